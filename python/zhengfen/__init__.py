@@ -1,0 +1,52 @@
+"""zhengfen: the rules engine for the Chinese climbing card games Zheng Fen and Zen Cheng You.
+
+The rules are stated in ``RULES.md``; this package is a thin layer over a Rust core
+(``zhengfen._core``). :mod:`zhengfen.reference` is an independent pure-Python implementation of
+the same API, used to cross-check the core.
+
+>>> import zhengfen
+>>> rules = zhengfen.Rules.zheng_fen(players=4)
+>>> [str(c) for c in zhengfen.classify("7h BJ RJ", rules)]
+['triple 7 1: 7h BJ RJ']
+>>> zhengfen.beats("7c 7d 8c 8d 9c 9d", "6c 6d 7h 7s 8h 8s", rules)
+True
+>>> sorted(str(m) for m in zhengfen.legal_moves("7c 7d 9s BJ", "8h 8s", rules))
+['pair 9 1: 9s BJ']
+"""
+
+from __future__ import annotations
+
+from zhengfen._core import (
+    Card,
+    Cards,
+    Combo,
+    Rules,
+    SplitMix64,
+    beats,
+    classify,
+    deal,
+    legal_moves,
+    move_digest,
+    parse_cards,
+    shuffle_deck,
+)
+from zhengfen.errors import InvalidCardsError, InvalidComboError, RulesError, ZhengfenError
+
+__all__ = [
+    "Card",
+    "Cards",
+    "Combo",
+    "InvalidCardsError",
+    "InvalidComboError",
+    "Rules",
+    "RulesError",
+    "SplitMix64",
+    "ZhengfenError",
+    "beats",
+    "classify",
+    "deal",
+    "legal_moves",
+    "move_digest",
+    "parse_cards",
+    "shuffle_deck",
+]

@@ -1,0 +1,42 @@
+"""The exceptions zhengfen raises, defined once for the Rust core and the reference.
+
+Every class is a :class:`ValueError` because each one means the caller's input is at fault.
+The Rust extension imports these very classes (``zhengfen.errors``), so ``except
+zhengfen.InvalidCardsError`` catches the error whichever implementation raised it.
+
+>>> import zhengfen
+>>> try:
+...     zhengfen.parse_cards("3c 1x")
+... except zhengfen.InvalidCardsError as error:
+...     print(error)
+unknown card token '1x' at position 2
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ZhengfenError",
+    "InvalidCardsError",
+    "RulesError",
+    "InvalidComboError",
+]
+
+
+class ZhengfenError(ValueError):
+    """Base class of every error zhengfen raises for bad input."""
+
+
+class InvalidCardsError(ZhengfenError):
+    """A card text or card set is malformed.
+
+    Raised for an unknown token (naming it and its 1-based position), a duplicate card in a
+    one-deck set, a third copy of a card in a two-deck set, or a hand too large to play.
+    """
+
+
+class RulesError(ZhengfenError):
+    """A rule set was asked for with an unknown option or an invalid value; names the option."""
+
+
+class InvalidComboError(ZhengfenError):
+    """A combination is malformed, or is not a reading of its cards under the rules given."""

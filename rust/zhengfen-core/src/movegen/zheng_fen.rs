@@ -1,0 +1,300 @@
+//! Zheng Fen's legal moves (RULES.md §6), built from the combinations of §4.
+//!
+//! Each generator walks the hand by rank, window or suit. Where jokers let one card set be
+//! built in several ways, a generator builds it only in its *canonical* way — the one with the
+//! highest value (§6.2): a window of ranks is canonical when its lowest rank holds a natural
+//! card or its top is the `2`; a full house when its triple is the highest one it can read as.
+
+use super::Emitter;
+use crate::card::rank;
+use crate::cardset::CardSet;
+use crate::classify::{full_house_top, kickers_match};
+use crate::combo::Kind;
+
+/// Pushes every legal Zheng Fen play of `hand` into the emitter.
+pub(super) fn generate(hand: CardSet, wild: bool, em: &mut Emitter) {
+    let hand = Hand::new(hand, wild);
+    if em.wants(Kind::Single) {
+        for card in hand.cards {
+            em.emit(Kind::Single, card.rank(), 1, CardSet::from_card(card));
+        }
+    }
+    if em.wants(Kind::Special) {
+        specials(&hand, em);
+    }
+    for (kind, group) in [(Kind::Pair, 2), (Kind::Triple, 3), (Kind::Four, 4)] {
+        if em.wants(kind) {
+            same_rank(&hand, kind, group, em);
+        }
+    }
+    for (kind, group) in [(Kind::PairSeq, 2), (Kind::TripleSeq, 3), (Kind::FourSeq, 4)] {
+        if em.wants(kind) {
+            sequences(&hand, kind, group, em);
+        }
+    }
+    if em.wants(Kind::FullHouse) {
+        full_houses(&hand, em);
+    }
+    if em.wants(Kind::StraightFlush) {
+        straight_flushes(&hand, em);
+    }
+}
+
+/// A hand split for generation: its suits per rank and the jokers usable as wild cards.
+struct Hand {
+    cards: CardSet,
+    suits: [u8; 13],
+    /// The jokers that may stand in for other cards (none with jokers tame, §4.2).
+    wild: CardSet,
+}
+
+impl Hand {
+    fn new(cards: CardSet, wild: bool) -> Hand {
+        let suits = std::array::from_fn(|r| cards.suits_of_rank(r as u8));
+        let wild = if wild { cards.jokers() } else { CardSet::EMPTY };
+        Hand { cards, suits, wild }
+    }
+
+    fn wild_count(&self) -> u32 {
+        self.wild.len()
+    }
+}
+
+/// The nonempty-or-empty subsets of a 4-bit suit mask with at most `most` suits.
+fn suit_subsets(mask: u8, most: u32) -> impl Iterator<Item = u8> {
+    (0..16u8).filter(move |s| s & !mask == 0 && s.count_ones() <= most)
+}
+
+/// The ways to take exactly `need` of the wild jokers: none, either one, or both.
+fn joker_choices(wild: CardSet, need: u32) -> impl Iterator<Item = CardSet> {
+    joker_subsets(wild).filter(move |js| js.len() == need)
+}
+
+/// Every subset of the wild jokers.
+fn joker_subsets(wild: CardSet) -> impl Iterator<Item = CardSet> {
+    let (planes, _) = wild.planes();
+    (0..4u64)
+        .map(|i| i << 52)
+        .filter(move |bits| bits & !planes == 0)
+        .filter_map(|bits| CardSet::from_planes(bits, 0))
+}
+
+/// §4.9: four 2s and every 5-10-K.
+fn specials(hand: &Hand, em: &mut Emitter) {
+    if hand.suits[rank::TWO as usize] == 0xF {
+        em.emit(
+            Kind::Special,
+            rank::FOUR_TWOS,
+            1,
+            CardSet::of_rank(rank::TWO, 0xF, 0),
+        );
+    }
+    let held = |r: u8| suit_subsets(hand.suits[r as usize], 1).filter(|s| *s != 0);
+    for five in held(rank::FIVE) {
+        for ten in held(rank::TEN) {
+            for king in held(rank::KING) {
+                let tier = if five == ten && ten == king {
+                    rank::SUITED_5_10_K
+                } else {
+                    rank::MIXED_5_10_K
+                };
+                let cards = CardSet::of_rank(rank::FIVE, five, 0)
+                    | CardSet::of_rank(rank::TEN, ten, 0)
+                    | CardSet::of_rank(rank::KING, king, 0);
+                em.emit(Kind::Special, tier, 1, cards);
+            }
+        }
+    }
+}
+
+/// §4.4: pairs, triples and fours of each rank, with jokers standing in.
+fn same_rank(hand: &Hand, kind: Kind, group: u32, em: &mut Emitter) {
+    let floor = em.floor(kind).map_or(-1, |(r, _)| i16::from(r));
+    for r in (0..rank::NATURAL).filter(|&r| i16::from(r) > floor) {
+        for suits in suit_subsets(hand.suits[r as usize], group).filter(|s| *s != 0) {
+            let need = group - suits.count_ones();
+            let four_twos = kind == Kind::Four && r == rank::TWO && need == 0;
+            if need > hand.wild_count() || four_twos {
+                continue;
+            }
+            let naturals = CardSet::of_rank(r, suits, 0);
+            for jokers in joker_choices(hand.wild, need) {
+                em.emit(kind, r, 1, naturals | jokers);
+            }
+        }
+    }
+    if kind == Kind::Pair && hand.wild_count() == 2 {
+        em.emit(Kind::Pair, rank::TWO, 1, hand.wild); // two jokers: a pair of 2s at best
+    }
+}
+
+/// §4.5: sequences of `group`-card groups over every window of three or more ranks.
+fn sequences(hand: &Hand, kind: Kind, group: u32, em: &mut Emitter) {
+    let floor = em.floor(kind);
+    for length in 3..=rank::NATURAL {
+        for low in 0..=(rank::NATURAL - length) {
+            let top = low + length - 1;
+            if floor.is_some_and(|f| (top, length) <= f) {
+                continue;
+            }
+            let short: u32 = (low..=top)
+                .map(|r| group.saturating_sub(hand.suits[r as usize].count_ones()))
+                .sum();
+            if short <= hand.wild_count() {
+                let window = Window {
+                    hand,
+                    kind,
+                    group,
+                    low,
+                    top,
+                };
+                window.extend(low, CardSet::EMPTY, 0, em);
+            }
+        }
+    }
+}
+
+/// One window of consecutive ranks being filled, rank by rank.
+struct Window<'a> {
+    hand: &'a Hand,
+    kind: Kind,
+    group: u32,
+    low: u8,
+    top: u8,
+}
+
+impl Window<'_> {
+    /// Chooses the naturals of rank `r` and above; `need` jokers are owed so far.
+    fn extend(&self, r: u8, cards: CardSet, need: u32, em: &mut Emitter) {
+        if r > self.top {
+            let length = self.top - self.low + 1;
+            for jokers in joker_choices(self.hand.wild, need) {
+                em.emit(self.kind, self.top, length, cards | jokers);
+            }
+            return;
+        }
+        // Canonical window: a natural at its lowest rank, unless its top is the 2.
+        let must_hold = r == self.low && self.top != rank::TWO;
+        for suits in suit_subsets(self.hand.suits[r as usize], self.group) {
+            let owed = need + self.group - suits.count_ones();
+            if (must_hold && suits == 0) || owed > self.hand.wild_count() {
+                continue;
+            }
+            self.extend(r + 1, cards | CardSet::of_rank(r, suits, 0), owed, em);
+        }
+    }
+}
+
+/// §4.6: full houses, each card set at its highest triple.
+fn full_houses(hand: &Hand, em: &mut Emitter) {
+    let floor = em.floor(Kind::FullHouse).map_or(-1, |(r, _)| i16::from(r));
+    let naturals = hand.cards.naturals();
+    for top in (0..rank::NATURAL).filter(|&t| i16::from(t) > floor) {
+        let kickers = naturals_without_rank(naturals, top);
+        for suits in suit_subsets(hand.suits[top as usize], 3).filter(|s| *s != 0) {
+            for jokers in joker_subsets(hand.wild) {
+                let in_triple = 3 - suits.count_ones();
+                if jokers.len() < in_triple {
+                    continue;
+                }
+                let base = CardSet::of_rank(top, suits, 0) | jokers;
+                let natural_kickers = 2 - (jokers.len() - in_triple);
+                let emit = |set: CardSet, em: &mut Emitter| {
+                    if jokers.is_empty() || full_house_top(set) == Some(top) {
+                        em.emit(Kind::FullHouse, top, 1, set);
+                    }
+                };
+                add_kickers(base, kickers, natural_kickers, em, emit);
+            }
+        }
+    }
+}
+
+/// The natural cards of `naturals` not of rank `r`.
+fn naturals_without_rank(naturals: CardSet, r: u8) -> CardSet {
+    let own = CardSet::of_rank(r, naturals.suits_of_rank(r), 0);
+    naturals.minus(own).unwrap_or(naturals)
+}
+
+/// Completes a full house with `count` natural kickers from `pool` (§4.6: two natural kickers
+/// must match; with a joker kicker anything goes).
+fn add_kickers(
+    base: CardSet,
+    pool: CardSet,
+    count: u32,
+    em: &mut Emitter,
+    mut emit: impl FnMut(CardSet, &mut Emitter),
+) {
+    match count {
+        0 => emit(base, em),
+        1 => pool
+            .iter()
+            .for_each(|x| emit(base | CardSet::from_card(x), em)),
+        _ => {
+            for x in pool {
+                for y in pool.iter().filter(|&y| y > x) {
+                    if kickers_match(x, y) {
+                        emit(base | CardSet::from_card(x) | CardSet::from_card(y), em);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// §4.7: straight flushes of each suit over every window of five or more ranks.
+fn straight_flushes(hand: &Hand, em: &mut Emitter) {
+    let floor = em.floor(Kind::StraightFlush);
+    let wild = hand.wild_count();
+    for suit in 0..4u8 {
+        let held = hand.cards.ranks_of_suit(suit);
+        if held.count_ones() + wild < 5 {
+            continue;
+        }
+        for length in 5..=rank::NATURAL {
+            for low in 0..=(rank::NATURAL - length) {
+                let top = low + length - 1;
+                if floor.is_some_and(|f| (top, length) <= f) {
+                    continue;
+                }
+                let window = ((1u16 << length) - 1) << low;
+                flush_window(hand, suit, held & window, (low, top, length), em);
+            }
+        }
+    }
+}
+
+/// The straight flushes over one window: the suit's cards `present` in it, any of them
+/// replaced by spare jokers, the missing ranks filled by jokers.
+fn flush_window(
+    hand: &Hand,
+    suit: u8,
+    present: u16,
+    (low, top, length): (u8, u8, u8),
+    em: &mut Emitter,
+) {
+    let missing = u32::from(length) - present.count_ones();
+    let Some(spare) = hand.wild_count().checked_sub(missing) else {
+        return;
+    };
+    for replaced in replacements(present, spare) {
+        let kept = present & !replaced;
+        if top != rank::TWO && kept >> low & 1 == 0 {
+            continue; // not canonical: the window could slide up
+        }
+        let naturals = CardSet::of_suit(kept, suit);
+        for jokers in joker_choices(hand.wild, missing + replaced.count_ones()) {
+            em.emit(Kind::StraightFlush, top, length, naturals | jokers);
+        }
+    }
+}
+
+/// The subsets of `present` with at most `most` (0, 1 or 2) ranks.
+fn replacements(present: u16, most: u32) -> impl Iterator<Item = u16> {
+    let bits = move || (0..13u16).map(|r| 1 << r).filter(move |b| present & b != 0);
+    let ones = bits().filter(move |_| most >= 1);
+    let twos = bits()
+        .flat_map(move |a| bits().filter(move |&b| b > a).map(move |b| a | b))
+        .filter(move |_| most >= 2);
+    std::iter::once(0).chain(ones).chain(twos)
+}

@@ -1,0 +1,300 @@
+//! Rule sets: which game, how many players, and every option of RULES.md §3.
+//!
+//! Every option of the engine lives here, with its validation. Presets:
+//! [`Rules::zheng_fen`] and [`Rules::zen_cheng_you`]; [`Rules::set`] changes one option by name,
+//! as the Python keyword arguments do.
+
+use crate::error::{Error, Result};
+use std::fmt;
+
+/// The two games (RULES.md, introduction).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Game {
+    /// Zheng Fen: 3 to 6 players, one deck plus two wild jokers.
+    ZhengFen,
+    /// Zen Cheng You: 4 players in teams, two decks plus four jokers, bombs.
+    ZenChengYou,
+}
+
+impl Game {
+    /// The game's name in the API: `zheng_fen` or `zen_cheng_you`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Game::ZhengFen => "zheng_fen",
+            Game::ZenChengYou => "zen_cheng_you",
+        }
+    }
+}
+
+/// Who leads a later Zheng Fen match (RULES.md §7.1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NextLeader {
+    /// The first player out of the previous match (default).
+    FirstOut,
+    /// The best scorer of the previous match, ties broken by finishing order.
+    BestScore,
+}
+
+/// What a tie at the top of the target does in Zheng Fen (RULES.md §7.7).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Tie {
+    /// Another match is played (default).
+    PlayOn,
+    /// The tied players share the win.
+    Share,
+}
+
+/// Who leads after a trick won by a player who is out, in Zen Cheng You (RULES.md §11.4).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LeadAfterOut {
+    /// The next seat that holds cards (default).
+    Next,
+    /// The winner's partner if he holds cards.
+    Partner,
+}
+
+/// A value given to an option by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    /// `True` / `False`.
+    Bool(bool),
+    /// An integer (may be out of range; [`Rules::set`] checks).
+    Int(i64),
+    /// A choice by name.
+    Str(String),
+}
+
+/// A rule set: the game, the number of players and every option (RULES.md §3).
+///
+/// ```
+/// use zhengfen_core::rules::{Rules, OptionValue};
+/// let mut rules = Rules::zheng_fen(5).unwrap();
+/// rules.set("jokers_wild", OptionValue::Bool(false)).unwrap();
+/// assert!(!rules.jokers_wild);
+/// assert!(Rules::zheng_fen(7).is_err());
+/// assert!(rules.set("colour", OptionValue::Bool(true)).is_err());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Which game.
+    pub game: Game,
+    /// Number of players: 3 to 6 in Zheng Fen, 4 in Zen Cheng You.
+    pub players: u8,
+    /// Zheng Fen's wild jokers (§4.2); always false in Zen Cheng You.
+    pub jokers_wild: bool,
+    /// Leader of later Zheng Fen matches (§7.1).
+    pub next_leader: NextLeader,
+    /// The score that ends the game (§7.7, §11.8).
+    pub target: u32,
+    /// Tie at the top in Zheng Fen (§7.7).
+    pub tie: Tie,
+    /// Leader after a trick won by a player who is out, Zen Cheng You (§11.4).
+    pub lead_after_out: LeadAfterOut,
+    /// Whether the last player holding cards gets one last turn (§7.5, §11.5).
+    pub last_chance: bool,
+}
+
+/// The option names, in the order `repr` writes them.
+pub const OPTION_NAMES: [&str; 7] = [
+    "players",
+    "jokers_wild",
+    "next_leader",
+    "target",
+    "tie",
+    "lead_after_out",
+    "last_chance",
+];
+
+impl Rules {
+    /// Zheng Fen for `players` (3 to 6) with the default options (RULES.md §3.1).
+    pub fn zheng_fen(players: i64) -> Result<Rules> {
+        let mut rules = Rules {
+            game: Game::ZhengFen,
+            players: 4,
+            jokers_wild: true,
+            next_leader: NextLeader::FirstOut,
+            target: 500,
+            tie: Tie::PlayOn,
+            lead_after_out: LeadAfterOut::Next,
+            last_chance: true,
+        };
+        rules.set("players", OptionValue::Int(players))?;
+        Ok(rules)
+    }
+
+    /// Zen Cheng You with the default options (RULES.md §3.2).
+    pub const fn zen_cheng_you() -> Rules {
+        Rules {
+            game: Game::ZenChengYou,
+            players: 4,
+            jokers_wild: false,
+            next_leader: NextLeader::FirstOut,
+            target: 1000,
+            tie: Tie::PlayOn,
+            lead_after_out: LeadAfterOut::Next,
+            last_chance: false,
+        }
+    }
+
+    /// Number of decks: 1 in Zheng Fen, 2 in Zen Cheng You.
+    pub const fn decks(&self) -> u8 {
+        match self.game {
+            Game::ZhengFen => 1,
+            Game::ZenChengYou => 2,
+        }
+    }
+
+    /// Sets option `name` to `value`, or says why not (RULES.md §3.3, §3.4).
+    pub fn set(&mut self, name: &str, value: OptionValue) -> Result<()> {
+        let zf = self.game == Game::ZhengFen;
+        match name {
+            "players" => self.players = players(self.game, &value)?,
+            "target" => self.target = target(&value)?,
+            "jokers_wild" if zf => self.jokers_wild = boolean(name, &value)?,
+            "last_chance" if !zf => self.last_chance = boolean(name, &value)?,
+            "next_leader" if zf => {
+                self.next_leader = choice(name, &value, &["first_out", "best_score"])
+                    .map(|i| [NextLeader::FirstOut, NextLeader::BestScore][i])?
+            }
+            "tie" if zf => {
+                self.tie = choice(name, &value, &["play_on", "share"])
+                    .map(|i| [Tie::PlayOn, Tie::Share][i])?
+            }
+            "lead_after_out" if !zf => {
+                self.lead_after_out = choice(name, &value, &["next", "partner"])
+                    .map(|i| [LeadAfterOut::Next, LeadAfterOut::Partner][i])?
+            }
+            _ if OPTION_NAMES.contains(&name) => self.check_fixed(name, &value)?,
+            _ => {
+                return Err(Error::Rules(format!(
+                    "unknown option '{name}'; the options are {}",
+                    OPTION_NAMES.join(", ")
+                )))
+            }
+        }
+        Ok(())
+    }
+
+    /// A fixed option may be given only its fixed value (RULES.md §3.3).
+    fn check_fixed(&self, name: &str, value: &OptionValue) -> Result<()> {
+        let fixed = self.option(name);
+        if *value == fixed {
+            return Ok(());
+        }
+        Err(Error::Rules(format!(
+            "option {name} is fixed at {} in {}",
+            show(&fixed),
+            self.game.name()
+        )))
+    }
+
+    /// The value of option `name`, as [`Rules::set`] takes it.
+    ///
+    /// ```
+    /// use zhengfen_core::rules::{Rules, OptionValue};
+    /// let rules = Rules::zen_cheng_you();
+    /// assert_eq!(rules.option("target"), OptionValue::Int(1000));
+    /// ```
+    pub fn option(&self, name: &str) -> OptionValue {
+        let text = |s: &str| OptionValue::Str(s.to_string());
+        match name {
+            "players" => OptionValue::Int(self.players.into()),
+            "jokers_wild" => OptionValue::Bool(self.jokers_wild),
+            "next_leader" => text(match self.next_leader {
+                NextLeader::FirstOut => "first_out",
+                NextLeader::BestScore => "best_score",
+            }),
+            "target" => OptionValue::Int(self.target.into()),
+            "tie" => text(match self.tie {
+                Tie::PlayOn => "play_on",
+                Tie::Share => "share",
+            }),
+            "lead_after_out" => text(match self.lead_after_out {
+                LeadAfterOut::Next => "next",
+                LeadAfterOut::Partner => "partner",
+            }),
+            _ => OptionValue::Bool(self.last_chance),
+        }
+    }
+
+    /// The options this game lets a caller change, in `repr` order.
+    pub fn own_options(&self) -> &'static [&'static str] {
+        match self.game {
+            Game::ZhengFen => &["players", "jokers_wild", "next_leader", "target", "tie"],
+            Game::ZenChengYou => &["target", "lead_after_out", "last_chance"],
+        }
+    }
+}
+
+fn players(game: Game, value: &OptionValue) -> Result<u8> {
+    let range = match game {
+        Game::ZhengFen => 3..=6,
+        Game::ZenChengYou => 4..=4,
+    };
+    match value {
+        OptionValue::Int(n) if range.contains(n) => Ok(*n as u8),
+        _ => Err(Error::Rules(format!(
+            "option players must be an integer from {} to {} in {}, not {}",
+            range.start(),
+            range.end(),
+            game.name(),
+            show(value)
+        ))),
+    }
+}
+
+fn target(value: &OptionValue) -> Result<u32> {
+    match value {
+        OptionValue::Int(n) if (1..=i64::from(u32::MAX)).contains(n) => Ok(*n as u32),
+        _ => Err(Error::Rules(format!(
+            "option target must be an integer from 1 to {}, not {}",
+            u32::MAX,
+            show(value)
+        ))),
+    }
+}
+
+fn boolean(name: &str, value: &OptionValue) -> Result<bool> {
+    match value {
+        OptionValue::Bool(b) => Ok(*b),
+        _ => Err(Error::Rules(format!(
+            "option {name} must be True or False, not {}",
+            show(value)
+        ))),
+    }
+}
+
+fn choice(name: &str, value: &OptionValue, choices: &[&str]) -> Result<usize> {
+    if let OptionValue::Str(s) = value {
+        if let Some(i) = choices.iter().position(|c| c == s) {
+            return Ok(i);
+        }
+    }
+    Err(Error::Rules(format!(
+        "option {name} must be one of '{}', not {}",
+        choices.join("', '"),
+        show(value)
+    )))
+}
+
+/// An option value as Python writes it.
+pub fn show(value: &OptionValue) -> String {
+    match value {
+        OptionValue::Bool(true) => "True".into(),
+        OptionValue::Bool(false) => "False".into(),
+        OptionValue::Int(n) => n.to_string(),
+        OptionValue::Str(s) => format!("'{s}'"),
+    }
+}
+
+impl fmt::Display for Rules {
+    /// The preset call that recreates the rule set, as in Python.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Rules.{}(", self.game.name())?;
+        for (i, name) in self.own_options().iter().enumerate() {
+            let sep = if i > 0 { ", " } else { "" };
+            write!(f, "{sep}{name}={}", show(&self.option(name)))?;
+        }
+        f.write_str(")")
+    }
+}

@@ -1,0 +1,116 @@
+//! `Combo`: the Python face of a core combination, and the conversion of any "combination"
+//! argument (a `Combo`, a combination notation, or card notation read at its strongest).
+
+use crate::cards::{cards_arg, PyCards};
+use crate::errors::to_py;
+use crate::rules::PyRules;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use zhengfen_core::card::rank;
+use zhengfen_core::classify::{read_strongest, validate};
+use zhengfen_core::combo::Combo;
+use zhengfen_core::notation::parse_combo;
+use zhengfen_core::rules::Rules;
+
+/// One reading of a card set: kind, rank, length and cards (RULES.md §1.7).
+#[pyclass(name = "Combo", module = "zhengfen", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyCombo {
+    pub combo: Combo,
+    pub decks: u8,
+}
+
+#[pymethods]
+impl PyCombo {
+    /// Reads `KIND RANK LENGTH: CARDS` and checks it is a reading of its cards under `rules`.
+    #[staticmethod]
+    fn parse(text: &str, rules: &PyRules) -> PyResult<Self> {
+        let combo = parse_combo(text, rules.rules.decks()).map_err(to_py)?;
+        validate(&combo, &rules.rules).map_err(to_py)?;
+        Ok(PyCombo::new(combo, &rules.rules))
+    }
+
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.combo.kind.name()
+    }
+    #[getter]
+    fn rank(&self) -> &'static str {
+        rank::name(self.combo.rank)
+    }
+    #[getter]
+    fn length(&self) -> u8 {
+        self.combo.length
+    }
+    #[getter]
+    fn cards(&self) -> PyCards {
+        PyCards {
+            set: self.combo.cards,
+            decks: self.decks,
+        }
+    }
+    /// The combination notation, as `str()` gives it.
+    #[getter]
+    fn notation(&self) -> String {
+        self.combo.to_string()
+    }
+
+    fn __str__(&self) -> String {
+        self.combo.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Combo {}>", self.combo)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, u8))> {
+        let restore = slf
+            .py()
+            .import("zhengfen._core")?
+            .getattr("_combo_from_notation")?;
+        let me = slf.get();
+        Ok((restore, (me.combo.to_string(), me.decks)))
+    }
+}
+
+impl PyCombo {
+    pub fn new(combo: Combo, rules: &Rules) -> PyCombo {
+        PyCombo {
+            combo,
+            decks: rules.decks(),
+        }
+    }
+}
+
+/// Unpickling: the notation, trusted as pickled (it is checked again wherever it is used).
+#[pyfunction]
+pub fn _combo_from_notation(text: &str, decks: u8) -> PyResult<PyCombo> {
+    let combo = parse_combo(text, decks).map_err(to_py)?;
+    Ok(PyCombo { combo, decks })
+}
+
+/// A combination argument under `rules`: a `Combo` (checked to be a reading of its cards), a
+/// combination notation, or card notation or cards read at their strongest reading.
+pub fn combo_arg(value: &Bound<'_, PyAny>, rules: &Rules) -> PyResult<Combo> {
+    if let Ok(combo) = value.cast::<PyCombo>() {
+        let combo = combo.get().combo;
+        validate(&combo, rules).map_err(to_py)?;
+        return Ok(combo);
+    }
+    if let Ok(text) = value.cast::<PyString>() {
+        let text = text.to_cow()?;
+        if text.contains(':') {
+            let combo = parse_combo(&text, rules.decks()).map_err(to_py)?;
+            validate(&combo, rules).map_err(to_py)?;
+            return Ok(combo);
+        }
+    }
+    if value.cast::<PyString>().is_ok() || value.cast::<PyCards>().is_ok() {
+        let cards = cards_arg(value, rules.decks())?;
+        return read_strongest(cards, rules).map_err(to_py);
+    }
+    Err(PyTypeError::new_err(
+        "expected a Combo, a combination notation, or cards",
+    ))
+}

@@ -1,0 +1,23 @@
+//! The one conversion from core errors to the exception classes of `zhengfen.errors`.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::PyErr;
+use zhengfen_core::error::Error;
+
+pyo3::import_exception!(zhengfen.errors, InvalidCardsError);
+pyo3::import_exception!(zhengfen.errors, RulesError);
+pyo3::import_exception!(zhengfen.errors, InvalidComboError);
+
+/// The Python exception for a core error.
+pub fn to_py(error: Error) -> PyErr {
+    match error {
+        Error::InvalidCards(m) => InvalidCardsError::new_err(m),
+        Error::Rules(m) => RulesError::new_err(m),
+        Error::InvalidCombo(m) => InvalidComboError::new_err(m),
+    }
+}
+
+/// A plain `ValueError` for arguments outside the rules (a seed out of range, say).
+pub fn value_error(message: impl Into<String>) -> PyErr {
+    PyValueError::new_err(message.into())
+}

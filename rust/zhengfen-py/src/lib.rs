@@ -1,0 +1,96 @@
+//! `zhengfen._core`: the PyO3 binding of `zhengfen-core`. Conversions and glue only; every rule
+//! lives in the core crate. The public Python API is `python/zhengfen/__init__.py`.
+
+mod cards;
+mod combo;
+mod errors;
+mod rng;
+mod rules;
+
+use cards::{cards_arg, PyCard, PyCards};
+use combo::{combo_arg, PyCombo};
+use errors::to_py;
+use pyo3::prelude::*;
+use rules::PyRules;
+use zhengfen_core::classify::classify as core_classify;
+use zhengfen_core::compare::beats as core_beats;
+use zhengfen_core::movegen::legal_moves as core_legal_moves;
+use zhengfen_core::notation::move_digest as core_move_digest;
+
+/// Reads card notation (RULES.md §1.3); `decks` is 1 or 2.
+#[pyfunction]
+#[pyo3(signature = (text, decks = 1))]
+fn parse_cards(text: &str, decks: u8) -> PyResult<PyCards> {
+    let set = zhengfen_core::notation::parse_cards(text, decks).map_err(to_py)?;
+    Ok(PyCards { set, decks })
+}
+
+/// Every reading of `cards` under `rules`, strongest first (RULES.md §4.10, §8.6).
+#[pyfunction]
+fn classify(cards: &Bound<'_, PyAny>, rules: &PyRules) -> PyResult<Vec<PyCombo>> {
+    let rules = rules.rules;
+    let set = cards_arg(cards, rules.decks())?;
+    let readings = core_classify(set, &rules);
+    Ok(readings
+        .into_iter()
+        .map(|c| PyCombo::new(c, &rules))
+        .collect())
+}
+
+/// Whether `challenger` may be played on `table` (RULES.md §5, §9).
+#[pyfunction]
+fn beats(
+    challenger: &Bound<'_, PyAny>,
+    table: &Bound<'_, PyAny>,
+    rules: &PyRules,
+) -> PyResult<bool> {
+    let rules = rules.rules;
+    let challenger = combo_arg(challenger, &rules)?;
+    let table = combo_arg(table, &rules)?;
+    Ok(core_beats(&challenger, &table, &rules))
+}
+
+/// The legal plays of `hand` on `table` (None for a lead) (RULES.md §6, §10).
+#[pyfunction]
+fn legal_moves(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    table: Option<&Bound<'_, PyAny>>,
+    rules: &PyRules,
+) -> PyResult<Vec<PyCombo>> {
+    let rules = rules.rules;
+    let hand = cards_arg(hand, rules.decks())?;
+    let table = table.map(|t| combo_arg(t, &rules)).transpose()?;
+    let moves = py
+        .detach(|| core_legal_moves(hand, table.as_ref(), &rules))
+        .map_err(to_py)?;
+    Ok(moves.into_iter().map(|c| PyCombo::new(c, &rules)).collect())
+}
+
+/// The digest of a move list (RULES.md §6.3).
+#[pyfunction]
+fn move_digest(moves: &Bound<'_, PyAny>) -> PyResult<String> {
+    let mut combos = Vec::new();
+    for item in moves.try_iter()? {
+        combos.push(item?.cast::<PyCombo>()?.get().combo);
+    }
+    Ok(core_move_digest(&combos))
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyCard>()?;
+    m.add_class::<PyCards>()?;
+    m.add_class::<PyRules>()?;
+    m.add_class::<PyCombo>()?;
+    m.add_class::<rng::PySplitMix64>()?;
+    m.add_function(wrap_pyfunction!(parse_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(classify, m)?)?;
+    m.add_function(wrap_pyfunction!(beats, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(move_digest, m)?)?;
+    m.add_function(wrap_pyfunction!(rng::deal, m)?)?;
+    m.add_function(wrap_pyfunction!(rng::shuffle_deck, m)?)?;
+    m.add_function(wrap_pyfunction!(combo::_combo_from_notation, m)?)?;
+    Ok(())
+}

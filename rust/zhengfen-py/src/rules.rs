@@ -1,0 +1,152 @@
+//! `Rules`: the Python face of a core rule set; options travel as keyword arguments.
+
+use crate::errors::to_py;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyString};
+use zhengfen_core::error::Error;
+use zhengfen_core::rules::{OptionValue, Rules};
+
+/// A rule set: the game, its players and its options (RULES.md §3).
+#[pyclass(name = "Rules", module = "zhengfen", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyRules {
+    pub rules: Rules,
+}
+
+#[pymethods]
+impl PyRules {
+    /// `Rules(game, **options)`; prefer the presets `Rules.zheng_fen` and `Rules.zen_cheng_you`.
+    #[new]
+    #[pyo3(signature = (game, **options))]
+    fn new(game: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let rules = match game {
+            "zheng_fen" => Rules::zheng_fen(4).map_err(to_py)?,
+            "zen_cheng_you" => Rules::zen_cheng_you(),
+            _ => {
+                return Err(to_py(Error::Rules(format!(
+                    "unknown game '{game}'; the games are 'zheng_fen' and 'zen_cheng_you'"
+                ))))
+            }
+        };
+        with_options(rules, options)
+    }
+
+    /// Zheng Fen for 3 to 6 players (RULES.md §3.1).
+    #[staticmethod]
+    #[pyo3(signature = (players = None, **options))]
+    fn zheng_fen(
+        players: Option<&Bound<'_, PyAny>>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let mut rules = Rules::zheng_fen(4).map_err(to_py)?;
+        if let Some(players) = players {
+            rules
+                .set("players", option_value("players", players)?)
+                .map_err(to_py)?;
+        }
+        with_options(rules, options)
+    }
+
+    /// Zen Cheng You, the partnership game (RULES.md §3.2).
+    #[staticmethod]
+    #[pyo3(signature = (**options))]
+    fn zen_cheng_you(options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        with_options(Rules::zen_cheng_you(), options)
+    }
+
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.rules.game.name()
+    }
+    #[getter]
+    fn players(&self) -> u8 {
+        self.rules.players
+    }
+    #[getter]
+    fn decks(&self) -> u8 {
+        self.rules.decks()
+    }
+    #[getter]
+    fn jokers_wild(&self) -> bool {
+        self.rules.jokers_wild
+    }
+    #[getter]
+    fn next_leader<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.get(py, "next_leader")
+    }
+    #[getter]
+    fn target(&self) -> u32 {
+        self.rules.target
+    }
+    #[getter]
+    fn tie<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.get(py, "tie")
+    }
+    #[getter]
+    fn lead_after_out<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.get(py, "lead_after_out")
+    }
+    #[getter]
+    fn last_chance(&self) -> bool {
+        self.rules.last_chance
+    }
+
+    /// The options this game lets a caller set, with their values.
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for name in self.rules.own_options() {
+            dict.set_item(name, self.get(py, name)?)?;
+        }
+        Ok(dict)
+    }
+
+    fn __repr__(&self) -> String {
+        self.rules.to_string()
+    }
+
+    fn __getnewargs_ex__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<((&'static str,), Bound<'py, PyDict>)> {
+        Ok(((self.rules.game.name(),), self.options(py)?))
+    }
+}
+
+impl PyRules {
+    fn get<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match self.rules.option(name) {
+            OptionValue::Bool(b) => PyBool::new(py, b).to_owned().into_any(),
+            OptionValue::Int(n) => n.into_pyobject(py)?.into_any(),
+            OptionValue::Str(s) => PyString::new(py, &s).into_any(),
+        })
+    }
+}
+
+fn with_options(mut rules: Rules, options: Option<&Bound<'_, PyDict>>) -> PyResult<PyRules> {
+    if let Some(options) = options {
+        for (name, value) in options.iter() {
+            let name: String = name.extract()?;
+            let value = option_value(&name, &value)?;
+            rules.set(&name, value).map_err(to_py)?;
+        }
+    }
+    Ok(PyRules { rules })
+}
+
+/// A Python option value as the core takes it; other types are a rules error.
+fn option_value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<OptionValue> {
+    if let Ok(b) = value.cast::<PyBool>() {
+        return Ok(OptionValue::Bool(b.is_true()));
+    }
+    if let Ok(n) = value.cast::<PyInt>() {
+        // Out-of-range integers become a value the core rejects with its own message.
+        return Ok(OptionValue::Int(n.extract::<i64>().unwrap_or(i64::MIN)));
+    }
+    if let Ok(s) = value.cast::<PyString>() {
+        return Ok(OptionValue::Str(s.to_cow()?.into_owned()));
+    }
+    let shown = value.repr().map(|r| r.to_string()).unwrap_or_default();
+    Err(to_py(Error::Rules(format!(
+        "option {name} cannot take the value {shown}"
+    ))))
+}
