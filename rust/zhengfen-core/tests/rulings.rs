@@ -183,3 +183,10 @@ fn partnership_lengths_must_match() {
         ]
     );
 }
+
+#[test]
+fn the_empty_set_is_no_combination() {
+    for rules in [zf(), Rules::zen_cheng_you()] {
+        assert!(classify(zhengfen_core::cardset::CardSet::EMPTY, &rules).is_empty());
+    }
+}

@@ -8,7 +8,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use zhengfen_core::card::rank;
-use zhengfen_core::classify::{read_strongest, validate};
+use zhengfen_core::classify::{read_combo, read_strongest, validate};
 use zhengfen_core::combo::Combo;
 use zhengfen_core::notation::parse_combo;
 use zhengfen_core::rules::Rules;
@@ -99,15 +99,10 @@ pub fn combo_arg(value: &Bound<'_, PyAny>, rules: &Rules) -> PyResult<Combo> {
         return Ok(combo);
     }
     if let Ok(text) = value.cast::<PyString>() {
-        let text = text.to_cow()?;
-        if text.contains(':') {
-            let combo = parse_combo(&text, rules.decks()).map_err(to_py)?;
-            validate(&combo, rules).map_err(to_py)?;
-            return Ok(combo);
-        }
+        return read_combo(&text.to_cow()?, rules).map_err(to_py);
     }
-    if value.cast::<PyString>().is_ok() || value.cast::<PyCards>().is_ok() {
-        let cards = cards_arg(value, rules.decks())?;
+    if let Ok(cards) = value.cast::<PyCards>() {
+        let cards = cards_arg(cards.as_any(), rules.decks())?;
         return read_strongest(cards, rules).map_err(to_py);
     }
     Err(PyTypeError::new_err(

@@ -7,7 +7,7 @@ mod zheng_fen;
 use crate::cardset::CardSet;
 use crate::combo::Combo;
 use crate::error::{Error, Result};
-use crate::notation::check_decks_hold;
+use crate::notation::{check_decks_hold, parse_cards, parse_combo};
 use crate::rules::{Game, Rules};
 
 pub(crate) use zen_cheng_you::{group_rank, JOKER_GROUP};
@@ -70,4 +70,28 @@ pub fn validate(combo: &Combo, rules: &Rules) -> Result<()> {
             rules.game.name()
         )))
     }
+}
+
+/// Reads a combination from text under `rules`: combination notation (`pair 7 1: 7c 7d`,
+/// checked to be a reading) or card notation read at its strongest reading (RULES.md §1.7).
+///
+/// ```
+/// use zhengfen_core::{classify::read_combo, rules::Rules};
+/// let rules = Rules::zheng_fen(4).unwrap();
+/// assert_eq!(read_combo("BJ RJ", &rules).unwrap().to_string(), "pair 2 1: BJ RJ");
+/// assert_eq!(read_combo("pair 7 1: BJ RJ", &rules).unwrap().to_string(), "pair 7 1: BJ RJ");
+/// assert!(read_combo("pass", &rules).is_err());
+/// ```
+pub fn read_combo(text: &str, rules: &Rules) -> Result<Combo> {
+    if text.trim().eq_ignore_ascii_case("pass") {
+        return Err(Error::InvalidCombo(
+            "the pass is not a combination".to_string(),
+        ));
+    }
+    if text.contains(':') {
+        let combo = parse_combo(text, rules.decks())?;
+        validate(&combo, rules)?;
+        return Ok(combo);
+    }
+    read_strongest(parse_cards(text, rules.decks())?, rules)
 }

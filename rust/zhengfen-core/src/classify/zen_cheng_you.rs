@@ -33,10 +33,13 @@ pub(crate) const fn group_rank(group: usize) -> u8 {
 
 /// `(top, length)` if `mask` is a run of consecutive ranks within `3`..`A`.
 fn run(mask: u16) -> Option<(u8, u8)> {
+    if mask == 0 {
+        return None;
+    }
     let low = mask.trailing_zeros();
     let shifted = mask >> low;
     let top = 15 - mask.leading_zeros();
-    let consecutive = mask != 0 && shifted & (shifted + 1) == 0;
+    let consecutive = shifted & (shifted + 1) == 0;
     (consecutive && top <= u32::from(TOP_OF_RUNS)).then(|| (top as u8, shifted.count_ones() as u8))
 }
 
@@ -102,6 +105,9 @@ fn full_houses(cards: CardSet, counts: &[u32; 14], out: &mut Vec<Combo>) {
     let n = cards.len();
     if n % 5 != 0 {
         return;
+    }
+    if counts[JOKER_GROUP] == 4 {
+        return; // the four jokers together are only the bomb (§8.4)
     }
     let triples = groups_where(counts, |c| c % 2 == 1);
     let all_threes = (0..14).all(|g| triples >> g & 1 == 0 || counts[g] == 3);

@@ -242,7 +242,13 @@ fn pairs_from(
     if !outside(group) {
         return pairs_from(hand, group + 1, pairs, acc, outside, f);
     }
-    let most = pairs.min(group_size(hand, group) / 2);
+    // The four jokers together are only the bomb, so they give one pair at most (§8.4).
+    let held = if group == JOKER_GROUP {
+        2
+    } else {
+        group_size(hand, group) / 2
+    };
+    let most = pairs.min(held).min(group_size(hand, group) / 2);
     for taken in 0..=most {
         for set in Choices::of(hand, group, 2 * taken).iter() {
             pairs_from(hand, group + 1, pairs - taken, acc | set, outside, f);

@@ -46,28 +46,53 @@ struct Hand {
     suits: [u8; 13],
     /// The jokers that may stand in for other cards (none with jokers tame, §4.2).
     wild: CardSet,
+    /// The subsets of `wild` by size: `by_size[k][..ways[k]]` are the ways to take `k` of them.
+    by_size: [[CardSet; 2]; 3],
+    ways: [usize; 3],
 }
 
 impl Hand {
     fn new(cards: CardSet, wild: bool) -> Hand {
         let suits = std::array::from_fn(|r| cards.suits_of_rank(r as u8));
         let wild = if wild { cards.jokers() } else { CardSet::EMPTY };
-        Hand { cards, suits, wild }
+        let mut hand = Hand {
+            cards,
+            suits,
+            wild,
+            by_size: [[CardSet::EMPTY; 2]; 3],
+            ways: [0; 3],
+        };
+        for subset in joker_subsets(wild) {
+            let k = subset.len() as usize;
+            hand.by_size[k][hand.ways[k]] = subset;
+            hand.ways[k] += 1;
+        }
+        hand
     }
 
     fn wild_count(&self) -> u32 {
         self.wild.len()
     }
+
+    /// The ways to take exactly `need` of the wild jokers: none, either one, or both.
+    fn joker_choices(&self, need: u32) -> &[CardSet] {
+        match need {
+            0..=2 => &self.by_size[need as usize][..self.ways[need as usize]],
+            _ => &[],
+        }
+    }
 }
 
-/// The nonempty-or-empty subsets of a 4-bit suit mask with at most `most` suits.
+/// The subsets of a 4-bit suit mask (the empty one included) with at most `most` suits.
 fn suit_subsets(mask: u8, most: u32) -> impl Iterator<Item = u8> {
-    (0..16u8).filter(move |s| s & !mask == 0 && s.count_ones() <= most)
-}
-
-/// The ways to take exactly `need` of the wild jokers: none, either one, or both.
-fn joker_choices(wild: CardSet, need: u32) -> impl Iterator<Item = CardSet> {
-    joker_subsets(wild).filter(move |js| js.len() == need)
+    // Walks the submasks from `mask` down to 0 with the `(sub - 1) & mask` step.
+    let mut next = Some(mask);
+    std::iter::from_fn(move || {
+        let sub = next?;
+        next = (sub != 0).then(|| sub.wrapping_sub(1) & mask);
+        Some(sub)
+    })
+    .filter(move |s| s.count_ones() <= most)
 }
 
 /// Every subset of the wild jokers.
@@ -118,7 +143,7 @@ fn same_rank(hand: &Hand, kind: Kind, group: u32, em: &mut Emitter) {
                 continue;
             }
             let naturals = CardSet::of_rank(r, suits, 0);
-            for jokers in joker_choices(hand.wild, need) {
+            for &jokers in hand.joker_choices(need) {
                 em.emit(kind, r, 1, naturals | jokers);
             }
         }
@@ -131,25 +156,26 @@ fn same_rank(hand: &Hand, kind: Kind, group: u32, em: &mut Emitter) {
 /// §4.5: sequences of `group`-card groups over every window of three or more ranks.
 fn sequences(hand: &Hand, kind: Kind, group: u32, em: &mut Emitter) {
     let floor = em.floor(kind);
-    for length in 3..=rank::NATURAL {
-        for low in 0..=(rank::NATURAL - length) {
-            let top = low + length - 1;
-            if floor.is_some_and(|f| (top, length) <= f) {
+    for low in 0..rank::NATURAL {
+        // Grow the window upwards while the jokers can still cover what the ranks lack.
+        let mut short = 0;
+        for top in low..rank::NATURAL {
+            short += group.saturating_sub(hand.suits[top as usize].count_ones());
+            if short > hand.wild_count() {
+                break;
+            }
+            let length = top - low + 1;
+            if length < 3 || floor.is_some_and(|f| (top, length) <= f) {
                 continue;
             }
-            let short: u32 = (low..=top)
-                .map(|r| group.saturating_sub(hand.suits[r as usize].count_ones()))
-                .sum();
-            if short <= hand.wild_count() {
-                let window = Window {
-                    hand,
-                    kind,
-                    group,
-                    low,
-                    top,
-                };
-                window.extend(low, CardSet::EMPTY, 0, em);
-            }
+            let window = Window {
+                hand,
+                kind,
+                group,
+                low,
+                top,
+            };
+            window.extend(low, CardSet::EMPTY, 0, em);
         }
     }
 }
@@ -168,7 +194,7 @@ impl Window<'_> {
     fn extend(&self, r: u8, cards: CardSet, need: u32, em: &mut Emitter) {
         if r > self.top {
             let length = self.top - self.low + 1;
-            for jokers in joker_choices(self.hand.wild, need) {
+            for &jokers in self.hand.joker_choices(need) {
                 em.emit(self.kind, self.top, length, cards | jokers);
             }
             return;
@@ -188,58 +214,58 @@ impl Window<'_> {
 /// §4.6: full houses, each card set at its highest triple.
 fn full_houses(hand: &Hand, em: &mut Emitter) {
     let floor = em.floor(Kind::FullHouse).map_or(-1, |(r, _)| i16::from(r));
+    let wild = hand.wild_count();
+    let tops: Vec<u8> = (0..rank::NATURAL)
+        .filter(|&t| i16::from(t) > floor)
+        .filter(|&t| hand.suits[t as usize] != 0 && hand.suits[t as usize].count_ones() + wild >= 3)
+        .collect();
+    if tops.is_empty() {
+        return;
+    }
     let naturals = hand.cards.naturals();
-    for top in (0..rank::NATURAL).filter(|&t| i16::from(t) > floor) {
-        let kickers = naturals_without_rank(naturals, top);
+    let pairs = matching_pairs(naturals);
+    for top in tops {
+        let own = CardSet::of_rank(top, hand.suits[top as usize], 0);
+        let kickers = naturals.minus(own).unwrap_or(naturals);
         for suits in suit_subsets(hand.suits[top as usize], 3).filter(|s| *s != 0) {
             for jokers in joker_subsets(hand.wild) {
-                let in_triple = 3 - suits.count_ones();
-                if jokers.len() < in_triple {
+                let Some(spare) = jokers.len().checked_sub(3 - suits.count_ones()) else {
                     continue;
-                }
+                };
                 let base = CardSet::of_rank(top, suits, 0) | jokers;
-                let natural_kickers = 2 - (jokers.len() - in_triple);
-                let emit = |set: CardSet, em: &mut Emitter| {
+                let mut emit = |set: CardSet| {
                     if jokers.is_empty() || full_house_top(set) == Some(top) {
                         em.emit(Kind::FullHouse, top, 1, set);
                     }
                 };
-                add_kickers(base, kickers, natural_kickers, em, emit);
-            }
-        }
-    }
-}
-
-/// The natural cards of `naturals` not of rank `r`.
-fn naturals_without_rank(naturals: CardSet, r: u8) -> CardSet {
-    let own = CardSet::of_rank(r, naturals.suits_of_rank(r), 0);
-    naturals.minus(own).unwrap_or(naturals)
-}
-
-/// Completes a full house with `count` natural kickers from `pool` (§4.6: two natural kickers
-/// must match; with a joker kicker anything goes).
-fn add_kickers(
-    base: CardSet,
-    pool: CardSet,
-    count: u32,
-    em: &mut Emitter,
-    mut emit: impl FnMut(CardSet, &mut Emitter),
-) {
-    match count {
-        0 => emit(base, em),
-        1 => pool
-            .iter()
-            .for_each(|x| emit(base | CardSet::from_card(x), em)),
-        _ => {
-            for x in pool {
-                for y in pool.iter().filter(|&y| y > x) {
-                    if kickers_match(x, y) {
-                        emit(base | CardSet::from_card(x) | CardSet::from_card(y), em);
-                    }
+                match spare {
+                    // Two natural kickers must match (§4.6 a–d) and avoid the triple's rank.
+                    0 => pairs
+                        .iter()
+                        .filter(|(_, ranks)| ranks >> top & 1 == 0)
+                        .for_each(|(pair, _)| emit(base | *pair)),
+                    // A joker kicker matches any natural kicker.
+                    1 => kickers
+                        .iter()
+                        .for_each(|x| emit(base | CardSet::from_card(x))),
+                    _ => emit(base),
                 }
             }
         }
     }
+}
+
+/// Every two natural cards that may be the kickers of a full house (§4.6 a–d), with the mask of
+/// their ranks.
+fn matching_pairs(naturals: CardSet) -> Vec<(CardSet, u16)> {
+    let mut pairs = Vec::new();
+    for x in naturals {
+        for y in naturals.iter().filter(|&y| y > x && kickers_match(x, y)) {
+            let ranks = 1 << x.rank() | 1 << y.rank();
+            pairs.push((CardSet::from_card(x) | CardSet::from_card(y), ranks));
+        }
+    }
+    pairs
 }
 
 /// §4.7: straight flushes of each suit over every window of five or more ranks.
@@ -283,7 +309,7 @@ fn flush_window(
             continue; // not canonical: the window could slide up
         }
         let naturals = CardSet::of_suit(kept, suit);
-        for jokers in joker_choices(hand.wild, missing + replaced.count_ones()) {
+        for &jokers in hand.joker_choices(missing + replaced.count_ones()) {
             em.emit(Kind::StraightFlush, top, length, naturals | jokers);
         }
     }

@@ -1,0 +1,44 @@
+"""zhengfen.reference: the pure-Python reference implementation of the zhengfen rules.
+
+Written from RULES.md alone, to be cross-checked move by move against the Rust core.
+Modules, one per concept:
+
+- :mod:`~zhengfen.reference.cards`: cards, card sets, notation, points (§1).
+- :mod:`~zhengfen.reference.rng`: SplitMix64, shuffle and deal (§2).
+- :mod:`~zhengfen.reference.rules`: rule sets and options (§3).
+- :mod:`~zhengfen.reference.combo`: the combination type and its notation (§1.7).
+- :mod:`~zhengfen.reference.zheng_fen`: Zheng Fen readings and beating (§4, §5).
+- :mod:`~zhengfen.reference.zen_cheng_you`: Zen Cheng You readings and beating (§8, §9).
+- :mod:`~zhengfen.reference.classify`: classify, beats, reading combinations (§4.10, §8.6).
+- :mod:`~zhengfen.reference.candidates`: structural enumeration of playable card sets.
+- :mod:`~zhengfen.reference.moves`: legal moves and their digest (§6, §10).
+
+>>> from zhengfen import reference as ref
+>>> [str(c) for c in ref.classify("7c BJ", ref.Rules.zheng_fen())]
+['pair 7 1: 7c BJ']
+"""
+
+from __future__ import annotations
+
+from zhengfen.reference.cards import Card, Cards, parse_cards, points
+from zhengfen.reference.classify import beats, classify
+from zhengfen.reference.combo import Combo
+from zhengfen.reference.moves import legal_moves, move_digest
+from zhengfen.reference.rng import SplitMix64, deal, shuffle_deck
+from zhengfen.reference.rules import Rules
+
+__all__ = [
+    "Card",
+    "Cards",
+    "Combo",
+    "Rules",
+    "SplitMix64",
+    "beats",
+    "classify",
+    "deal",
+    "legal_moves",
+    "move_digest",
+    "parse_cards",
+    "points",
+    "shuffle_deck",
+]

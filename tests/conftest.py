@@ -1,0 +1,48 @@
+"""Shared fixtures: each API test runs against the Rust core and against the reference."""
+
+from __future__ import annotations
+
+import os
+import random
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+import zhengfen
+from zhengfen import reference
+
+# The ``impl`` fixture is a module, the same for every example: no state to reset.
+_STATELESS = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+settings.register_profile("ci", max_examples=150, deadline=None, suppress_health_check=_STATELESS)
+settings.register_profile("long", max_examples=3000, deadline=None, suppress_health_check=_STATELESS)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+IMPLEMENTATIONS = {"rust": zhengfen, "reference": reference}
+
+# Every rule set the sweeps cover: Zheng Fen 3 to 6 with jokers wild and tame, Zen Cheng You.
+RULE_SPECS: list[dict[str, Any]] = [
+    *({"game": "zheng_fen", "players": p, "jokers_wild": w} for p in (3, 4, 5, 6) for w in (True, False)),
+    {"game": "zen_cheng_you"},
+]
+
+
+@pytest.fixture(params=sorted(IMPLEMENTATIONS), ids=sorted(IMPLEMENTATIONS))
+def impl(request: pytest.FixtureRequest) -> ModuleType:
+    """The implementation under test: ``zhengfen`` (Rust) or ``zhengfen.reference``."""
+    return IMPLEMENTATIONS[request.param]
+
+
+def make_rules(module: ModuleType, spec: dict[str, Any]) -> Any:
+    """The rule set ``spec`` (``game`` plus options) built with ``module``'s presets."""
+    options = {k: v for k, v in spec.items() if k != "game"}
+    if spec["game"] == "zheng_fen":
+        return module.Rules.zheng_fen(**options)
+    return module.Rules.zen_cheng_you(**options)
+
+
+def random_cards(rng: random.Random, size: int, decks: int) -> str:
+    """``size`` distinct cards of a ``decks``-deck pack, in notation."""
+    tokens = [str(c) for c in zhengfen.shuffle_deck(decks, rng.getrandbits(64))]
+    return " ".join(tokens[:size])

@@ -1,0 +1,104 @@
+"""Regenerates ``tests/data/legal_moves.jsonl``, the legal-move count vectors.
+
+Each line is one JSON object: the rule set (``rules``: ``game`` plus options), a ``hand`` and a
+``table`` (combination notation, or null for a lead) in canonical notation, the number of legal
+moves (``count``) and their digest (``digest``, RULES.md §6.3), and a ``note`` on what the entry
+exercises. ``cargo test`` (``rust/zhengfen-core/tests/vectors.rs``) and pytest
+(``tests/test_vectors.py``) check both implementations against the file.
+
+The vectors come from the Rust engine; the script refuses to write them if the reference
+implementation disagrees on any entry. Run: ``python tests/generate_vectors.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import zhengfen
+from zhengfen import reference as ref
+
+OUT = Path(__file__).parent / "data" / "legal_moves.jsonl"
+
+RULE_SETS: list[dict[str, Any]] = [
+    *({"game": "zheng_fen", "players": p, "jokers_wild": True} for p in (3, 4, 5, 6)),
+    *({"game": "zheng_fen", "players": p, "jokers_wild": False} for p in (3, 4)),
+    {"game": "zen_cheng_you"},
+]
+
+# Hands chosen to reach every kind and the joker corner cases (RULES.md §4, §8).
+CRAFTED: list[tuple[dict[str, Any], str, str | None, str]] = [
+    (RULE_SETS[1], "4c 4d 5c 5d 6h 6s BJ RJ", None, "§4.5 joker windows"),
+    (RULE_SETS[1], "5h 6h 7h 8h 9h BJ RJ", None, "§4.7 jokers replace naturals"),
+    (RULE_SETS[1], "8c 8d 8h 9c BJ RJ 3s Ah 2h", None, "§4.6 full houses, several tops"),
+    (RULE_SETS[1], "2c 2d 2h 2s 5c 10c Kc 5d 10h", None, "§4.9 specials"),
+    (RULE_SETS[1], "2c 2d 2h 2s 5c 10c Kc 5d 10h", "special mixed_5_10_k 1: 5s 10s Kh", "§5.3"),
+    (RULE_SETS[1], "3c 3d 3h 3s 4c 4d 4h 4s 5c 5d BJ RJ", None, "§4.5 four_seq"),
+    (RULE_SETS[1], "Jh Qh Kh Ah 2h BJ 10h", "straight_flush K 5: 9s 10s Js Qs Ks", "§5.2 SF"),
+    (RULE_SETS[1], "6c 6d 7c 7d 8c 8d 9c 9d BJ", "pair_seq 9 3: 7h 7s 8h 8s 9h 9s", "§5.2"),
+    (RULE_SETS[1], "BJ RJ 7c", "pair A 1: Ac Ad", "§4.2 two jokers"),
+    (RULE_SETS[5], "BJ RJ 7c 7d 8c 8d 9c 9d", None, "§4.2 tame jokers"),
+    (RULE_SETS[6], "BJ BJ RJ RJ 2c 2c 2d 2d 2h 2h", None, "§8.5 bombs"),
+    (RULE_SETS[6], "BJ BJ RJ RJ 2c 2c 2d 2d 2h 2h", "bomb 2 6: 2s 2s 2h 2c 2c 2d", "§9.2"),
+    (RULE_SETS[6], "3c 4c 5c 6c 7c 8c 8c 9d", "straight 7 5: 3d 4d 5d 6d 7h", "§8.5 SF as straight"),
+    (RULE_SETS[6], "3c 3c 3d 4c 4d 4h 5c 5d 5h Qc Qd Qh Qs", None, "§8.3 full_house_seq"),
+    (RULE_SETS[6], "5c 5c 5d 6c 6d 6h BJ RJ 9c 9c", "full_house_seq 4 2: 3c 3d 3h 4c 4d 4h 7c 7d 8c 8d", "§9.1"),
+    (RULE_SETS[6], "Ac Ad Ah 2c 2d 2h BJ RJ RJ", "full_house K 1: Kc Kd Kh 3c 3d", "§8.4 joker groups"),
+]
+
+
+def rules_of(spec: dict[str, Any], module: Any) -> Any:
+    options = {k: v for k, v in spec.items() if k != "game"}
+    return module.Rules(spec["game"], **options) if module is zhengfen else (
+        module.Rules.zheng_fen(**options) if spec["game"] == "zheng_fen"
+        else module.Rules.zen_cheng_you(**options)
+    )
+
+
+def entry(spec: dict[str, Any], hand: str, table: str | None, note: str) -> dict[str, Any]:
+    """One vector, computed by the Rust engine and checked against the reference."""
+    rules = rules_of(spec, zhengfen)
+    moves = zhengfen.legal_moves(hand, table, rules)
+    digest = zhengfen.move_digest(moves)
+    ref_moves = ref.legal_moves(hand, table, rules_of(spec, ref))
+    ref_digest = ref.move_digest(ref_moves)
+    if (len(ref_moves), ref_digest) != (len(moves), digest):
+        ours = {str(m) for m in moves}
+        theirs = {str(m) for m in ref_moves}
+        sys.exit(
+            f"reference disagrees on {spec} {hand!r} / {table!r}:\n"
+            f"  only in Rust: {sorted(ours - theirs)[:10]}\n"
+            f"  only in reference: {sorted(theirs - ours)[:10]}"
+        )
+    return {"rules": spec, "hand": hand, "table": table, "count": len(moves),
+            "digest": digest, "note": note}
+
+
+def dealt(spec: dict[str, Any], seed: int) -> list[dict[str, Any]]:
+    """A lead and two follows from a seeded deal: tables are leads of another seat's hand."""
+    rules = rules_of(spec, zhengfen)
+    hands = zhengfen.deal(rules, seed)
+    hand, other = hands[0], hands[1]
+    out = [entry(spec, str(hand), None, f"seed {seed} lead")]
+    leads = zhengfen.legal_moves(other, None, rules)
+    for pick in (seed * 7919 % len(leads), seed * 104729 % len(leads)):
+        out.append(entry(spec, str(hand), str(leads[pick]), f"seed {seed} follow"))
+    return out
+
+
+def main() -> None:
+    vectors = [entry(*crafted) for crafted in CRAFTED]
+    for spec in RULE_SETS:
+        for seed in range(10):
+            vectors.extend(dealt(spec, seed))
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    with OUT.open("w", encoding="utf-8") as f:
+        for vector in vectors:
+            f.write(json.dumps(vector, ensure_ascii=False) + "\n")
+    print(f"wrote {len(vectors)} vectors to {OUT}")
+
+
+if __name__ == "__main__":
+    main()
