@@ -16,14 +16,20 @@ from zhengfen import reference
 # The ``impl`` fixture is a module, the same for every example: no state to reset.
 _STATELESS = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 settings.register_profile("ci", max_examples=150, deadline=None, suppress_health_check=_STATELESS)
-settings.register_profile("long", max_examples=3000, deadline=None, suppress_health_check=_STATELESS)
+settings.register_profile(
+    "long", max_examples=3000, deadline=None, suppress_health_check=_STATELESS
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 IMPLEMENTATIONS = {"rust": zhengfen, "reference": reference}
 
 # Every rule set the sweeps cover: Zheng Fen 3 to 6 with jokers wild and tame, Zen Cheng You.
 RULE_SPECS: list[dict[str, Any]] = [
-    *({"game": "zheng_fen", "players": p, "jokers_wild": w} for p in (3, 4, 5, 6) for w in (True, False)),
+    *(
+        {"game": "zheng_fen", "players": p, "jokers_wild": w}
+        for p in (3, 4, 5, 6)
+        for w in (True, False)
+    ),
     {"game": "zen_cheng_you"},
 ]
 

@@ -42,18 +42,38 @@ CRAFTED: list[tuple[dict[str, Any], str, str | None, str]] = [
     (RULE_SETS[5], "BJ RJ 7c 7d 8c 8d 9c 9d", None, "§4.2 tame jokers"),
     (RULE_SETS[6], "BJ BJ RJ RJ 2c 2c 2d 2d 2h 2h", None, "§8.5 bombs"),
     (RULE_SETS[6], "BJ BJ RJ RJ 2c 2c 2d 2d 2h 2h", "bomb 2 6: 2s 2s 2h 2c 2c 2d", "§9.2"),
-    (RULE_SETS[6], "3c 4c 5c 6c 7c 8c 8c 9d", "straight 7 5: 3d 4d 5d 6d 7h", "§8.5 SF as straight"),
+    (
+        RULE_SETS[6],
+        "3c 4c 5c 6c 7c 8c 8c 9d",
+        "straight 7 5: 3d 4d 5d 6d 7h",
+        "§8.5 SF as straight",
+    ),
     (RULE_SETS[6], "3c 3c 3d 4c 4d 4h 5c 5d 5h Qc Qd Qh Qs", None, "§8.3 full_house_seq"),
-    (RULE_SETS[6], "5c 5c 5d 6c 6d 6h BJ RJ 9c 9c", "full_house_seq 4 2: 3c 3d 3h 4c 4d 4h 7c 7d 8c 8d", "§9.1"),
-    (RULE_SETS[6], "Ac Ad Ah 2c 2d 2h BJ RJ RJ", "full_house K 1: Kc Kd Kh 3c 3d", "§8.4 joker groups"),
+    (
+        RULE_SETS[6],
+        "5c 5c 5d 6c 6d 6h BJ RJ 9c 9c",
+        "full_house_seq 4 2: 3c 3d 3h 4c 4d 4h 7c 7d 8c 8d",
+        "§9.1",
+    ),
+    (
+        RULE_SETS[6],
+        "Ac Ad Ah 2c 2d 2h BJ RJ RJ",
+        "full_house K 1: Kc Kd Kh 3c 3d",
+        "§8.4 joker groups",
+    ),
 ]
 
 
 def rules_of(spec: dict[str, Any], module: Any) -> Any:
     options = {k: v for k, v in spec.items() if k != "game"}
-    return module.Rules(spec["game"], **options) if module is zhengfen else (
-        module.Rules.zheng_fen(**options) if spec["game"] == "zheng_fen"
-        else module.Rules.zen_cheng_you(**options)
+    return (
+        module.Rules(spec["game"], **options)
+        if module is zhengfen
+        else (
+            module.Rules.zheng_fen(**options)
+            if spec["game"] == "zheng_fen"
+            else module.Rules.zen_cheng_you(**options)
+        )
     )
 
 
@@ -72,8 +92,14 @@ def entry(spec: dict[str, Any], hand: str, table: str | None, note: str) -> dict
             f"  only in Rust: {sorted(ours - theirs)[:10]}\n"
             f"  only in reference: {sorted(theirs - ours)[:10]}"
         )
-    return {"rules": spec, "hand": hand, "table": table, "count": len(moves),
-            "digest": digest, "note": note}
+    return {
+        "rules": spec,
+        "hand": hand,
+        "table": table,
+        "count": len(moves),
+        "digest": digest,
+        "note": note,
+    }
 
 
 def dealt(spec: dict[str, Any], seed: int) -> list[dict[str, Any]]:

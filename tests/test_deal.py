@@ -1,12 +1,25 @@
-"""Dealing vectors (RULES.md §2), the same numbers as ``rust/zhengfen-core/tests/deal_vectors.rs``."""
+"""Dealing vectors (RULES.md §2): the same numbers as
+``rust/zhengfen-core/tests/deal_vectors.rs``."""
 
 from __future__ import annotations
 
 from types import ModuleType
 
 SPLITMIX = {
-    0: [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F, 0xF88BB8A8724C81EC, 0x1B39896A51A8749B],
-    1: [0x910A2DEC89025CC1, 0xBEEB8DA1658EEC67, 0xF893A2EEFB32555E, 0x71C18690EE42C90B, 0x71BB54D8D101B5B9],
+    0: [
+        0xE220A8397B1DCDAF,
+        0x6E789E6AA1B965F4,
+        0x06C45D188009454F,
+        0xF88BB8A8724C81EC,
+        0x1B39896A51A8749B,
+    ],
+    1: [
+        0x910A2DEC89025CC1,
+        0xBEEB8DA1658EEC67,
+        0xF893A2EEFB32555E,
+        0x71C18690EE42C90B,
+        0x71BB54D8D101B5B9,
+    ],
 }
 
 DEAL_42 = [
@@ -50,7 +63,9 @@ def test_rust_and_reference_deal_alike() -> None:
     for players in (3, 4, 5, 6):
         for seed in (0, 1, 2**64 - 1, 123456789):
             ours = zhengfen.deal(zhengfen.Rules.zheng_fen(players=players), seed, seed % players)
-            theirs = reference.deal(reference.Rules.zheng_fen(players=players), seed, seed % players)
+            theirs = reference.deal(
+                reference.Rules.zheng_fen(players=players), seed, seed % players
+            )
             assert [str(h) for h in ours] == [str(h) for h in theirs]
     for seed in (0, 77):
         ours = zhengfen.deal(zhengfen.Rules.zen_cheng_you(), seed)

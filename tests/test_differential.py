@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from conftest import RULE_SPECS, make_rules, random_cards
 from hypothesis import given
 from hypothesis import strategies as st
 
 import zhengfen
+from conftest import RULE_SPECS, make_rules, random_cards
 from zhengfen import reference
 
 specs = st.sampled_from(RULE_SPECS)

@@ -9,9 +9,10 @@ import random
 from types import ModuleType
 from typing import Any
 
-from conftest import RULE_SPECS, make_rules, random_cards
 from hypothesis import given
 from hypothesis import strategies as st
+
+from conftest import RULE_SPECS, make_rules, random_cards
 
 specs = st.sampled_from(RULE_SPECS)
 seeds = st.integers(0, 2**64 - 1)
@@ -44,7 +45,11 @@ def test_brute_force_finds_nothing_missed(
     rules = make_rules(impl, spec)
     rng = random.Random(seed)
     hand = random_cards(rng, size, rules.decks)
-    table = None if lead else str(rng.choice(impl.legal_moves(random_cards(rng, 8, rules.decks), None, rules)))
+    table = (
+        None
+        if lead
+        else str(rng.choice(impl.legal_moves(random_cards(rng, 8, rules.decks), None, rules)))
+    )
     listed = [str(m) for m in impl.legal_moves(hand, table, rules)]
     assert len(listed) == len(set(listed))
     assert set(listed) == brute_force(impl, hand, table, rules)
@@ -57,7 +62,11 @@ def test_listed_moves_are_legal(
     rules = make_rules(impl, spec)
     rng = random.Random(seed)
     hand = impl.parse_cards(random_cards(rng, size, rules.decks), decks=rules.decks)
-    table = None if lead else rng.choice(impl.legal_moves(random_cards(rng, 9, rules.decks), None, rules))
+    table = (
+        None
+        if lead
+        else rng.choice(impl.legal_moves(random_cards(rng, 9, rules.decks), None, rules))
+    )
     for move in impl.legal_moves(hand, table, rules):
         assert all(move.cards.count(c) <= hand.count(c) for c in move.cards)
         readings = [r for r in impl.classify(move.cards, rules) if r.kind == move.kind]

@@ -14,8 +14,17 @@ from zhengfen.errors import RulesError
 
 def test_zheng_fen_defaults(impl: ModuleType) -> None:
     rules = impl.Rules.zheng_fen()
-    got = (rules.game, rules.players, rules.decks, rules.jokers_wild, rules.next_leader,
-           rules.target, rules.tie, rules.lead_after_out, rules.last_chance)
+    got = (
+        rules.game,
+        rules.players,
+        rules.decks,
+        rules.jokers_wild,
+        rules.next_leader,
+        rules.target,
+        rules.tie,
+        rules.lead_after_out,
+        rules.last_chance,
+    )
     assert got == ("zheng_fen", 4, 1, True, "first_out", 500, "play_on", "next", True)
     assert repr(rules) == (
         "Rules.zheng_fen(players=4, jokers_wild=True, next_leader='first_out', target=500, "
@@ -25,16 +34,32 @@ def test_zheng_fen_defaults(impl: ModuleType) -> None:
 
 def test_zen_cheng_you_defaults(impl: ModuleType) -> None:
     rules = impl.Rules.zen_cheng_you()
-    got = (rules.game, rules.players, rules.decks, rules.jokers_wild, rules.target,
-           rules.lead_after_out, rules.last_chance)
+    got = (
+        rules.game,
+        rules.players,
+        rules.decks,
+        rules.jokers_wild,
+        rules.target,
+        rules.lead_after_out,
+        rules.last_chance,
+    )
     assert got == ("zen_cheng_you", 4, 2, False, 1000, "next", False)
-    assert repr(rules) == "Rules.zen_cheng_you(target=1000, lead_after_out='next', last_chance=False)"
+    assert (
+        repr(rules) == "Rules.zen_cheng_you(target=1000, lead_after_out='next', last_chance=False)"
+    )
 
 
 def test_options_are_set(impl: ModuleType) -> None:
-    rules = impl.Rules.zheng_fen(6, jokers_wild=False, next_leader="best_score", target=1000, tie="share")
+    rules = impl.Rules.zheng_fen(
+        6, jokers_wild=False, next_leader="best_score", target=1000, tie="share"
+    )
     assert (rules.players, rules.jokers_wild, rules.next_leader, rules.target, rules.tie) == (
-        6, False, "best_score", 1000, "share")
+        6,
+        False,
+        "best_score",
+        1000,
+        "share",
+    )
     zcy = impl.Rules.zen_cheng_you(lead_after_out="partner", last_chance=True, target=300)
     assert (zcy.lead_after_out, zcy.last_chance, zcy.target) == ("partner", True, 300)
     assert impl.Rules.zheng_fen(last_chance=True) == impl.Rules.zheng_fen()

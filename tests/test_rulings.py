@@ -37,7 +37,13 @@ ZCY_BEATS = [
     ("4c 5d 6h 7s 8c", "3c 4d 5h 6s 7c 8d", False),
 ]
 
-FULL_HOUSES = ["8c 8d 8h Jc Jd", "8c 8d 8h Ah 2h", "8c 8d 8h 3c Jd", "8c 8d 8h 10c Kd", "8c 8d 8h 4c BJ"]
+FULL_HOUSES = [
+    "8c 8d 8h Jc Jd",
+    "8c 8d 8h Ah 2h",
+    "8c 8d 8h 3c Jd",
+    "8c 8d 8h 10c Kd",
+    "8c 8d 8h 4c BJ",
+]
 NOT_FULL_HOUSES = ["8c 8d 8h 4c Jd", "8c 8d 8h Ah 2s", "8c 8d 8h 8s BJ"]
 
 

@@ -15,10 +15,10 @@ unknown card token '1x' at position 2
 from __future__ import annotations
 
 __all__ = [
-    "ZhengfenError",
     "InvalidCardsError",
-    "RulesError",
     "InvalidComboError",
+    "RulesError",
+    "ZhengfenError",
 ]
 
 

@@ -211,28 +211,29 @@ impl CardSet {
 
     /// The set of natural ranks held, as a 13-bit mask (bit `r` for rank `r`).
     pub const fn rank_mask(self) -> u16 {
-        let mut mask = 0u16;
-        let mut rank = 0;
-        while rank < 13 {
-            if self.suits_of_rank(rank) != 0 {
-                mask |= 1 << rank;
-            }
-            rank += 1;
-        }
-        mask
+        let x = self.once & NATURALS;
+        gather_ranks(x | x >> 1 | x >> 2 | x >> 3)
+    }
+
+    /// Whether the set holds a natural card of a rank above `rank`.
+    ///
+    /// ```
+    /// use zhengfen_core::notation::parse_cards;
+    /// assert!(parse_cards("3c Kd BJ", 1).unwrap().has_natural_above(9));
+    /// assert!(!parse_cards("3c Kd BJ", 1).unwrap().has_natural_above(10));
+    /// ```
+    pub const fn has_natural_above(self, rank: u8) -> bool {
+        let below = if rank >= 12 {
+            NATURALS
+        } else {
+            (1u64 << (4 * (rank as u32 + 1))) - 1
+        };
+        self.once & NATURALS & !below != 0
     }
 
     /// The ranks at which `suit` is held, as a 13-bit mask.
     pub const fn ranks_of_suit(self, suit: u8) -> u16 {
-        let mut mask = 0u16;
-        let mut rank = 0;
-        while rank < 13 {
-            if self.once >> (4 * rank + suit as u32) & 1 != 0 {
-                mask |= 1 << rank;
-            }
-            rank += 1;
-        }
-        mask
+        gather_ranks((self.once & NATURALS) >> (suit & 3))
     }
 
     /// The points in the set (RULES.md §1.8), counting copies.
@@ -253,6 +254,21 @@ impl CardSet {
             pending: None,
         }
     }
+}
+
+/// Gathers bit `4r` of `bits` into bit `r`, for the 13 natural ranks `r`.
+const fn gather_ranks(bits: u64) -> u16 {
+    let spaced = bits & 0x0001_1111_1111_1111;
+    let mut mask = 0u16;
+    let mut chunk = 0;
+    while chunk < 4 {
+        // Four ranks (16 bits) at a time: bits 0, 4, 8, 12 fold onto bits 0..4.
+        let four = (spaced >> (16 * chunk)) & 0x1111;
+        let four = (four | four >> 3 | four >> 6 | four >> 9) & 0xF;
+        mask |= (four as u16) << (4 * chunk);
+        chunk += 1;
+    }
+    mask
 }
 
 /// Union of two sets that share no card (for sets that may, use [`CardSet::plus`]).

@@ -97,7 +97,8 @@ fn full_house(cards: CardSet, out: &mut Vec<Combo>) {
     if cards.len() != 5 {
         return;
     }
-    for top in (0..rank::NATURAL).rev() {
+    let held = cards.rank_mask();
+    for top in (0..rank::NATURAL).rev().filter(|&t| held >> t & 1 != 0) {
         if is_full_house(cards, top) {
             out.push(Combo::new(Kind::FullHouse, top, 1, cards));
         }
@@ -106,7 +107,12 @@ fn full_house(cards: CardSet, out: &mut Vec<Combo>) {
 
 /// The highest triple rank at which a five-card set reads as a full house (§4.6).
 pub(crate) fn full_house_top(cards: CardSet) -> Option<u8> {
-    (0..rank::NATURAL).rev().find(|&t| is_full_house(cards, t))
+    // A triple needs a natural card of its rank (at most two jokers), so only held ranks count.
+    let held = cards.rank_mask();
+    (0..rank::NATURAL)
+        .rev()
+        .filter(|&t| held >> t & 1 != 0)
+        .find(|&t| is_full_house(cards, t))
 }
 
 /// Whether five cards read as a full house whose triple has rank `top` (§4.6).
@@ -120,11 +126,21 @@ fn is_full_house(cards: CardSet, top: u8) -> bool {
     if joker_kickers > 0 {
         return true; // a joker kicker can always match the other kicker (§4.6 a, c).
     }
-    let mut kickers = cards.naturals().iter().filter(|c| c.rank() != top);
-    match (kickers.next(), kickers.next()) {
+    // Exactly two natural kickers remain: the natural cards not of rank `top`.
+    let (naturals, _) = cards.naturals().planes();
+    let kickers = naturals & !(0xF << (4 * u32::from(top)));
+    let second = kickers & kickers.wrapping_sub(1);
+    match (card_at(kickers), card_at(second)) {
         (Some(x), Some(y)) => kickers_match(x, y),
         _ => false,
     }
+}
+
+/// The card of the lowest set bit of `bits`, if any.
+fn card_at(bits: u64) -> Option<Card> {
+    (bits != 0)
+        .then(|| Card::from_index(bits.trailing_zeros() as u8))
+        .flatten()
 }
 
 /// §4.6 (a)–(d) for two natural kickers.

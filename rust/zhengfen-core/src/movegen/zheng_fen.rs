@@ -215,16 +215,19 @@ impl Window<'_> {
 fn full_houses(hand: &Hand, em: &mut Emitter) {
     let floor = em.floor(Kind::FullHouse).map_or(-1, |(r, _)| i16::from(r));
     let wild = hand.wild_count();
-    let tops: Vec<u8> = (0..rank::NATURAL)
-        .filter(|&t| i16::from(t) > floor)
-        .filter(|&t| hand.suits[t as usize] != 0 && hand.suits[t as usize].count_ones() + wild >= 3)
-        .collect();
-    if tops.is_empty() {
+    let can_be_top = |t: u8| {
+        let held = hand.suits[t as usize].count_ones();
+        i16::from(t) > floor && held > 0 && held + wild >= 3
+    };
+    let tops = (0..rank::NATURAL)
+        .filter(|&t| can_be_top(t))
+        .fold(0u16, |m, t| m | 1 << t);
+    if tops == 0 {
         return;
     }
     let naturals = hand.cards.naturals();
     let pairs = matching_pairs(naturals);
-    for top in tops {
+    for top in (0..rank::NATURAL).filter(|&t| tops >> t & 1 != 0) {
         let own = CardSet::of_rank(top, hand.suits[top as usize], 0);
         let kickers = naturals.minus(own).unwrap_or(naturals);
         for suits in suit_subsets(hand.suits[top as usize], 3).filter(|s| *s != 0) {
@@ -234,7 +237,10 @@ fn full_houses(hand: &Hand, em: &mut Emitter) {
                 };
                 let base = CardSet::of_rank(top, suits, 0) | jokers;
                 let mut emit = |set: CardSet| {
-                    if jokers.is_empty() || full_house_top(set) == Some(top) {
+                    // With jokers the set may also read with a higher triple: only a held
+                    // rank above `top` can be one.
+                    let higher = set.has_natural_above(top);
+                    if jokers.is_empty() || !higher || full_house_top(set) == Some(top) {
                         em.emit(Kind::FullHouse, top, 1, set);
                     }
                 };
