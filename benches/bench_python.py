@@ -12,6 +12,7 @@ Run: ``python benches/bench_python.py [--deals 64] [--repeats 5]``.
 from __future__ import annotations
 
 import argparse
+import functools
 import platform
 import statistics
 import time
@@ -40,7 +41,9 @@ def rules_for(module: ModuleType, name: str) -> Any:
 def inputs(name: str, deals: int) -> tuple[list[str], list[str], list[str]]:
     """Hands, tables and plays in notation, so each implementation parses its own."""
     rules = rules_for(zhengfen, name)
-    hands, tables, plays = [], [], []
+    hands: list[str] = []
+    tables: list[str] = []
+    plays: list[str] = []
     for seed in range(deals):
         dealt = zhengfen.deal(rules, seed)
         leads = zhengfen.legal_moves(dealt[1], None, rules)
@@ -50,7 +53,18 @@ def inputs(name: str, deals: int) -> tuple[list[str], list[str], list[str]]:
     return hands, tables, plays
 
 
-def median_per_call(calls: list[Callable[[], object]], repeats: int) -> float:
+def make_calls(
+    module: ModuleType, rules: Any, op: str, data: tuple[list[str], list[str], list[str]]
+) -> list[Callable[[], Any]]:
+    """One call per input: classify a play, or list the moves of a hand (led or followed)."""
+    hands, tables, plays = data
+    if op == "classify":
+        return [functools.partial(module.classify, play, rules) for play in plays]
+    on = tables if op == "follow" else [None] * len(hands)
+    return [functools.partial(module.legal_moves, h, t, rules) for h, t in zip(hands, on)]
+
+
+def median_per_call(calls: list[Callable[[], Any]], repeats: int) -> float:
     """Median over ``repeats`` passes of the mean seconds per call."""
     passes = []
     for _ in range(repeats):
@@ -65,24 +79,19 @@ def measure(name: str, deals: int, repeats: int) -> list[str]:
     hands, tables, plays = inputs(name, deals)
     rows = []
     for op in ("lead", "follow", "classify"):
-        times, moves = {}, 0.0
+        times: dict[str, float] = {}
+        moves = 0.0
         for label, module in (("rust", zhengfen), ("reference", reference)):
             rules = rules_for(module, name)
-            if op == "classify":
-                calls = [lambda p=p, m=module, r=rules: m.classify(p, r) for p in plays]
-            else:
-                pairs = zip(hands, tables if op == "follow" else [None] * len(hands))
-                calls = [
-                    lambda h=h, t=t, m=module, r=rules: m.legal_moves(h, t, r) for h, t in pairs
-                ]
+            calls = make_calls(module, rules, op, (hands, tables, plays))
             times[label] = median_per_call(calls, repeats)
-            if label == "rust" and op != "classify":
-                moves = statistics.mean(len(call()) for call in calls)  # type: ignore[arg-type]
+            if label == "rust":
+                moves = statistics.mean(len(call()) for call in calls)
         ratio = times["reference"] / times["rust"]
-        per_move = f"{times['rust'] / moves * 1e9:.0f}" if moves else "–"
+        per_move = f"{times['rust'] / moves * 1e9:.0f}" if op != "classify" else "-"
         rows.append(
             f"| {name} | {op} | {moves:.1f} | {times['rust'] * 1e6:.2f} | {per_move} "
-            f"| {times['reference'] * 1e6:.1f} | {ratio:.0f}× |"
+            f"| {times['reference'] * 1e6:.1f} | {ratio:.0f}x |"
         )
     return rows
 

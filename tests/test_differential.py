@@ -1,7 +1,8 @@
 """Rust against the reference on random inputs (hypothesis): the same readings in the same
 order, the same ``beats`` answers, the same legal-move sets — both games, options on and off.
 
-``HYPOTHESIS_PROFILE=long`` (see ``benches/differential.sh``) runs the long version.
+The long version: ``HYPOTHESIS_PROFILE=long python -m pytest tests/test_differential.py``
+(3,000 examples per test instead of 150).
 """
 
 from __future__ import annotations

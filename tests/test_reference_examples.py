@@ -12,20 +12,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
-import sys
-import types
 from collections.abc import Callable, Iterator
 from itertools import product
-from pathlib import Path
 
 import pytest
-
-try:
-    import zhengfen  # noqa: F401
-except ImportError:  # the compiled core is not built: the reference does not need it
-    _package = types.ModuleType("zhengfen")
-    _package.__path__ = [str(Path(__file__).resolve().parents[1] / "python" / "zhengfen")]
-    sys.modules["zhengfen"] = _package
 
 from zhengfen import reference as ref
 from zhengfen.errors import InvalidCardsError, InvalidComboError, RulesError
