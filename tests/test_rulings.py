@@ -105,3 +105,12 @@ def test_tame_jokers(impl: ModuleType) -> None:
     rules = impl.Rules.zheng_fen(jokers_wild=False)
     assert impl.classify("7c BJ", rules) == []
     assert [str(c) for c in impl.classify("RJ", rules)] == ["single RJ 1: RJ"]
+
+
+def test_the_four_jokers_are_only_the_bomb(impl: ModuleType) -> None:
+    rules = impl.Rules.zen_cheng_you()
+    hand = "5c 5c 5d 6c 6c 6d BJ BJ RJ RJ"
+    assert impl.classify(hand, rules) == []
+    assert not [m for m in impl.legal_moves(hand, None, rules) if m.kind == "full_house_seq"]
+    [seq] = impl.classify("5c 5c 5d 6c 6c 6d BJ RJ 9c 9d", rules)
+    assert (seq.kind, seq.rank, seq.length) == ("full_house_seq", "6", 2)

@@ -190,3 +190,22 @@ fn the_empty_set_is_no_combination() {
         assert!(classify(zhengfen_core::cardset::CardSet::EMPTY, &rules).is_empty());
     }
 }
+
+#[test]
+fn the_four_jokers_are_never_two_pairs() {
+    let r = Rules::zen_cheng_you();
+    let hand = cards("5c 5c 5d 6c 6c 6d BJ BJ RJ RJ", &r);
+    let moves = zhengfen_core::movegen::legal_moves(hand, None, &r).unwrap();
+    let seqs: Vec<String> = moves
+        .iter()
+        .filter(|m| m.kind == zhengfen_core::combo::Kind::FullHouseSeq)
+        .map(|m| m.to_string())
+        .collect();
+    assert!(seqs.is_empty(), "{seqs:?}");
+    assert!(readings("5c 5c 5d 6c 6c 6d BJ BJ RJ RJ", &r).is_empty());
+    let one_pair = readings("5c 5c 5d 6c 6c 6d BJ RJ 9c 9d", &r);
+    assert_eq!(
+        one_pair,
+        ["full_house_seq 6 2: 5c 5c 5d 6c 6c 6d 9c 9d BJ RJ"]
+    );
+}

@@ -59,6 +59,12 @@ struct Choices {
 }
 
 impl Choices {
+    /// No choice at all.
+    const EMPTY: Choices = Choices {
+        sets: [CardSet::EMPTY; 19],
+        len: 0,
+    };
+
     /// The sub-multisets of `size` cards of group `group` of `hand`.
     fn of(hand: CardSet, group: usize, size: u32) -> Choices {
         let mut choices = Choices {
@@ -142,7 +148,7 @@ fn groups(hand: CardSet, size: u32, kind: Kind, em: &mut Emitter) {
 
 /// Every window of two or more consecutive ranks `3`..`A` whose top beats the floor of `kind`
 /// (same length, higher top) or any window when leading: `(low, top, length)`.
-fn run_windows(em: &Emitter, kind: Kind, least: u8) -> impl Iterator<Item = (u8, u8, u8)> {
+fn run_windows(em: &Emitter, kind: Kind, least: u8) -> impl Iterator<Item = (u8, u8, u8)> + Clone {
     let floor = em.floor(kind);
     (least..=RUN_RANKS).flat_map(move |length| {
         (0..=RUN_RANKS - length)
@@ -153,12 +159,47 @@ fn run_windows(em: &Emitter, kind: Kind, least: u8) -> impl Iterator<Item = (u8,
 
 /// §8.3 `pair_seq`, `triple_seq`: products of one choice per rank of the window.
 fn group_sequences(hand: CardSet, size: u32, kind: Kind, em: &mut Emitter) {
-    let choices: [Choices; 12] = std::array::from_fn(|r| Choices::of(hand, r, size));
-    for (low, top, length) in run_windows(em, kind, 2) {
-        let window = &choices[low as usize..=top as usize];
-        product(window, CardSet::EMPTY, &mut |cards| {
-            em.emit(kind, top, length, cards)
+    run_products(
+        hand,
+        size,
+        run_windows(em, kind, 2),
+        &mut |top, length, cards| em.emit(kind, top, length, cards),
+    );
+}
+
+/// For each window `(low, top, length)` in which every rank holds `size` cards, calls `f` with
+/// every union of one `size`-card choice per rank. Choices are built only for ranks that some
+/// such window uses.
+fn run_products(
+    hand: CardSet,
+    size: u32,
+    windows: impl Iterator<Item = (u8, u8, u8)> + Clone,
+    f: &mut impl FnMut(u8, u8, CardSet),
+) {
+    let enough = |r: u8| group_size(hand, r as usize) >= size;
+    let feasible = move |&(low, top, _): &(u8, u8, u8)| (low..=top).all(enough);
+    let used = windows
+        .clone()
+        .filter(feasible)
+        .fold(0u16, |m, (low, top, _)| {
+            m | ((1u16 << (top + 1)) - (1u16 << low))
         });
+    if used == 0 {
+        return;
+    }
+    let choices: [Choices; 12] = std::array::from_fn(|r| {
+        if used >> r & 1 != 0 {
+            Choices::of(hand, r, size)
+        } else {
+            Choices::EMPTY
+        }
+    });
+    for (low, top, length) in windows.filter(feasible) {
+        product(
+            &choices[low as usize..=top as usize],
+            CardSet::EMPTY,
+            &mut |cards| f(top, length, cards),
+        );
     }
 }
 
@@ -176,22 +217,23 @@ fn product(parts: &[Choices], acc: CardSet, f: &mut impl FnMut(CardSet)) {
 
 /// §8.3 `straight`: one card of each rank of a window of five or more ranks `3`..`A`.
 fn straights(hand: CardSet, em: &mut Emitter) {
-    let choices: [Choices; 12] = std::array::from_fn(|r| Choices::of(hand, r, 1));
-    for (low, top, length) in run_windows(em, Kind::Straight, 5) {
-        let window = &choices[low as usize..=top as usize];
-        if window.iter().all(|c| c.len > 0) {
-            product(window, CardSet::EMPTY, &mut |cards| {
-                em.emit(Kind::Straight, top, length, cards)
-            });
-        }
-    }
+    let windows = run_windows(em, Kind::Straight, 5);
+    run_products(hand, 1, windows, &mut |top, length, cards| {
+        em.emit(Kind::Straight, top, length, cards)
+    });
 }
 
 /// §8.3 `full_house`: a triple of one group and a pair of another.
 fn full_houses(hand: CardSet, em: &mut Emitter) {
     let floor = em.floor(Kind::FullHouse).map_or(-1, |(r, _)| i16::from(r));
+    let tops =
+        (0..GROUPS).filter(|&g| i16::from(group_rank(g)) > floor && group_size(hand, g) >= 3);
+    let tops: Vec<usize> = tops.collect();
+    if tops.is_empty() {
+        return;
+    }
     let pairs: [Choices; GROUPS] = std::array::from_fn(|g| Choices::of(hand, g, 2));
-    for top in (0..GROUPS).filter(|&g| i16::from(group_rank(g)) > floor) {
+    for top in tops {
         for triple in Choices::of(hand, top, 3).iter() {
             for pair_group in (0..GROUPS).filter(|&g| g != top) {
                 for pair in pairs[pair_group].iter() {
@@ -204,27 +246,30 @@ fn full_houses(hand: CardSet, em: &mut Emitter) {
 
 /// §8.3 `full_house_seq`: consecutive triples, plus as many pairs from the other groups.
 fn full_house_sequences(hand: CardSet, em: &mut Emitter) {
-    let triples: [Choices; 12] = std::array::from_fn(|r| Choices::of(hand, r, 3));
-    for (low, top, length) in run_windows(em, Kind::FullHouseSeq, 2) {
-        let window = &triples[low as usize..=top as usize];
+    let windows: Vec<(u8, u8, u8)> = run_windows(em, Kind::FullHouseSeq, 2).collect();
+    let mut parts = Vec::new();
+    run_products(hand, 3, windows.iter().copied(), &mut |top, length, run| {
+        let low = top + 1 - length;
         let outside = |g: usize| g < low as usize || g > top as usize;
-        let capacity: u32 = (0..GROUPS)
-            .filter(|&g| outside(g))
-            .map(|g| group_size(hand, g) / 2)
-            .sum();
-        if window.iter().any(|c| c.len == 0) || capacity < u32::from(length) {
-            continue;
+        if parts.first().map(|&(l, t, _)| (l, t)) != Some((low, top)) {
+            parts.clear();
+            pairs_from(
+                hand,
+                0,
+                u32::from(length),
+                CardSet::EMPTY,
+                &outside,
+                &mut |pairs| parts.push((low, top, pairs)),
+            );
         }
-        product(window, CardSet::EMPTY, &mut |run| {
-            pairs_from(hand, 0, u32::from(length), run, &outside, &mut |cards| {
-                em.emit(Kind::FullHouseSeq, top, length, cards)
-            })
-        });
-    }
+        for &(_, _, pairs) in &parts {
+            em.emit(Kind::FullHouseSeq, top, length, run | pairs);
+        }
+    });
 }
 
 /// Adds `pairs` pairs drawn from groups `group..` allowed by `outside` (a group may give
-/// several pairs), calling `f` with each completed set.
+/// several pairs), calling `f` with each completed set of pairs.
 fn pairs_from(
     hand: CardSet,
     group: usize,
@@ -243,12 +288,8 @@ fn pairs_from(
         return pairs_from(hand, group + 1, pairs, acc, outside, f);
     }
     // The four jokers together are only the bomb, so they give one pair at most (§8.4).
-    let held = if group == JOKER_GROUP {
-        2
-    } else {
-        group_size(hand, group) / 2
-    };
-    let most = pairs.min(held).min(group_size(hand, group) / 2);
+    let most_here = if group == JOKER_GROUP { 1 } else { 4 };
+    let most = pairs.min(most_here).min(group_size(hand, group) / 2);
     for taken in 0..=most {
         for set in Choices::of(hand, group, 2 * taken).iter() {
             pairs_from(hand, group + 1, pairs - taken, acc | set, outside, f);

@@ -46,6 +46,8 @@ struct Hand {
     suits: [u8; 13],
     /// The jokers that may stand in for other cards (none with jokers tame, §4.2).
     wild: CardSet,
+    /// How many jokers are wild (0, 1 or 2).
+    wild_count: u32,
     /// The subsets of `wild` by size: `by_size[k][..ways[k]]` are the ways to take `k` of them.
     by_size: [[CardSet; 2]; 3],
     ways: [usize; 3],
@@ -59,6 +61,7 @@ impl Hand {
             cards,
             suits,
             wild,
+            wild_count: wild.len(),
             by_size: [[CardSet::EMPTY; 2]; 3],
             ways: [0; 3],
         };
@@ -71,7 +74,7 @@ impl Hand {
     }
 
     fn wild_count(&self) -> u32 {
-        self.wild.len()
+        self.wild_count
     }
 
     /// The ways to take exactly `need` of the wild jokers: none, either one, or both.
@@ -83,6 +86,15 @@ impl Hand {
     }
 }
 
+/// Number of suits in a 4-bit suit mask. A table, because the portable x86-64 target that
+/// wheels are built for has no `popcnt` instruction.
+const SUITS_IN: [u32; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// Number of suits in a suit mask.
+fn suit_count(suits: u8) -> u32 {
+    SUITS_IN[usize::from(suits & 0xF)]
+}
+
 /// The subsets of a 4-bit suit mask (the empty one included) with at most `most` suits.
 fn suit_subsets(mask: u8, most: u32) -> impl Iterator<Item = u8> {
     // Walks the submasks from `mask` down to 0 with the `(sub - 1) & mask` step.
@@ -92,7 +104,7 @@ fn suit_subsets(mask: u8, most: u32) -> impl Iterator<Item = u8> {
         next = (sub != 0).then(|| sub.wrapping_sub(1) & mask);
         Some(sub)
     })
-    .filter(move |s| s.count_ones() <= most)
+    .filter(move |&s| suit_count(s) <= most)
 }
 
 /// Every subset of the wild jokers.
@@ -135,9 +147,10 @@ fn specials(hand: &Hand, em: &mut Emitter) {
 /// §4.4: pairs, triples and fours of each rank, with jokers standing in.
 fn same_rank(hand: &Hand, kind: Kind, group: u32, em: &mut Emitter) {
     let floor = em.floor(kind).map_or(-1, |(r, _)| i16::from(r));
-    for r in (0..rank::NATURAL).filter(|&r| i16::from(r) > floor) {
+    let enough = |r: u8| suit_count(hand.suits[r as usize]) + hand.wild_count() >= group;
+    for r in (0..rank::NATURAL).filter(|&r| i16::from(r) > floor && enough(r)) {
         for suits in suit_subsets(hand.suits[r as usize], group).filter(|s| *s != 0) {
-            let need = group - suits.count_ones();
+            let need = group - suit_count(suits);
             let four_twos = kind == Kind::Four && r == rank::TWO && need == 0;
             if need > hand.wild_count() || four_twos {
                 continue;
@@ -160,7 +173,7 @@ fn sequences(hand: &Hand, kind: Kind, group: u32, em: &mut Emitter) {
         // Grow the window upwards while the jokers can still cover what the ranks lack.
         let mut short = 0;
         for top in low..rank::NATURAL {
-            short += group.saturating_sub(hand.suits[top as usize].count_ones());
+            short += group.saturating_sub(suit_count(hand.suits[top as usize]));
             if short > hand.wild_count() {
                 break;
             }
@@ -202,7 +215,7 @@ impl Window<'_> {
         // Canonical window: a natural at its lowest rank, unless its top is the 2.
         let must_hold = r == self.low && self.top != rank::TWO;
         for suits in suit_subsets(self.hand.suits[r as usize], self.group) {
-            let owed = need + self.group - suits.count_ones();
+            let owed = need + self.group - suit_count(suits);
             if (must_hold && suits == 0) || owed > self.hand.wild_count() {
                 continue;
             }
@@ -216,7 +229,7 @@ fn full_houses(hand: &Hand, em: &mut Emitter) {
     let floor = em.floor(Kind::FullHouse).map_or(-1, |(r, _)| i16::from(r));
     let wild = hand.wild_count();
     let can_be_top = |t: u8| {
-        let held = hand.suits[t as usize].count_ones();
+        let held = suit_count(hand.suits[t as usize]);
         i16::from(t) > floor && held > 0 && held + wild >= 3
     };
     let tops = (0..rank::NATURAL)
@@ -231,8 +244,10 @@ fn full_houses(hand: &Hand, em: &mut Emitter) {
         let own = CardSet::of_rank(top, hand.suits[top as usize], 0);
         let kickers = naturals.minus(own).unwrap_or(naturals);
         for suits in suit_subsets(hand.suits[top as usize], 3).filter(|s| *s != 0) {
-            for jokers in joker_subsets(hand.wild) {
-                let Some(spare) = jokers.len().checked_sub(3 - suits.count_ones()) else {
+            for (taken, &jokers) in
+                (0..=wild).flat_map(|k| hand.joker_choices(k).iter().map(move |j| (k, j)))
+            {
+                let Some(spare) = taken.checked_sub(3 - suit_count(suits)) else {
                     continue;
                 };
                 let base = CardSet::of_rank(top, suits, 0) | jokers;
