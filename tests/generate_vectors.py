@@ -61,6 +61,8 @@ CRAFTED: list[tuple[dict[str, Any], str, str | None, str]] = [
         "full_house K 1: Kc Kd Kh 3c 3d",
         "§8.4 joker groups",
     ),
+    (RULE_SETS[6], "5c 5c 5d 6c 6c 6d 9c 9d BJ BJ RJ RJ", None, "§8.4 four jokers only the bomb"),
+    (RULE_SETS[6], "5c 5c 5d 6c 6c 6d 9c 9d BJ BJ RJ RJ", "bomb 2 6: 2c 2c 2d 2d 2h 2h", "§9.2"),
 ]
 
 

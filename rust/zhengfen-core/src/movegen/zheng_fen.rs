@@ -77,6 +77,11 @@ impl Hand {
         self.wild_count
     }
 
+    /// Every subset of the wild jokers with its size.
+    fn joker_sets(&self) -> impl Iterator<Item = (u32, CardSet)> + '_ {
+        (0..=self.wild_count).flat_map(move |k| self.joker_choices(k).iter().map(move |&j| (k, j)))
+    }
+
     /// The ways to take exactly `need` of the wild jokers: none, either one, or both.
     fn joker_choices(&self, need: u32) -> &[CardSet] {
         match need {
@@ -227,52 +232,63 @@ impl Window<'_> {
 /// §4.6: full houses, each card set at its highest triple.
 fn full_houses(hand: &Hand, em: &mut Emitter) {
     let floor = em.floor(Kind::FullHouse).map_or(-1, |(r, _)| i16::from(r));
-    let wild = hand.wild_count();
     let can_be_top = |t: u8| {
         let held = suit_count(hand.suits[t as usize]);
-        i16::from(t) > floor && held > 0 && held + wild >= 3
+        i16::from(t) > floor && held > 0 && held + hand.wild_count() >= 3
     };
-    let tops = (0..rank::NATURAL)
-        .filter(|&t| can_be_top(t))
-        .fold(0u16, |m, t| m | 1 << t);
+    let tops = (0..rank::NATURAL).filter(|&t| can_be_top(t));
+    let tops = tops.fold(0u16, |m, t| m | 1 << t);
     if tops == 0 {
         return;
     }
-    let naturals = hand.cards.naturals();
-    let pairs = matching_pairs(naturals);
+    let pairs = matching_pairs(hand.cards.naturals());
     for top in (0..rank::NATURAL).filter(|&t| tops >> t & 1 != 0) {
-        let own = CardSet::of_rank(top, hand.suits[top as usize], 0);
-        let kickers = naturals.minus(own).unwrap_or(naturals);
         for suits in suit_subsets(hand.suits[top as usize], 3).filter(|s| *s != 0) {
-            for (taken, &jokers) in
-                (0..=wild).flat_map(|k| hand.joker_choices(k).iter().map(move |j| (k, j)))
-            {
-                let Some(spare) = taken.checked_sub(3 - suit_count(suits)) else {
-                    continue;
-                };
-                let base = CardSet::of_rank(top, suits, 0) | jokers;
-                let mut emit = |set: CardSet| {
-                    // With jokers the set may also read with a higher triple: only a held
-                    // rank above `top` can be one.
-                    let higher = set.has_natural_above(top);
-                    if jokers.is_empty() || !higher || full_house_top(set) == Some(top) {
-                        em.emit(Kind::FullHouse, top, 1, set);
-                    }
-                };
-                match spare {
-                    // Two natural kickers must match (§4.6 a–d) and avoid the triple's rank.
-                    0 => pairs
-                        .iter()
-                        .filter(|(_, ranks)| ranks >> top & 1 == 0)
-                        .for_each(|(pair, _)| emit(base | *pair)),
-                    // A joker kicker matches any natural kicker.
-                    1 => kickers
-                        .iter()
-                        .for_each(|x| emit(base | CardSet::from_card(x))),
-                    _ => emit(base),
+            for (taken, jokers) in hand.joker_sets() {
+                // The triple takes 3 - |suits| of the jokers; the rest are kickers.
+                if let Some(spare) = taken.checked_sub(3 - suit_count(suits)) {
+                    let triple = CardSet::of_rank(top, suits, 0) | jokers;
+                    add_kickers(hand, top, triple, spare, &pairs, em);
                 }
             }
         }
+    }
+}
+
+/// Completes the triple of rank `top` (with its jokers) by two kickers, `spare` of them
+/// jokers already in `triple`, the rest natural cards of other ranks (§4.6).
+fn add_kickers(
+    hand: &Hand,
+    top: u8,
+    triple: CardSet,
+    spare: u32,
+    pairs: &[(CardSet, u16)],
+    em: &mut Emitter,
+) {
+    let has_jokers = !triple.jokers().is_empty();
+    let mut emit = |set: CardSet| {
+        // With jokers the set may also read with a higher triple, whose rank must be held.
+        let higher = has_jokers && set.has_natural_above(top);
+        if !higher || full_house_top(set) == Some(top) {
+            em.emit(Kind::FullHouse, top, 1, set);
+        }
+    };
+    match spare {
+        // Two natural kickers must match (§4.6 a–d) and avoid the triple's rank.
+        0 => pairs
+            .iter()
+            .filter(|(_, ranks)| ranks >> top & 1 == 0)
+            .for_each(|(pair, _)| emit(triple | *pair)),
+        // A joker kicker matches any natural kicker of another rank.
+        1 => {
+            let own = CardSet::of_rank(top, hand.suits[top as usize], 0);
+            let naturals = hand.cards.naturals();
+            let others = naturals.minus(own).unwrap_or(naturals);
+            others
+                .iter()
+                .for_each(|x| emit(triple | CardSet::from_card(x)))
+        }
+        _ => emit(triple),
     }
 }
 
