@@ -20,6 +20,7 @@ from zhengfen._core import (
     Card,
     Cards,
     Combo,
+    Game,
     Rules,
     SplitMix64,
     beats,
@@ -30,14 +31,24 @@ from zhengfen._core import (
     parse_cards,
     shuffle_deck,
 )
-from zhengfen.errors import InvalidCardsError, InvalidComboError, RulesError, ZhengfenError
+from zhengfen.errors import (
+    IllegalMoveError,
+    InvalidCardsError,
+    InvalidComboError,
+    InvalidStateError,
+    RulesError,
+    ZhengfenError,
+)
 
 __all__ = [
     "Card",
     "Cards",
     "Combo",
+    "Game",
+    "IllegalMoveError",
     "InvalidCardsError",
     "InvalidComboError",
+    "InvalidStateError",
     "Rules",
     "RulesError",
     "SplitMix64",

@@ -40,3 +40,11 @@ class RulesError(ZhengfenError):
 
 class InvalidComboError(ZhengfenError):
     """A combination is malformed, or is not a reading of its cards under the rules given."""
+
+
+class IllegalMoveError(ZhengfenError):
+    """A move that is not legal now: not in the legal list, out of turn, or in the wrong phase."""
+
+
+class InvalidStateError(ZhengfenError):
+    """A game state that cannot be: corrupt saved JSON, or impossible hands for ``from_hands``."""

@@ -13,12 +13,20 @@ pub enum Error {
     Rules(String),
     /// A combination is malformed or not a reading of its cards (RULES.md §1.7).
     InvalidCombo(String),
+    /// A move that is not legal now, or a call in the wrong phase (RULES.md §12.1).
+    IllegalMove(String),
+    /// A game state that cannot be: corrupt saved game, impossible hands (RULES.md §12.7).
+    InvalidState(String),
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::InvalidCards(m) | Error::Rules(m) | Error::InvalidCombo(m) => f.write_str(m),
+            Error::InvalidCards(m)
+            | Error::Rules(m)
+            | Error::InvalidCombo(m)
+            | Error::IllegalMove(m)
+            | Error::InvalidState(m) => f.write_str(m),
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod combo;
 pub mod compare;
 pub mod deal;
 pub mod error;
+pub mod game;
 pub mod movegen;
 pub mod notation;
 pub mod rules;

@@ -7,6 +7,8 @@ use zhengfen_core::error::Error;
 pyo3::import_exception!(zhengfen.errors, InvalidCardsError);
 pyo3::import_exception!(zhengfen.errors, RulesError);
 pyo3::import_exception!(zhengfen.errors, InvalidComboError);
+pyo3::import_exception!(zhengfen.errors, IllegalMoveError);
+pyo3::import_exception!(zhengfen.errors, InvalidStateError);
 
 /// The Python exception for a core error.
 pub fn to_py(error: Error) -> PyErr {
@@ -14,6 +16,8 @@ pub fn to_py(error: Error) -> PyErr {
         Error::InvalidCards(m) => InvalidCardsError::new_err(m),
         Error::Rules(m) => RulesError::new_err(m),
         Error::InvalidCombo(m) => InvalidComboError::new_err(m),
+        Error::IllegalMove(m) => IllegalMoveError::new_err(m),
+        Error::InvalidState(m) => InvalidStateError::new_err(m),
     }
 }
 

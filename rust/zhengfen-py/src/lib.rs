@@ -4,8 +4,11 @@
 mod cards;
 mod combo;
 mod errors;
+mod game;
+mod observe;
 mod rng;
 mod rules;
+mod saving;
 
 use cards::{cards_arg, PyCard, PyCards};
 use combo::{combo_arg, PyCombo};
@@ -84,6 +87,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyRules>()?;
     m.add_class::<PyCombo>()?;
     m.add_class::<rng::PySplitMix64>()?;
+    m.add_class::<game::PyGame>()?;
     m.add_function(wrap_pyfunction!(parse_cards, m)?)?;
     m.add_function(wrap_pyfunction!(classify, m)?)?;
     m.add_function(wrap_pyfunction!(beats, m)?)?;

@@ -1,0 +1,62 @@
+//! Decisions written as text, and replaying them (RULES.md §12.1, §12.7).
+
+use super::{Game, Move, Setup};
+use crate::cardset::CardSet;
+use crate::classify::classify;
+use crate::error::{Error, Result};
+use crate::notation::{parse_cards, parse_combo};
+use crate::rules::Rules;
+
+impl Game {
+    /// The move written `text`: `pass`, `blind`, `declare`, a combination notation, or card
+    /// notation read as the strongest legal move with exactly those cards.
+    ///
+    /// ```
+    /// use zhengfen_core::game::Game;
+    /// use zhengfen_core::notation::parse_cards;
+    /// use zhengfen_core::rules::Rules;
+    /// let rules = Rules::zheng_fen(4).unwrap();
+    /// let hands: Vec<_> = ["7c BJ RJ", "3c", "4c", "5c"].iter().map(|h| parse_cards(h, 1).unwrap()).collect();
+    /// let game = Game::from_hands(rules, &hands, 0, 0).unwrap();
+    /// assert_eq!(game.read_move("BJ RJ").unwrap().to_string(), "pair 2 1: BJ RJ");
+    /// ```
+    pub fn read_move(&self, text: &str) -> Result<Move> {
+        let decks = self.rules.decks();
+        match text.trim() {
+            "pass" => Ok(Move::Pass),
+            "blind" => Ok(Move::Blind),
+            "declare" => Ok(Move::Declare),
+            t if t.contains(':') => Ok(Move::Play(parse_combo(t, decks)?)),
+            t => self.strongest_move(parse_cards(t, decks)?),
+        }
+    }
+
+    /// The strongest legal play of exactly `cards` (§12.1).
+    fn strongest_move(&self, cards: CardSet) -> Result<Move> {
+        classify(cards, &self.rules)
+            .into_iter()
+            .map(Move::Play)
+            .find(|&mv| self.check(mv).is_ok())
+            .ok_or_else(|| Error::IllegalMove(format!("'{cards}' is no legal play now")))
+    }
+
+    /// The game reached by replaying `decisions` (moves and `next_match`) from `setup`.
+    pub fn replay(rules: Rules, setup: &Setup, decisions: &[String]) -> Result<Game> {
+        let mut game = match setup {
+            Setup::Seed(seed) => Game::new(rules, *seed),
+            Setup::Hands {
+                hands,
+                leader,
+                seed,
+            } => Game::from_hands(rules, hands, usize::from(*leader), *seed)?,
+        };
+        for (i, decision) in decisions.iter().enumerate() {
+            let step = match decision.as_str() {
+                "next_match" => game.next_match(),
+                text => game.read_move(text).and_then(|mv| game.play(mv)),
+            };
+            step.map_err(|e| Error::InvalidState(format!("decision {i} '{decision}': {e}")))?;
+        }
+        Ok(game)
+    }
+}
