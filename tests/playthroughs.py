@@ -12,30 +12,7 @@ import json
 from types import ModuleType
 from typing import Any
 
-
-def event_text(event: dict[str, Any]) -> str:
-    """One history event as a line for people."""
-    kind = event["type"]
-    if kind == "deal":
-        hands = " | ".join(event["hands"])
-        return f"match {event['match']} dealt, seat {event['leader']} leads: {hands}"
-    if kind == "declaration":
-        return f"seat {event['seat']} declaration: {event['move']}"
-    if kind == "play":
-        return f"seat {event['seat']} plays {event['combo']}"
-    if kind == "pass":
-        return f"seat {event['seat']} passes"
-    if kind == "trick":
-        return f"seat {event['winner']} wins the trick ({event['points']} points)"
-    if kind == "out":
-        return f"seat {event['seat']} is out, place {event['place']}"
-    if kind == "transfer" and "to" in event:
-        return f"seat {event['from']} hands {event['points']} points to seat {event['to']}"
-    if kind == "transfer":
-        return f"seat {event['from']} hands {event['points']} points to team {event['to_team']}"
-    if kind == "match_scored":
-        return f"match points {event['match_points']}, scores {event['scores']}"
-    return f"game over, winners {event['winners']}"
+from zhengfen.history import event_text
 
 
 def start(module: ModuleType, rules_spec: dict[str, Any], setup: dict[str, Any]) -> Any:

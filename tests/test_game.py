@@ -212,8 +212,16 @@ def test_corrupt_saved_games_are_refused(impl: ModuleType, tamper: Any) -> None:
         (["3c", "3c", "4c", "5c"], 0),
         (["3c", "4c", "5c", ""], 3),
         (["3c", "4c", "5c", "6c"], 7),
+        (["3c", "", "", ""], 0),
+        (["3c", "4c", "", "5c"], 0),
     ],
 )
 def test_impossible_hands_are_refused(impl: ModuleType, hands: list[str], leader: int) -> None:
     with pytest.raises(InvalidStateError):
         impl.Game.from_hands(impl.Rules.zheng_fen(), hands, leader)
+
+
+def test_seeds_are_checked(impl: ModuleType) -> None:
+    for seed in (-1, 2**64, "42"):
+        with pytest.raises(ValueError):
+            impl.Game(impl.Rules.zheng_fen(), seed)

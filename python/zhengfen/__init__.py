@@ -39,6 +39,7 @@ from zhengfen.errors import (
     RulesError,
     ZhengfenError,
 )
+from zhengfen.history import history_text
 
 __all__ = [
     "Card",
@@ -56,6 +57,7 @@ __all__ = [
     "beats",
     "classify",
     "deal",
+    "history_text",
     "legal_moves",
     "move_digest",
     "parse_cards",

@@ -23,6 +23,7 @@ from __future__ import annotations
 from zhengfen.reference.cards import Card, Cards, parse_cards, points
 from zhengfen.reference.classify import beats, classify
 from zhengfen.reference.combo import Combo
+from zhengfen.reference.game import Game
 from zhengfen.reference.moves import legal_moves, move_digest
 from zhengfen.reference.rng import SplitMix64, deal, shuffle_deck
 from zhengfen.reference.rules import Rules
@@ -31,6 +32,7 @@ __all__ = [
     "Card",
     "Cards",
     "Combo",
+    "Game",
     "Rules",
     "SplitMix64",
     "beats",

@@ -4,6 +4,7 @@
 use crate::cards::{cards_arg, PyCards};
 use crate::combo::PyCombo;
 use crate::errors::{to_py, InvalidStateError};
+use crate::rng::seed_arg;
 use crate::rules::PyRules;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -24,11 +25,12 @@ pub struct PyGame {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (rules, seed = 0))]
-    fn new(rules: &PyRules, seed: u64) -> Self {
-        PyGame {
+    #[pyo3(signature = (rules, seed = None))]
+    fn new(rules: &PyRules, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
+        Ok(PyGame {
             game: Game::new(rules.rules, seed),
-        }
+        })
     }
 
     /// A game whose first match starts from given hands (RULES.md §12.2).

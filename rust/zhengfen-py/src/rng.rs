@@ -54,7 +54,7 @@ impl PySplitMix64 {
 }
 
 /// A seed: an integer from 0 to 2**64 - 1.
-fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+pub fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
     seed.cast::<PyInt>()
         .ok()
         .and_then(|s| s.extract::<u64>().ok())

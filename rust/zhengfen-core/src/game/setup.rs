@@ -58,8 +58,8 @@ pub(super) fn next_first_drawer(rules: &Rules, out_order: &[u8], match_points: &
         .unwrap_or(first_out)
 }
 
-/// Checks hands given to `from_hands` (§12.2): one per seat, within the decks, each playable,
-/// and a leader who holds cards.
+/// Checks hands given to `from_hands` (§12.2): one per seat, each holding 1 to 27 cards, all
+/// within the decks, and a leader in range.
 pub(super) fn check_given_hands(rules: &Rules, hands: &[CardSet], leader: usize) -> Result<()> {
     let bad = |why: String| Err(Error::InvalidState(why));
     if hands.len() != usize::from(rules.players) {
@@ -85,6 +85,11 @@ pub(super) fn check_given_hands(rules: &Rules, hands: &[CardSet], leader: usize)
                 ))
             }
         }
+    }
+    if let Some(seat) = hands.iter().position(|h| h.is_empty()) {
+        return bad(format!(
+            "seat {seat} holds no cards; every seat must hold at least one"
+        ));
     }
     if leader >= hands.len() || hands[leader].is_empty() {
         return bad(format!(
