@@ -99,12 +99,11 @@ def test_random_matches_keep_their_invariants(
         assert sorted(order) == list(range(rules.players))
         assert game.match_points[order[-1]] == 0
     else:
-        stakes = sum(
-            {"blind": 200, "declare": 100}.get(e["move"], 0)
-            for e in game.history
-            if e["type"] == "declaration"
-        )
-        assert abs(sum(game.match_points) - 200) <= stakes
+        # 200 in the cards, plus each declaration won or lost (RULES.md §11.6).
+        stakes = {"blind": 200, "declare": 100, "pass": 0}
+        declared = [e for e in game.history if e["type"] == "declaration"]
+        net = sum(stakes[e["move"]] * (1 if e["seat"] == order[0] else -1) for e in declared)
+        assert sum(game.match_points) == 200 + net
         assert len(order) in (2, 4) and len(set(order)) == len(order)
     assert game.scores == game.match_points
 
@@ -225,3 +224,5 @@ def test_seeds_are_checked(impl: ModuleType) -> None:
     for seed in (-1, 2**64, "42"):
         with pytest.raises(ValueError):
             impl.Game(impl.Rules.zheng_fen(), seed)
+        with pytest.raises(ValueError):
+            impl.Game.from_hands(impl.Rules.zheng_fen(), ["3c", "4c", "5c", "6c"], 0, seed)

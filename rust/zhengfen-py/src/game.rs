@@ -35,13 +35,14 @@ impl PyGame {
 
     /// A game whose first match starts from given hands (RULES.md §12.2).
     #[staticmethod]
-    #[pyo3(signature = (rules, hands, leader, seed = 0))]
+    #[pyo3(signature = (rules, hands, leader, seed = None))]
     fn from_hands(
         rules: &PyRules,
         hands: &Bound<'_, PyAny>,
         leader: usize,
-        seed: u64,
+        seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
         let decks = rules.rules.decks();
         let mut sets = Vec::new();
         for hand in hands.try_iter()? {
