@@ -90,8 +90,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000, help="games per configuration")
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--only", type=int, nargs="*", help="indices into CONFIGS to run")
     args = parser.parse_args()
-    for spec in CONFIGS:
+    chosen = args.only if args.only is not None else range(len(CONFIGS))
+    for spec in (CONFIGS[i] for i in chosen):
         start, decisions = time.perf_counter(), 0
         for seed in range(args.first_seed, args.first_seed + args.games):
             decisions += compare_game(spec, seed)

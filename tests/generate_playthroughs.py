@@ -15,8 +15,8 @@ from typing import Any
 
 import zhengfen
 from playthroughs import start, transcript
-from scenarios import SCENARIOS
 from zhengfen import reference
+from zhengfen.conformance.scenarios import SCENARIOS
 
 OUT = Path(__file__).parent / "data" / "playthroughs"
 

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import RULE_SPECS, make_rules
-from scenarios import SCENARIOS, Scenario
+from zhengfen.conformance.scenarios import SCENARIOS, Scenario
 from zhengfen.errors import IllegalMoveError, InvalidStateError
 
 GAME_SPECS = [*RULE_SPECS, {"game": "zen_cheng_you", "last_chance": True}]
