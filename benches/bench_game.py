@@ -14,22 +14,10 @@ import random
 import statistics
 import time
 from types import ModuleType
-from typing import Any
 
 import zhengfen
+from common import RULE_SETS, rules_for
 from zhengfen import reference
-
-RULE_SETS: dict[str, dict[str, Any]] = {
-    "zheng_fen 3": {"players": 3},
-    "zheng_fen 4": {"players": 4},
-    "zheng_fen 6": {"players": 6},
-    "zen_cheng_you": {},
-}
-
-
-def rules_for(module: ModuleType, name: str) -> Any:
-    preset = module.Rules.zheng_fen if name.startswith("zheng_fen") else module.Rules.zen_cheng_you
-    return preset(**RULE_SETS[name])
 
 
 def one_pass(module: ModuleType, name: str, matches: int) -> tuple[float, int, int]:

@@ -21,21 +21,8 @@ from types import ModuleType
 from typing import Any
 
 import zhengfen
+from common import RULE_SETS, rules_for
 from zhengfen import reference
-
-RULE_SETS: dict[str, dict[str, Any]] = {
-    "zheng_fen 3": {"players": 3},
-    "zheng_fen 4": {"players": 4},
-    "zheng_fen 6": {"players": 6},
-    "zen_cheng_you": {},
-}
-
-
-def rules_for(module: ModuleType, name: str) -> Any:
-    options = RULE_SETS[name]
-    if name.startswith("zheng_fen"):
-        return module.Rules.zheng_fen(**options)
-    return module.Rules.zen_cheng_you(**options)
 
 
 def inputs(name: str, deals: int) -> tuple[list[str], list[str], list[str]]:

@@ -91,12 +91,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="games per configuration")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--only", type=int, nargs="*", help="indices into CONFIGS to run")
+    parser.add_argument("--progress", type=int, default=0, help="report every N games")
     args = parser.parse_args()
     chosen = args.only if args.only is not None else range(len(CONFIGS))
     for spec in (CONFIGS[i] for i in chosen):
         start, decisions = time.perf_counter(), 0
-        for seed in range(args.first_seed, args.first_seed + args.games):
+        for n, seed in enumerate(range(args.first_seed, args.first_seed + args.games), 1):
             decisions += compare_game(spec, seed)
+            if args.progress and n % args.progress == 0:
+                print(f"  {spec}: {n} games, {decisions} decisions agree so far", flush=True)
         elapsed = time.perf_counter() - start
         print(
             f"{spec}: {args.games} games, {decisions} decisions agree ({elapsed:.0f} s)", flush=True
