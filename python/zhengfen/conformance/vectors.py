@@ -41,17 +41,11 @@ def summarize(state: dict[str, Any], full: bool) -> dict[str, Any]:
     moves = state["legal_moves"]
     summary = {k: v for k, v in state.items() if k not in ("legal_moves", "history", "hands")}
     summary["legal_count"] = len(moves)
-    summary["legal_digest"] = digest(moves)
+    summary["legal_digest"] = zhengfen.move_digest(moves)
     if full:
         summary["history"] = state["history"]
         summary["hands"] = state["hands"]
     return summary
-
-
-def digest(moves: list[str]) -> str:
-    import hashlib
-
-    return hashlib.sha256("\n".join(sorted(moves)).encode()).hexdigest()[:16]
 
 
 def step(request: dict[str, Any]) -> dict[str, Any]:

@@ -141,7 +141,17 @@ pub fn parse_combo(text: &str, decks: u8) -> Result<Combo> {
 /// assert_eq!(move_digest(&[]), "e3b0c44298fc1c14");
 /// ```
 pub fn move_digest(moves: &[Combo]) -> String {
-    let mut lines: Vec<String> = moves.iter().map(Combo::to_string).collect();
+    notation_digest(moves.iter().map(Combo::to_string).collect())
+}
+
+/// The digest of moves already written as notations (RULES.md §6.3).
+///
+/// ```
+/// use zhengfen_core::notation::notation_digest;
+/// let moves = vec!["single 7 1: 7c".to_string(), "pair 7 1: 7c 7d".into(), "single 7 1: 7d".into()];
+/// assert_eq!(notation_digest(moves), "78da1e86be9d1197");
+/// ```
+pub fn notation_digest(mut lines: Vec<String>) -> String {
     lines.sort_unstable();
     let hash = Sha256::digest(lines.join("\n").as_bytes());
     hash.iter().take(8).map(|b| format!("{b:02x}")).collect()

@@ -13,7 +13,7 @@ use zhengfen_core::cardset::CardSet;
 use zhengfen_core::error::Error;
 use zhengfen_core::game::{Event, Game, Move, Setup};
 use zhengfen_core::notation::parse_cards;
-use zhengfen_core::rules::{Game as Kind, OptionValue, Rules};
+use zhengfen_core::rules::{OptionValue, Rules};
 
 /// A game of Zheng Fen or Zen Cheng You, match after match (RULES.md §12).
 #[pyclass(name = "Game", module = "zhengfen")]
@@ -410,9 +410,4 @@ pub fn hands_from_text(texts: &[String], rules: &Rules) -> Result<Vec<CardSet>, 
         .iter()
         .map(|t| parse_cards(t, rules.decks()))
         .collect()
-}
-
-/// The seat's team in Zen Cheng You, else None.
-pub fn team(rules: &Rules, seat: usize) -> Option<usize> {
-    (rules.game == Kind::ZenChengYou).then_some(seat % 2)
 }

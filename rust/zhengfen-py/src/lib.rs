@@ -18,7 +18,7 @@ use rules::PyRules;
 use zhengfen_core::classify::classify as core_classify;
 use zhengfen_core::compare::beats as core_beats;
 use zhengfen_core::movegen::legal_moves as core_legal_moves;
-use zhengfen_core::notation::move_digest as core_move_digest;
+use zhengfen_core::notation::notation_digest;
 
 /// Reads card notation (RULES.md §1.3); `decks` is 1 or 2.
 #[pyfunction]
@@ -70,14 +70,18 @@ fn legal_moves(
     Ok(moves.into_iter().map(|c| PyCombo::new(c, &rules)).collect())
 }
 
-/// The digest of a move list (RULES.md §6.3).
+/// The digest of a move list, `Combo`s or their notations (RULES.md §6.3).
 #[pyfunction]
 fn move_digest(moves: &Bound<'_, PyAny>) -> PyResult<String> {
-    let mut combos = Vec::new();
+    let mut lines = Vec::new();
     for item in moves.try_iter()? {
-        combos.push(item?.cast::<PyCombo>()?.get().combo);
+        let item = item?;
+        lines.push(match item.cast::<PyCombo>() {
+            Ok(combo) => combo.get().combo.to_string(),
+            Err(_) => item.cast::<pyo3::types::PyString>()?.to_cow()?.into_owned(),
+        });
     }
-    Ok(core_move_digest(&combos))
+    Ok(notation_digest(lines))
 }
 
 #[pymodule]

@@ -1,10 +1,10 @@
 //! A seat's observation as a Python dictionary: exactly what that seat may know
 //! (RULES.md §12; the keys are listed in `python/zhengfen/reference/GAME_API.md`).
 
-use crate::game::{seats, team};
+use crate::game::seats;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use zhengfen_core::game::{Game, Phase};
+use zhengfen_core::game::Game;
 
 /// The observation of `seat`: own hand (hidden before the blind declarations), the table, the
 /// trick, every play of the match, cards left and points won per seat, scores.
@@ -15,8 +15,7 @@ pub fn observation<'py>(py: Python<'py>, game: &Game, seat: usize) -> PyResult<B
     d.set_item("seat", seat)?;
     d.set_item("phase", game.phase().name())?;
     d.set_item("current_player", game.current_player())?;
-    let sees_hand = game.phase() != Phase::BlindDeclare;
-    let hand = if sees_hand {
+    let hand = if game.hands_seen() {
         game.hand(seat).to_string()
     } else {
         String::new()
@@ -40,7 +39,7 @@ pub fn observation<'py>(py: Python<'py>, game: &Game, seat: usize) -> PyResult<B
     d.set_item("points_won", points)?;
     d.set_item("out_order", seats(game.out_order()))?;
     d.set_item("scores", game.scores().to_vec())?;
-    if let Some(team) = team(rules, seat) {
+    if let Some(team) = game.team(seat as u8) {
         d.set_item("team", team)?;
         let declarations: Vec<(u8, &str)> = game
             .declarations()

@@ -362,6 +362,14 @@ impl Game {
     pub fn decisions(&self) -> &[Decision] {
         &self.decisions
     }
+    /// The team of `seat` in Zen Cheng You (seats 0 and 2 against 1 and 3, §8.1), else `None`.
+    pub fn team(&self, seat: u8) -> Option<u8> {
+        (self.rules.game == Kind::ZenChengYou).then_some(seat % 2)
+    }
+    /// Whether the players have seen their cards: not during the blind declarations (§11.2).
+    pub fn hands_seen(&self) -> bool {
+        self.phase != Phase::BlindDeclare
+    }
     /// The side that scores for `seat`: the seat itself, or its team.
     fn side(&self, seat: u8) -> usize {
         match self.rules.game {
