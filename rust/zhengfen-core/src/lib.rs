@@ -13,12 +13,15 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod agents;
+pub mod batch;
 pub mod card;
 pub mod cardset;
 pub mod classify;
 pub mod combo;
 pub mod compare;
 pub mod deal;
+pub mod encode;
 pub mod error;
 pub mod game;
 pub mod movegen;

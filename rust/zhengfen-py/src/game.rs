@@ -4,8 +4,11 @@
 use crate::cards::{cards_arg, PyCards};
 use crate::combo::PyCombo;
 use crate::errors::{to_py, InvalidStateError};
-use crate::rng::seed_arg;
+use crate::info_set::PyInfoSet;
+use crate::rng::{seed_arg, with_stream};
 use crate::rules::PyRules;
+use crate::tensors;
+use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -19,7 +22,7 @@ use zhengfen_core::rules::{OptionValue, Rules};
 #[pyclass(name = "Game", module = "zhengfen")]
 #[derive(Clone)]
 pub struct PyGame {
-    game: Game,
+    pub game: Game,
 }
 
 #[pymethods]
@@ -180,6 +183,64 @@ impl PyGame {
     fn observation<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyDict>> {
         self.check_seat(seat)?;
         crate::observe::observation(py, &self.game, seat)
+    }
+
+    /// `seat`'s observation as a float32 vector (`AI.md`); `perfect_information` appends every
+    /// hand (for debugging and oracle training only).
+    #[pyo3(signature = (seat, perfect_information = false))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        seat: usize,
+        perfect_information: bool,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        self.check_seat(seat)?;
+        Ok(tensors::observation(
+            py,
+            &self.game,
+            seat,
+            perfect_information,
+        ))
+    }
+
+    /// The last `rows` plays and passes of the match seen by `seat`, most recent first.
+    #[pyo3(signature = (seat, rows = 16))]
+    fn history_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        seat: usize,
+        rows: usize,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        self.check_seat(seat)?;
+        tensors::history(py, &self.game, seat, rows)
+    }
+
+    /// One row of features per legal move, in the order of `legal_moves()`.
+    fn legal_move_features<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        tensors::move_features(py, &self.game.legal_moves())
+    }
+
+    /// The legal list as a mask of `max_actions` entries (action `i` = `legal_moves()[i]`).
+    fn action_mask<'py>(
+        &self,
+        py: Python<'py>,
+        max_actions: usize,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        tensors::mask(py, self.game.legal_moves().len(), max_actions)
+    }
+
+    /// A game `seat` cannot tell from this one: the cards hidden from it re-dealt at random
+    /// from `rng` (an integer seed or a `SplitMix64`), consistent with all it has seen.
+    fn resample(&self, seat: usize, rng: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        self.check_seat(seat)?;
+        let game = with_stream(rng, |rng| self.game.resample(seat, rng))?.map_err(to_py)?;
+        Ok(PyGame { game })
+    }
+
+    /// What `seat` knows, as an object agents can search from (`InfoSet`).
+    fn info_set(&self, seat: usize) -> PyResult<PyInfoSet> {
+        self.check_seat(seat)?;
+        Ok(PyInfoSet::new(self.game.clone(), seat))
     }
 
     /// An independent copy.

@@ -1,14 +1,18 @@
 //! `zhengfen._core`: the PyO3 binding of `zhengfen-core`. Conversions and glue only; every rule
 //! lives in the core crate. The public Python API is `python/zhengfen/__init__.py`.
 
+mod agents;
+mod batch;
 mod cards;
 mod combo;
 mod errors;
 mod game;
+mod info_set;
 mod observe;
 mod rng;
 mod rules;
 mod saving;
+mod tensors;
 
 use cards::{cards_arg, PyCard, PyCards};
 use combo::{combo_arg, PyCombo};
@@ -92,6 +96,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyCombo>()?;
     m.add_class::<rng::PySplitMix64>()?;
     m.add_class::<game::PyGame>()?;
+    m.add_class::<info_set::PyInfoSet>()?;
+    m.add_class::<batch::PyVecGame>()?;
+    m.add_function(wrap_pyfunction!(batch::rollouts, m)?)?;
+    m.add_function(wrap_pyfunction!(agents::agent_spec, m)?)?;
+    tensors::add_constants(m)?;
     m.add_function(wrap_pyfunction!(parse_cards, m)?)?;
     m.add_function(wrap_pyfunction!(classify, m)?)?;
     m.add_function(wrap_pyfunction!(beats, m)?)?;

@@ -62,7 +62,10 @@ pub fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
 }
 
 /// Runs `f` on the stream named by `seed`: a new one for an integer, else the given object.
-fn with_stream<T>(seed: &Bound<'_, PyAny>, f: impl FnOnce(&mut SplitMix64) -> T) -> PyResult<T> {
+pub fn with_stream<T>(
+    seed: &Bound<'_, PyAny>,
+    f: impl FnOnce(&mut SplitMix64) -> T,
+) -> PyResult<T> {
     if let Ok(rng) = seed.cast::<PySplitMix64>() {
         return Ok(f(&mut rng.borrow_mut().rng));
     }

@@ -66,6 +66,8 @@ impl Game {
         self.table = Some((combo, seat));
         self.trick.push((seat, Some(combo)));
         self.plays.push((seat, combo));
+        let played = &mut self.played[usize::from(seat)];
+        *played = played.plus(combo.cards).unwrap_or(*played);
         self.passed = 0;
         self.history.push(Event::Play { seat, combo });
         if self.last_turn.is_some() {

@@ -8,6 +8,7 @@
 
 mod decisions;
 mod flow;
+mod resample;
 mod scoring;
 mod setup;
 mod types;
@@ -76,6 +77,8 @@ pub struct Game {
     last_turn: Option<u8>,
     declarations: [Option<Declaration>; 4],
     plays: Vec<(u8, Combo)>,
+    /// The cards each seat has played this match.
+    played: [CardSet; MAX_PLAYERS],
     match_points: Vec<i64>,
     scores: Vec<i64>,
     winners: Vec<u8>,
@@ -128,6 +131,7 @@ impl Game {
             last_turn: None,
             declarations: [None; 4],
             plays: Vec::with_capacity(64),
+            played: [CardSet::EMPTY; MAX_PLAYERS],
             match_points: vec![0; sides],
             scores: vec![0; sides],
             winners: Vec::new(),
@@ -158,6 +162,7 @@ impl Game {
         self.last_turn = None;
         self.declarations = [None; 4];
         self.plays.clear();
+        self.played = [CardSet::EMPTY; MAX_PLAYERS];
         self.match_points = vec![0; Game::sides(&self.rules)];
         self.leader = leader;
         self.current = leader;
@@ -334,6 +339,10 @@ impl Game {
     /// Every play of the match so far.
     pub fn plays(&self) -> &[(u8, Combo)] {
         &self.plays
+    }
+    /// The cards `seat` has played this match.
+    pub fn played(&self, seat: usize) -> CardSet {
+        self.played.get(seat).copied().unwrap_or_default()
     }
     /// Points of the match: final once it is over, else the piles so far (§12.5).
     pub fn match_points(&self) -> Vec<i64> {

@@ -1,0 +1,117 @@
+//! Built-in agents: [`Agent::Random`], [`Agent::Greedy`] (a heuristic worth beating) and
+//! [`Agent::Search`] (determinized Monte Carlo over [`Game::resample`]).
+//!
+//! An agent picks one of the current player's legal moves. It sees the game only as that
+//! player may: the random and greedy agents read the player's own hand and the public state;
+//! the search agent works on games from [`Game::resample`], never on the real hands.
+
+mod greedy;
+mod search;
+
+pub use greedy::Greedy;
+pub use search::Search;
+
+use std::fmt;
+
+use crate::deal::SplitMix64;
+use crate::error::{Error, Result};
+use crate::game::{Game, Move};
+
+/// An agent and its settings.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Agent {
+    /// Uniformly random among the legal moves.
+    Random,
+    /// The greedy heuristic of [`Greedy`].
+    Greedy,
+    /// Determinized Monte Carlo search ([`Search`]).
+    Search(Search),
+}
+
+impl Agent {
+    /// The agent a spec names: `random`, `greedy`, `search`, or `search(determinizations=D,
+    /// candidates=C)` with either setting optional.
+    ///
+    /// ```
+    /// use zhengfen_core::agents::{Agent, Search};
+    /// let agent = Agent::parse("search(determinizations=4)").unwrap();
+    /// assert_eq!(agent, Agent::Search(Search { determinizations: 4, ..Search::default() }));
+    /// assert_eq!(agent.to_string(), "search(determinizations=4,candidates=8)");
+    /// assert!(Agent::parse("clever").is_err());
+    /// ```
+    pub fn parse(spec: &str) -> Result<Agent> {
+        let spec = spec.trim();
+        let (name, args) = match spec.split_once('(') {
+            Some((name, rest)) => match rest.strip_suffix(')') {
+                Some(args) => (name.trim(), Some(args)),
+                None => return Err(bad_spec(spec, "a '(' without its ')'")),
+            },
+            None => (spec, None),
+        };
+        match (name, args) {
+            ("random", None) => Ok(Agent::Random),
+            ("greedy", None) => Ok(Agent::Greedy),
+            ("search", args) => Search::parse(args.unwrap_or("")).map(Agent::Search),
+            ("random" | "greedy", Some(_)) => Err(bad_spec(spec, "this agent has no settings")),
+            _ => Err(bad_spec(
+                spec,
+                "unknown agent; the built-in agents are random, greedy and search",
+            )),
+        }
+    }
+
+    /// The agent's name.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Agent::Random => "random",
+            Agent::Greedy => "greedy",
+            Agent::Search(_) => "search",
+        }
+    }
+
+    /// The index in `moves` (the current player's legal moves, not empty) of the move chosen.
+    pub fn choose(&self, game: &Game, moves: &[Move], rng: &mut SplitMix64) -> usize {
+        if moves.len() <= 1 {
+            return 0;
+        }
+        match self {
+            Agent::Random => rng.uniform(moves.len() as u64) as usize,
+            Agent::Greedy => Greedy.choose(game, moves),
+            Agent::Search(search) => search.choose(game, moves, rng),
+        }
+    }
+}
+
+impl fmt::Display for Agent {
+    /// The agent's spec, as [`Agent::parse`] reads it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Agent::Search(s) => write!(
+                f,
+                "search(determinizations={},candidates={})",
+                s.determinizations, s.candidates
+            ),
+            other => f.write_str(other.name()),
+        }
+    }
+}
+
+/// The error for a spec that cannot be read.
+pub(crate) fn bad_spec(spec: &str, why: &str) -> Error {
+    Error::Rules(format!("agent spec '{spec}': {why}"))
+}
+
+/// Plays the current match of `game` to its end with `agent` in every seat.
+pub(crate) fn play_out(
+    game: &mut Game,
+    agent: &Agent,
+    rng: &mut SplitMix64,
+    moves: &mut Vec<Move>,
+) {
+    let mut combos = Vec::new();
+    while game.current_player().is_some() {
+        game.legal_moves_into(&mut combos, moves);
+        let pick = agent.choose(game, moves, rng);
+        game.play_unchecked(moves[pick]);
+    }
+}

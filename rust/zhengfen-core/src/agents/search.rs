@@ -1,0 +1,108 @@
+//! The search agent: determinized (perfect-information) Monte Carlo.
+//!
+//! For each of `determinizations` games drawn with [`Game::resample`] from the mover's view,
+//! it tries each of its `candidates` best moves by the greedy score, plays the match out with
+//! the greedy agent in every seat, and keeps the move with the best mean outcome: the mover's
+//! match points in Zheng Fen, its team's lead in Zen Cheng You. The same determinizations serve
+//! every candidate, so their comparison is paired.
+
+use super::{bad_spec, play_out, Agent, Greedy};
+use crate::deal::SplitMix64;
+use crate::error::Result;
+use crate::game::{Game, Move};
+use crate::rules::Game as Kind;
+
+/// Settings of the search agent.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Search {
+    /// Games sampled from the mover's view per decision.
+    pub determinizations: u32,
+    /// Moves tried per decision: the best by the greedy score.
+    pub candidates: u32,
+}
+
+impl Default for Search {
+    fn default() -> Search {
+        Search {
+            determinizations: 8,
+            candidates: 8,
+        }
+    }
+}
+
+/// The most determinizations or candidates a spec may ask for.
+const MOST: u32 = 10_000;
+
+impl Search {
+    /// Settings from `name=value` pairs separated by commas (`determinizations`, `candidates`,
+    /// each 1 to 10,000); missing ones keep their defaults.
+    pub fn parse(args: &str) -> Result<Search> {
+        let mut search = Search::default();
+        for pair in args.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let spec = format!("search({args})");
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| bad_spec(&spec, &format!("'{pair}' is not name=value")))?;
+            let value: u32 = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v| (1..=MOST).contains(v))
+                .ok_or_else(|| bad_spec(&spec, &format!("{key} must be 1 to {MOST}")))?;
+            match key.trim() {
+                "determinizations" => search.determinizations = value,
+                "candidates" => search.candidates = value,
+                other => return Err(bad_spec(&spec, &format!("unknown setting '{other}'"))),
+            }
+        }
+        Ok(search)
+    }
+
+    /// The index in `moves` of the move with the best mean outcome.
+    pub fn choose(&self, game: &Game, moves: &[Move], rng: &mut SplitMix64) -> usize {
+        let Some(seat) = game.current_player() else {
+            return 0;
+        };
+        let tried = self.candidates(game, moves);
+        if tried.len() == 1 {
+            return tried[0];
+        }
+        let mut totals = vec![0.0; tried.len()];
+        let mut scratch = Vec::new();
+        for _ in 0..self.determinizations.max(1) {
+            let Ok(world) = game.resample(usize::from(seat), rng) else {
+                return tried[0];
+            };
+            for (total, &index) in totals.iter_mut().zip(&tried) {
+                let mut line = world.clone();
+                line.play_unchecked(moves[index]);
+                play_out(&mut line, &Agent::Greedy, rng, &mut scratch);
+                *total += outcome(&line, seat);
+            }
+        }
+        let best = (0..tried.len()).fold(0, |b, i| if totals[i] > totals[b] { i } else { b });
+        tried[best]
+    }
+
+    /// The indices of the moves to try, best greedy score first.
+    fn candidates(&self, game: &Game, moves: &[Move]) -> Vec<usize> {
+        let scores = Greedy.scores(game, moves);
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+        order.truncate(self.candidates.max(1) as usize);
+        order
+    }
+}
+
+/// The value of a finished match to `seat`: its points (Zheng Fen), or its team's points minus
+/// the other team's (Zen Cheng You).
+fn outcome(game: &Game, seat: u8) -> f64 {
+    let points = game.match_points();
+    match game.rules().game {
+        Kind::ZhengFen => points[usize::from(seat)] as f64,
+        Kind::ZenChengYou => {
+            let team = usize::from(seat % 2);
+            (points[team] - points[1 - team]) as f64
+        }
+    }
+}

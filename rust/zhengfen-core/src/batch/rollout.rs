@@ -1,0 +1,143 @@
+//! Whole games between built-in agents, in Rust (`zhengfen.rollouts`).
+//!
+//! Deal `d` is the game seeded with `derive_seed(seed, d)`. With `duplicate`, each deal is played
+//! once per distinct rotation of the agents round the table (agent `agents[(s + r) % n]` in seat
+//! `s` for rotation `r`), so the luck of the deal cancels between them.
+
+use super::{derive_seed, parallel_chunks};
+use crate::agents::Agent;
+use crate::deal::SplitMix64;
+use crate::error::{Error, Result};
+use crate::game::{Game, Phase};
+use crate::rules::{Game as Kind, Rules};
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct RolloutConfig {
+    /// The rule set.
+    pub rules: Rules,
+    /// The agent in each seat at rotation 0.
+    pub agents: Vec<Agent>,
+    /// Number of deals.
+    pub deals: u64,
+    /// Seed of the batch.
+    pub seed: u64,
+    /// Play every distinct rotation of the agents on each deal.
+    pub duplicate: bool,
+    /// Stop after this many matches (`None`: play each game to its end).
+    pub matches: Option<u32>,
+    /// Threads to spread the games over.
+    pub threads: usize,
+    /// Keep each finished game (for logs).
+    pub keep_games: bool,
+}
+
+/// One game played.
+#[derive(Clone, Debug)]
+pub struct Rollout {
+    /// The deal, from 0.
+    pub deal: u64,
+    /// The rotation of the agents.
+    pub rotation: u32,
+    /// The seed of the game.
+    pub seed: u64,
+    /// Per seat, the index in the config's `agents` of the agent sitting there.
+    pub seating: Vec<u32>,
+    /// Per seat, the points scored over the matches played (in Zen Cheng You, its team's).
+    pub points: Vec<i64>,
+    /// Per seat, whether it won the game (false for all when it was cut short).
+    pub won: Vec<bool>,
+    /// Matches played.
+    pub matches: u32,
+    /// Decisions made.
+    pub decisions: u64,
+    /// The finished game, when asked for.
+    pub game: Option<Game>,
+}
+
+/// The number of distinct rotations of `agents`: the smallest shift that maps it onto itself.
+fn period(agents: &[Agent]) -> u32 {
+    let n = agents.len();
+    (1..=n)
+        .find(|&r| (0..n).all(|s| agents[s] == agents[(s + r) % n]))
+        .unwrap_or(n) as u32
+}
+
+/// Plays the games of `config`, in order of deal then rotation.
+pub fn rollouts(config: &RolloutConfig) -> Result<Vec<Rollout>> {
+    let players = usize::from(config.rules.players);
+    if config.agents.len() != players {
+        return Err(Error::Rules(format!(
+            "{} agents given for {players} seats",
+            config.agents.len()
+        )));
+    }
+    let rotations = if config.duplicate {
+        period(&config.agents)
+    } else {
+        1
+    };
+    let mut jobs: Vec<(u64, u32, Option<Rollout>)> = (0..config.deals)
+        .flat_map(|d| (0..rotations).map(move |r| (d, r, None)))
+        .collect();
+    parallel_chunks(&mut jobs, config.threads, |(deal, rotation, out)| {
+        *out = Some(play_one(config, *deal, *rotation));
+    });
+    Ok(jobs.into_iter().filter_map(|(_, _, r)| r).collect())
+}
+
+fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
+    let n = config.agents.len();
+    let seating: Vec<u32> = (0..n)
+        .map(|s| ((s + rotation as usize) % n) as u32)
+        .collect();
+    let seed = derive_seed(config.seed, deal);
+    let mut game = Game::new(config.rules, seed);
+    let mut rngs: Vec<SplitMix64> = (0..n)
+        .map(|s| SplitMix64::new(derive_seed(seed ^ u64::from(rotation + 1), s as u64)))
+        .collect();
+    let mut points = vec![0; n];
+    let (mut matches, mut decisions) = (0, 0);
+    let (mut combos, mut moves) = (Vec::new(), Vec::new());
+    loop {
+        while let Some(seat) = game.current_player() {
+            let seat = usize::from(seat);
+            game.legal_moves_into(&mut combos, &mut moves);
+            let agent = &config.agents[seating[seat] as usize];
+            let pick = agent.choose(&game, &moves, &mut rngs[seat]);
+            game.play_unchecked(moves[pick]);
+            decisions += 1;
+        }
+        matches += 1;
+        let match_points = game.match_points();
+        for (s, p) in points.iter_mut().enumerate() {
+            *p += match_points[side(&game, s)];
+        }
+        let done = game.phase() == Phase::GameOver || config.matches.is_some_and(|m| matches >= m);
+        if done || game.next_match().is_err() {
+            break;
+        }
+    }
+    let won = (0..n)
+        .map(|s| game.winners().contains(&(s as u8)))
+        .collect();
+    Rollout {
+        deal,
+        rotation,
+        seed,
+        seating,
+        points,
+        won,
+        matches,
+        decisions,
+        game: config.keep_games.then_some(game),
+    }
+}
+
+/// The index of `seat`'s score: the seat, or its team in Zen Cheng You.
+pub(crate) fn side(game: &Game, seat: usize) -> usize {
+    match game.rules().game {
+        Kind::ZhengFen => seat,
+        Kind::ZenChengYou => seat % 2,
+    }
+}

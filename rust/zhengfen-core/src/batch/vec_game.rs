@@ -1,0 +1,276 @@
+//! [`VecGame`]: a batch of games stepped together from arrays of move indices (`zhengfen.VecGame`).
+//!
+//! Each slot holds one game. The player to move in a slot is a *learner* seat; seats given a
+//! built-in agent are played automatically. Action `i` is the `i`-th move of the legal list
+//! (`Game::legal_moves` order), offered only below `max_actions`. When an episode (a match, or a
+//! whole game) ends, the slot reports the rewards and starts its next episode at once: episode
+//! `k` of slot `j` is the game seeded with `derive_seed(derive_seed(seed, j), k)`.
+
+use super::rollout::side;
+use super::{derive_seed, parallel_chunks};
+use crate::agents::Agent;
+use crate::combo::Combo;
+use crate::deal::SplitMix64;
+use crate::encode::{history, observation};
+use crate::error::{Error, Result};
+use crate::game::{Game, Move, Phase};
+use crate::rules::Rules;
+
+/// What an episode is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Episode {
+    /// One match: a fresh game per episode, ended after its first match.
+    Match,
+    /// A whole game to its target; matches follow one another automatically.
+    Game,
+}
+
+/// The settings of a batch.
+#[derive(Clone, Debug)]
+pub struct VecConfig {
+    /// The rule set.
+    pub rules: Rules,
+    /// Number of games.
+    pub num_games: usize,
+    /// What an episode is.
+    pub episode: Episode,
+    /// Size of the action mask; legal moves beyond it are not offered.
+    pub max_actions: usize,
+    /// Rows of the history tensor.
+    pub history: usize,
+    /// Whether observations include every hand (the perfect-information view).
+    pub perfect: bool,
+    /// Per seat, the built-in agent playing it, or `None` for a learner seat.
+    pub agents: Vec<Option<Agent>>,
+    /// Threads to spread the batch over.
+    pub threads: usize,
+}
+
+/// One slot's part of the output buffers.
+pub struct SlotOut<'a> {
+    /// Observation of the seat to move.
+    pub observation: &'a mut [f32],
+    /// History tensor of the seat to move.
+    pub history: &'a mut [f32],
+    /// Legal actions.
+    pub mask: &'a mut [bool],
+    /// Reward per seat from matches ended by this step.
+    pub rewards: &'a mut [f32],
+    /// Whether an episode ended (and a new one began).
+    pub done: &'a mut bool,
+    /// The seat to move.
+    pub player: &'a mut i64,
+    /// Number of legal moves (may exceed the mask). On entry, the number of the step before
+    /// (0 for fresh buffers): the mask is cleared only that far.
+    pub legal: &'a mut i64,
+}
+
+/// One game of the batch and its scratch space.
+#[derive(Clone, Debug)]
+struct Slot {
+    game: Game,
+    stream: u64,
+    episode: u64,
+    rng: SplitMix64,
+    moves: Vec<Move>,
+    combos: Vec<Combo>,
+}
+
+/// A batch of games (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct VecGame {
+    config: VecConfig,
+    slots: Vec<Slot>,
+}
+
+impl VecGame {
+    /// A batch seeded with `seed`; fails on settings that cannot work.
+    pub fn new(config: VecConfig, seed: u64) -> Result<VecGame> {
+        let players = usize::from(config.rules.players);
+        let bad = |why: String| Err(Error::Rules(why));
+        if config.num_games == 0 {
+            return bad("a VecGame needs at least one game".into());
+        }
+        if config.max_actions == 0 {
+            return bad("max_actions must be at least 1".into());
+        }
+        if config.agents.len() != players {
+            return bad(format!(
+                "agents: {} entries for {players} seats",
+                config.agents.len()
+            ));
+        }
+        if config.agents.iter().all(Option::is_some) {
+            return bad("agents: at least one seat must be left to the learner (None)".into());
+        }
+        let mut batch = VecGame {
+            config,
+            slots: Vec::new(),
+        };
+        batch.reset(seed);
+        Ok(batch)
+    }
+
+    /// Restarts every slot at episode 0 of the streams of `seed`.
+    pub fn reset(&mut self, seed: u64) {
+        self.slots = (0..self.config.num_games as u64)
+            .map(|j| {
+                let stream = derive_seed(seed, j);
+                Slot {
+                    game: Game::new(self.config.rules, derive_seed(stream, 0)),
+                    stream,
+                    episode: 0,
+                    rng: SplitMix64::new(stream ^ 0x5EED),
+                    moves: Vec::new(),
+                    combos: Vec::new(),
+                }
+            })
+            .collect();
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &VecConfig {
+        &self.config
+    }
+
+    /// The games, in slot order.
+    pub fn games(&self) -> impl Iterator<Item = &Game> {
+        self.slots.iter().map(|s| &s.game)
+    }
+
+    /// The legal moves of slot `j`'s player to move (as listed for the actions).
+    pub fn legal_moves(&self, j: usize) -> Option<&[Move]> {
+        self.slots.get(j).map(|s| &s.moves[..])
+    }
+
+    /// The seed of each slot's current episode.
+    pub fn episode_seeds(&self) -> Vec<u64> {
+        self.slots
+            .iter()
+            .map(|s| derive_seed(s.stream, s.episode))
+            .collect()
+    }
+
+    /// Brings every slot to a learner's decision and writes the observations (no rewards).
+    pub fn observe(&mut self, outs: &mut [SlotOut<'_>]) {
+        let config = &self.config;
+        let mut work: Vec<(&mut Slot, &mut SlotOut<'_>)> =
+            self.slots.iter_mut().zip(outs).collect();
+        parallel_chunks(&mut work, config.threads, |(slot, out)| {
+            clear_step(out);
+            advance(config, slot, out);
+            write(config, slot, out);
+        });
+    }
+
+    /// Plays `actions[j]` in slot `j`, then brings every slot to a learner's decision. Fails,
+    /// changing nothing, if any action is not an offered legal move.
+    pub fn step(&mut self, actions: &[i64], outs: &mut [SlotOut<'_>]) -> Result<()> {
+        self.check(actions)?;
+        let config = &self.config;
+        let mut work: Vec<(&mut Slot, &mut SlotOut<'_>, i64)> = self
+            .slots
+            .iter_mut()
+            .zip(outs)
+            .zip(actions)
+            .map(|((slot, out), &a)| (slot, out, a))
+            .collect();
+        parallel_chunks(&mut work, config.threads, |(slot, out, action)| {
+            clear_step(out);
+            let mv = slot.moves[*action as usize];
+            slot.game.play_unchecked(mv);
+            advance(config, slot, out);
+            write(config, slot, out);
+        });
+        Ok(())
+    }
+
+    fn check(&self, actions: &[i64]) -> Result<()> {
+        if actions.len() != self.slots.len() {
+            return Err(Error::IllegalMove(format!(
+                "{} actions given for {} games",
+                actions.len(),
+                self.slots.len()
+            )));
+        }
+        for (j, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
+            let offered = slot.moves.len().min(self.config.max_actions);
+            if a < 0 || a as usize >= offered {
+                return Err(Error::IllegalMove(format!(
+                    "game {j}: action {a} is not legal; {offered} actions are offered (0..{offered})"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The action a built-in `agent` would take in each slot now.
+    pub fn agent_actions(&self, agent: &Agent, seed: u64) -> Vec<i64> {
+        let max = self.config.max_actions;
+        let mut picks: Vec<(&Slot, i64)> = self.slots.iter().map(|s| (s, 0)).collect();
+        parallel_chunks(&mut picks, self.config.threads, |(slot, pick)| {
+            let mut rng = SplitMix64::new(derive_seed(seed, slot.stream));
+            let offered = &slot.moves[..slot.moves.len().min(max)];
+            *pick = agent.choose(&slot.game, offered, &mut rng) as i64;
+        });
+        picks.into_iter().map(|(_, p)| p).collect()
+    }
+}
+
+/// Plays agents' seats, scores ended matches and starts new episodes until a learner is to
+/// move; lists that learner's legal moves.
+fn advance(config: &VecConfig, slot: &mut Slot, out: &mut SlotOut<'_>) {
+    loop {
+        let Some(seat) = slot.game.current_player() else {
+            end_of_match(config, slot, out);
+            continue;
+        };
+        slot.game
+            .legal_moves_into(&mut slot.combos, &mut slot.moves);
+        match &config.agents[usize::from(seat)] {
+            Some(agent) => {
+                let offered = &slot.moves[..slot.moves.len().min(config.max_actions)];
+                let pick = agent.choose(&slot.game, offered, &mut slot.rng);
+                slot.game.play_unchecked(slot.moves[pick]);
+            }
+            None => return,
+        }
+    }
+}
+
+/// Adds the match's points to the rewards, then starts the next match or episode.
+fn end_of_match(config: &VecConfig, slot: &mut Slot, out: &mut SlotOut<'_>) {
+    let points = slot.game.match_points();
+    for (s, reward) in out.rewards.iter_mut().enumerate() {
+        *reward += points[side(&slot.game, s)] as f32;
+    }
+    let episode_over = config.episode == Episode::Match || slot.game.phase() == Phase::GameOver;
+    if episode_over || slot.game.next_match().is_err() {
+        *out.done = true;
+        slot.episode += 1;
+        slot.game = Game::new(config.rules, derive_seed(slot.stream, slot.episode));
+    }
+}
+
+/// Zeroes the rewards and the done flag of a slot before its step.
+fn clear_step(out: &mut SlotOut<'_>) {
+    out.rewards.fill(0.0);
+    *out.done = false;
+}
+
+/// Writes the observation of the seat to move in `slot`. The buffers may be those of the
+/// previous step: the mask is cleared only as far as `out.legal` says it was set.
+fn write(config: &VecConfig, slot: &Slot, out: &mut SlotOut<'_>) {
+    let seat = slot.game.current_player().map_or(0, usize::from);
+    out.observation.fill(0.0);
+    observation(&slot.game, seat, config.perfect, out.observation);
+    out.history.fill(0.0);
+    history(&slot.game, seat, out.history);
+    let max = config.max_actions;
+    let was = usize::try_from(*out.legal).unwrap_or(max).min(max);
+    out.mask[..was].fill(false);
+    let offered = slot.moves.len().min(max);
+    out.mask[..offered].fill(true);
+    *out.player = seat as i64;
+    *out.legal = slot.moves.len() as i64;
+}

@@ -1,0 +1,151 @@
+//! Determinization: a game that one seat cannot tell from the real one (for search agents).
+//!
+//! What a seat has seen (RULES.md §7, §11, §12): its own hand once the blind declarations are
+//! over (§11.2), every play and pass, how many cards each player holds, and who led the match.
+//! The leader of a first match dealt from a seed says something about the deal: he held `3h`
+//! (§7.1), or won the `2c` rule (§11.1). [`Game::resample`] deals the cards hidden from the seat
+//! at random among the other hands, keeping every count, under exactly those constraints.
+
+use super::{setup, Decision, Game, Setup, MAX_PLAYERS};
+use crate::card::{Card, Suit};
+use crate::cardset::CardSet;
+use crate::deal::SplitMix64;
+use crate::error::{Error, Result};
+use crate::rules::Game as Kind;
+
+/// Attempts at a deal consistent with the `2c` leader rule before giving up.
+const MAX_ATTEMPTS: u32 = 100_000;
+
+impl Game {
+    /// A game in which `seat` sees exactly what it sees here, with the cards hidden from it
+    /// dealt uniformly at random (drawing from `rng`) among the hands that hide them.
+    ///
+    /// The result is [`Game::from_hands`] from the re-dealt hands of this match (each hand as it
+    /// was at the deal: held cards plus cards played), replayed through this match's decisions:
+    /// a complete game that can be played on, copied and saved. Scores of earlier matches are
+    /// not carried over. Fails when no match is in progress or `seat` is not a player.
+    ///
+    /// ```
+    /// use zhengfen_core::deal::SplitMix64;
+    /// use zhengfen_core::game::Game;
+    /// use zhengfen_core::rules::Rules;
+    /// let game = Game::new(Rules::zheng_fen(4).unwrap(), 7);
+    /// let other = game.resample(0, &mut SplitMix64::new(1)).unwrap();
+    /// assert_eq!(other.hand(0), game.hand(0));
+    /// assert_eq!(other.hand(1).len(), game.hand(1).len());
+    /// ```
+    pub fn resample(&self, seat: usize, rng: &mut SplitMix64) -> Result<Game> {
+        let players = usize::from(self.rules.players);
+        if seat >= players {
+            return Err(Error::InvalidState(format!(
+                "seat {seat} is not a player of this {players}-player game"
+            )));
+        }
+        if self.current_player().is_none() {
+            return Err(Error::InvalidState(
+                "no match is in progress: there is nothing hidden to resample".into(),
+            ));
+        }
+        let dealt = self.dealt_hands();
+        let hidden: Vec<usize> = (0..players)
+            .filter(|&s| s != seat || !self.hands_seen())
+            .collect();
+        let forced = self.forced_card(&hidden);
+        let mut pool: Vec<Card> = hidden.iter().flat_map(|&s| self.hands[s].iter()).collect();
+        if let Some((card, _)) = forced {
+            let at = pool.iter().position(|&c| c == card).unwrap_or(0);
+            pool.swap_remove(at);
+        }
+        for _ in 0..MAX_ATTEMPTS {
+            shuffle(&mut pool, rng);
+            let hands = self.redeal(&dealt, &hidden, &pool, forced);
+            if self.leader_fits(&hands) {
+                return self.replay_from(&hands[..players], rng.next_u64());
+            }
+        }
+        Err(Error::InvalidState(format!(
+            "no deal consistent with seat {seat}'s view found in {MAX_ATTEMPTS} attempts"
+        )))
+    }
+
+    /// Each hand as dealt this match: held cards plus the cards played from it.
+    fn dealt_hands(&self) -> [CardSet; MAX_PLAYERS] {
+        let mut dealt = self.hands;
+        for (hand, played) in dealt.iter_mut().zip(self.played) {
+            *hand = hand.plus(played).unwrap_or(*hand);
+        }
+        dealt
+    }
+
+    /// Whether the leader of this match was chosen by the cards (a first match from a seed).
+    fn leader_from_cards(&self) -> bool {
+        self.number == 0 && matches!(self.setup, Setup::Seed(_))
+    }
+
+    /// §7.1: the leader held `3h`; if it is hidden, it is his (placed before the shuffle).
+    fn forced_card(&self, hidden: &[usize]) -> Option<(Card, usize)> {
+        let three = Card::new(0, Suit::Hearts);
+        let leader = usize::from(self.leader);
+        let applies = self.rules.game == Kind::ZhengFen && self.leader_from_cards();
+        (applies && hidden.contains(&leader) && self.hands[leader].contains(three))
+            .then_some((three, leader))
+    }
+
+    /// The dealt hands with the hidden seats' held cards replaced from `pool`, in seat order,
+    /// each keeping its count.
+    fn redeal(
+        &self,
+        dealt: &[CardSet; MAX_PLAYERS],
+        hidden: &[usize],
+        pool: &[Card],
+        forced: Option<(Card, usize)>,
+    ) -> [CardSet; MAX_PLAYERS] {
+        let mut hands = *dealt;
+        let mut next = pool.iter();
+        for &s in hidden {
+            let mut held = CardSet::EMPTY;
+            let mut count = self.hands[s].len();
+            if let Some((card, _)) = forced.filter(|&(_, at)| at == s) {
+                held = CardSet::from_card(card);
+                count -= 1;
+            }
+            for &card in next.by_ref().take(count as usize) {
+                held = held.plus(CardSet::from_card(card)).unwrap_or(held);
+            }
+            let played = dealt[s].minus(self.hands[s]).unwrap_or_default();
+            hands[s] = held.plus(played).unwrap_or(held);
+        }
+        hands
+    }
+
+    /// Whether `hands`, as dealt, give this match's leader (§7.1, §11.1).
+    fn leader_fits(&self, hands: &[CardSet; MAX_PLAYERS]) -> bool {
+        let players = usize::from(self.rules.players);
+        !self.leader_from_cards()
+            || setup::first_leader(&self.rules, &hands[..players]) == self.leader
+    }
+
+    /// [`Game::from_hands`] from `hands`, then this match's decisions.
+    fn replay_from(&self, hands: &[CardSet], seed: u64) -> Result<Game> {
+        let mut game = Game::from_hands(self.rules, hands, usize::from(self.leader), seed)?;
+        let start = self
+            .decisions
+            .iter()
+            .rposition(|d| *d == Decision::NextMatch)
+            .map_or(0, |at| at + 1);
+        for decision in &self.decisions[start..] {
+            if let Decision::Move(mv) = decision {
+                game.play_unchecked(*mv);
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// Fisher–Yates with the uniform draw of RULES.md §2.2.
+fn shuffle(cards: &mut [Card], rng: &mut SplitMix64) {
+    for i in (1..cards.len()).rev() {
+        let j = rng.uniform(i as u64 + 1) as usize;
+        cards.swap(i, j);
+    }
+}

@@ -1,0 +1,408 @@
+//! `VecGame` and `rollouts`: many games stepped or played in Rust, results as numpy arrays.
+//! The GIL is released while Rust works.
+
+use crate::agents::agent_arg;
+use crate::errors::{to_py, value_error};
+use crate::game::{move_to_py, PyGame};
+use crate::rules::PyRules;
+use crate::tensors::{check_rows, move_features};
+use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{IntoPyDict, PyDict};
+use zhengfen_core::agents::Agent;
+use zhengfen_core::batch::{
+    rollouts as core_rollouts, Episode, RolloutConfig, SlotOut, VecConfig, VecGame,
+};
+use zhengfen_core::encode::{observation_size, HISTORY_ROW};
+use zhengfen_core::rules::{Game as Kind, Rules};
+
+/// The default size of the action mask: Zheng Fen 4,096; Zen Cheng You 16,384. Random play
+/// over 20,000 games per Zheng Fen table size and 1,500 Zen Cheng You games never listed more
+/// than 2,274 and 13,876 moves (benches/RESULTS.md).
+fn default_max_actions(rules: &Rules) -> usize {
+    match rules.game {
+        Kind::ZhengFen => 4096,
+        Kind::ZenChengYou => 16384,
+    }
+}
+
+/// Per-seat agents from Python: `None` or a list with `None` for learner seats.
+fn seat_agents(agents: Option<&Bound<'_, PyAny>>, players: usize) -> PyResult<Vec<Option<Agent>>> {
+    let Some(agents) = agents else {
+        return Ok(vec![None; players]);
+    };
+    let mut out = Vec::new();
+    for item in agents.try_iter()? {
+        let item = item?;
+        out.push(if item.is_none() {
+            None
+        } else {
+            Some(agent_arg(&item)?)
+        });
+    }
+    Ok(out)
+}
+
+/// The output arrays, allocated once and overwritten by every step.
+struct Arrays {
+    observation: Py<PyArray2<f32>>,
+    history: Py<PyArray3<f32>>,
+    mask: Py<PyArray2<bool>>,
+    rewards: Py<PyArray2<f32>>,
+    dones: Py<PyArray1<bool>>,
+    players: Py<PyArray1<i64>>,
+    legal: Py<PyArray1<i64>>,
+}
+
+impl Arrays {
+    fn new(py: Python<'_>, config: &VecConfig) -> Arrays {
+        let n = config.num_games;
+        let players = usize::from(config.rules.players);
+        Arrays {
+            observation: PyArray2::zeros(py, [n, observation_size(config.perfect)], false).unbind(),
+            history: PyArray3::zeros(py, [n, config.history, HISTORY_ROW], false).unbind(),
+            mask: PyArray2::zeros(py, [n, config.max_actions], false).unbind(),
+            rewards: PyArray2::zeros(py, [n, players], false).unbind(),
+            dones: PyArray1::zeros(py, [n], false).unbind(),
+            players: PyArray1::zeros(py, [n], false).unbind(),
+            legal: PyArray1::zeros(py, [n], false).unbind(),
+        }
+    }
+
+    /// Runs `f` on one `SlotOut` per game, cut from the arrays, with the GIL released.
+    fn with_slots<T: Send>(
+        &self,
+        py: Python<'_>,
+        config: &VecConfig,
+        f: impl FnOnce(&mut [SlotOut<'_>]) -> T + Send,
+    ) -> PyResult<T> {
+        let mut observation = self.observation.bind(py).readwrite();
+        let mut history = self.history.bind(py).readwrite();
+        let mut mask = self.mask.bind(py).readwrite();
+        let mut rewards = self.rewards.bind(py).readwrite();
+        let mut dones = self.dones.bind(py).readwrite();
+        let mut players = self.players.bind(py).readwrite();
+        let mut legal = self.legal.bind(py).readwrite();
+        let obs_width = observation_size(config.perfect);
+        let hist_width = config.history * HISTORY_ROW;
+        let seats = usize::from(config.rules.players);
+        let mut slots: Vec<SlotOut<'_>> = observation
+            .as_slice_mut()?
+            .chunks_exact_mut(obs_width)
+            .zip(history.as_slice_mut()?.chunks_exact_mut(hist_width))
+            .zip(mask.as_slice_mut()?.chunks_exact_mut(config.max_actions))
+            .zip(rewards.as_slice_mut()?.chunks_exact_mut(seats))
+            .zip(dones.as_slice_mut()?.iter_mut())
+            .zip(players.as_slice_mut()?.iter_mut().zip(legal.as_slice_mut()?.iter_mut()))
+            .map(|(((((observation, history), mask), rewards), done), (player, legal))| SlotOut {
+                observation,
+                history,
+                mask,
+                rewards,
+                done,
+                player,
+                legal,
+            })
+            .collect();
+        Ok(py.detach(|| f(&mut slots)))
+    }
+
+    /// The observation dictionary, rewards and dones: copies, or read-only views of the
+    /// arrays (overwritten by the next step) when `copy` is false.
+    fn output<'py>(&self, py: Python<'py>, copy: bool) -> PyResult<Output<'py>> {
+        let out = |array: &Bound<'py, PyAny>| -> PyResult<Bound<'py, PyAny>> {
+            if copy {
+                return array.call_method0("copy");
+            }
+            let view = array.call_method0("view")?;
+            view.call_method("setflags", (), Some(&[("write", false)].into_py_dict(py)?))?;
+            Ok(view)
+        };
+        let obs = PyDict::new(py);
+        obs.set_item("observation", out(self.observation.bind(py).as_any())?)?;
+        obs.set_item("history", out(self.history.bind(py).as_any())?)?;
+        obs.set_item("action_mask", out(self.mask.bind(py).as_any())?)?;
+        obs.set_item("current_player", out(self.players.bind(py).as_any())?)?;
+        obs.set_item("num_legal", out(self.legal.bind(py).as_any())?)?;
+        let rewards = out(self.rewards.bind(py).as_any())?;
+        Ok((obs, rewards, out(self.dones.bind(py).as_any())?))
+    }
+}
+
+/// What `reset` and `step` return: observations, rewards, dones.
+type Output<'py> = (Bound<'py, PyDict>, Bound<'py, PyAny>, Bound<'py, PyAny>);
+
+/// A batch of games stepped together from arrays of move indices (`AI.md`, "VecGame").
+#[pyclass(name = "VecGame", module = "zhengfen")]
+pub struct PyVecGame {
+    batch: VecGame,
+    arrays: Arrays,
+    copy: bool,
+    seed: u64,
+}
+
+#[pymethods]
+impl PyVecGame {
+    #[new]
+    #[pyo3(signature = (rules, num_games, seed = 0, *, episode = "match", max_actions = None,
+        history = 8, perfect_information = false, agents = None, threads = 1, copy = true))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        rules: &PyRules,
+        num_games: usize,
+        seed: u64,
+        episode: &str,
+        max_actions: Option<usize>,
+        history: usize,
+        perfect_information: bool,
+        agents: Option<&Bound<'_, PyAny>>,
+        threads: usize,
+        copy: bool,
+    ) -> PyResult<Self> {
+        let episode = match episode {
+            "match" => Episode::Match,
+            "game" => Episode::Game,
+            other => {
+                return Err(value_error(format!(
+                    "episode must be 'match' or 'game', not '{other}'"
+                )))
+            }
+        };
+        let max_actions = max_actions.unwrap_or_else(|| default_max_actions(&rules.rules));
+        check_rows("max_actions", max_actions)?;
+        check_rows("history", history)?;
+        check_rows("num_games", num_games)?;
+        if !(1..=256).contains(&threads) {
+            return Err(value_error(format!(
+                "threads must be 1 to 256, not {threads}"
+            )));
+        }
+        let config = VecConfig {
+            rules: rules.rules,
+            num_games,
+            episode,
+            max_actions,
+            history,
+            perfect: perfect_information,
+            agents: seat_agents(agents, usize::from(rules.rules.players))?,
+            threads,
+        };
+        let batch = VecGame::new(config, seed).map_err(to_py)?;
+        let arrays = Arrays::new(py, batch.config());
+        let mut vec = PyVecGame {
+            batch,
+            arrays,
+            copy,
+            seed,
+        };
+        vec.reset(py, None)?;
+        Ok(vec)
+    }
+
+    /// Restarts every game (from `seed` if given, else the seed given at creation) and returns
+    /// the first observations.
+    #[pyo3(signature = (seed = None))]
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyDict>> {
+        let seed = seed.unwrap_or(self.seed);
+        self.seed = seed;
+        let batch = &mut self.batch;
+        batch.reset(seed);
+        let config = batch.config().clone();
+        self.arrays.with_slots(py, &config, |slots| {
+            for slot in slots.iter_mut() {
+                *slot.legal = config.max_actions as i64; // clear the whole mask
+            }
+            batch.observe(slots)
+        })?;
+        Ok(self.arrays.output(py, self.copy)?.0)
+    }
+
+    /// Plays `actions[j]` in game `j`; returns `(observations, rewards, dones)`. Nothing changes
+    /// if any action is not offered.
+    fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Output<'py>> {
+        let actions: Vec<i64> = actions
+            .extract()
+            .or_else(|_| actions.call_method0("tolist")?.extract())
+            .map_err(|_| value_error("actions must be a sequence or array of integers"))?;
+        let batch = &mut self.batch;
+        let config = batch.config().clone();
+        self.arrays
+            .with_slots(py, &config, |slots| batch.step(&actions, slots))?
+            .map_err(to_py)?;
+        self.arrays.output(py, self.copy)
+    }
+
+    /// Features of every game's legal moves: `(rows, offsets)`, game `j`'s moves being rows
+    /// `offsets[j]:offsets[j+1]` (all of them, even beyond `max_actions`).
+    fn legal_move_features<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let mut moves = Vec::new();
+        let mut offsets = vec![0i64];
+        for j in 0..self.batch.config().num_games {
+            moves.extend_from_slice(self.batch.legal_moves(j).unwrap_or_default());
+            offsets.push(moves.len() as i64);
+        }
+        let features = move_features(py, &moves)?.into_any();
+        Ok((features, PyArray1::from_vec(py, offsets).into_any()))
+    }
+
+    /// Game `j`'s legal moves, in action order.
+    fn legal_moves<'py>(&self, py: Python<'py>, j: usize) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let moves = self.batch.legal_moves(j).ok_or_else(|| self.no_game(j))?;
+        let rules = self.batch.config().rules;
+        moves.iter().map(|&m| move_to_py(py, m, &rules)).collect()
+    }
+
+    /// A copy of game `j`.
+    fn game(&self, j: usize) -> PyResult<PyGame> {
+        let game = self.batch.games().nth(j).ok_or_else(|| self.no_game(j))?;
+        Ok(PyGame { game: game.clone() })
+    }
+
+    /// The actions a built-in agent would take now, one per game.
+    #[pyo3(signature = (agent, seed = 0))]
+    fn agent_actions<'py>(
+        &self,
+        py: Python<'py>,
+        agent: &Bound<'py, PyAny>,
+        seed: u64,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let agent = agent_arg(agent)?;
+        let batch = &self.batch;
+        let picks = py.detach(|| batch.agent_actions(&agent, seed));
+        Ok(PyArray1::from_vec(py, picks))
+    }
+
+    /// The seed of each game's current episode.
+    #[getter]
+    fn episode_seeds<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
+        PyArray1::from_vec(py, self.batch.episode_seeds())
+    }
+    #[getter]
+    fn num_games(&self) -> usize {
+        self.batch.config().num_games
+    }
+    #[getter]
+    fn max_actions(&self) -> usize {
+        self.batch.config().max_actions
+    }
+    #[getter]
+    fn observation_size(&self) -> usize {
+        observation_size(self.batch.config().perfect)
+    }
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules {
+            rules: self.batch.config().rules,
+        }
+    }
+    fn __len__(&self) -> usize {
+        self.batch.config().num_games
+    }
+}
+
+impl PyVecGame {
+    fn no_game(&self, j: usize) -> PyErr {
+        pyo3::exceptions::PyIndexError::new_err(format!(
+            "game {j} is out of range: the batch holds {} games",
+            self.batch.config().num_games
+        ))
+    }
+}
+
+/// Plays whole games between built-in agents in Rust (`AI.md`, "Rollouts").
+#[pyfunction]
+#[pyo3(signature = (rules, agents, num_deals, seed = 0, *, duplicate = false, matches = None,
+    threads = 1, logs = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn rollouts<'py>(
+    py: Python<'py>,
+    rules: &PyRules,
+    agents: &Bound<'py, PyAny>,
+    num_deals: u64,
+    seed: u64,
+    duplicate: bool,
+    matches: Option<u32>,
+    threads: usize,
+    logs: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let mut seats = Vec::new();
+    for agent in agents.try_iter()? {
+        seats.push(agent_arg(&agent?)?);
+    }
+    if !(1..=256).contains(&threads) {
+        return Err(value_error(format!(
+            "threads must be 1 to 256, not {threads}"
+        )));
+    }
+    if matches == Some(0) {
+        return Err(value_error(
+            "matches must be at least 1 (or None for whole games)",
+        ));
+    }
+    let config = RolloutConfig {
+        rules: rules.rules,
+        agents: seats,
+        deals: num_deals,
+        seed,
+        duplicate,
+        matches,
+        threads,
+        keep_games: logs,
+    };
+    let played = py.detach(|| core_rollouts(&config)).map_err(to_py)?;
+    let n = usize::from(rules.rules.players);
+    let g = played.len();
+    let out = PyDict::new(py);
+    let column = |f: &dyn Fn(&zhengfen_core::batch::Rollout) -> i64| -> Vec<i64> {
+        played.iter().map(f).collect()
+    };
+    out.set_item("deal", PyArray1::from_vec(py, column(&|r| r.deal as i64)))?;
+    out.set_item(
+        "rotation",
+        PyArray1::from_vec(py, column(&|r| i64::from(r.rotation))),
+    )?;
+    out.set_item(
+        "seed",
+        PyArray1::from_vec(py, played.iter().map(|r| r.seed).collect()),
+    )?;
+    out.set_item(
+        "matches",
+        PyArray1::from_vec(py, column(&|r| i64::from(r.matches))),
+    )?;
+    out.set_item(
+        "decisions",
+        PyArray1::from_vec(py, column(&|r| r.decisions as i64)),
+    )?;
+    let flat = |f: &dyn Fn(&zhengfen_core::batch::Rollout) -> Vec<i64>| -> Vec<i64> {
+        played.iter().flat_map(f).collect()
+    };
+    let seating = flat(&|r| r.seating.iter().map(|&a| i64::from(a)).collect());
+    out.set_item("seating", PyArray1::from_vec(py, seating).reshape([g, n])?)?;
+    out.set_item(
+        "points",
+        PyArray1::from_vec(py, flat(&|r| r.points.clone())).reshape([g, n])?,
+    )?;
+    let won: Vec<bool> = played.iter().flat_map(|r| r.won.clone()).collect();
+    out.set_item("won", PyArray1::from_vec(py, won).reshape([g, n])?)?;
+    out.set_item(
+        "agents",
+        config
+            .agents
+            .iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>(),
+    )?;
+    if logs {
+        let games: Vec<PyGame> = played
+            .into_iter()
+            .filter_map(|r| r.game)
+            .map(|game| PyGame { game })
+            .collect();
+        out.set_item("games", games)?;
+    }
+    Ok(out)
+}

@@ -1,0 +1,106 @@
+//! `InfoSet`: one seat's view of a game, for agents. It answers only what that seat may know
+//! (its observation, its legal moves on its turn) and lets search draw games it cannot tell
+//! from the real one (`resample`). The real hands stay inside: nothing reads or pickles them.
+
+use crate::agents::agent_arg;
+use crate::errors::to_py;
+use crate::game::{move_to_py, PyGame};
+use crate::rng::with_stream;
+use crate::tensors;
+use numpy::{PyArray1, PyArray2};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use zhengfen_core::deal::SplitMix64;
+use zhengfen_core::game::{Game, Move};
+
+/// What one seat knows of a game.
+#[pyclass(name = "InfoSet", module = "zhengfen", frozen)]
+pub struct PyInfoSet {
+    game: Game,
+    seat: usize,
+}
+
+impl PyInfoSet {
+    /// The view of `seat` (a seat of `game`).
+    pub fn new(game: Game, seat: usize) -> PyInfoSet {
+        PyInfoSet { game, seat }
+    }
+
+    /// The seat's legal moves if it is to move, else none.
+    fn moves(&self) -> Vec<Move> {
+        if self.game.current_player().map(usize::from) == Some(self.seat) {
+            self.game.legal_moves()
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+#[pymethods]
+impl PyInfoSet {
+    /// The seat whose view this is.
+    #[getter]
+    fn seat(&self) -> usize {
+        self.seat
+    }
+
+    /// The seat's observation dictionary (as `Game.observation`).
+    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        crate::observe::observation(py, &self.game, self.seat)
+    }
+
+    /// The seat's observation tensor (never the perfect-information view).
+    fn observation_tensor<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
+        tensors::observation(py, &self.game, self.seat, false)
+    }
+
+    /// The seat's history tensor.
+    #[pyo3(signature = (rows = 16))]
+    fn history_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        rows: usize,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        tensors::history(py, &self.game, self.seat, rows)
+    }
+
+    /// The seat's legal moves when it is to move; otherwise an empty list.
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let rules = *self.game.rules();
+        self.moves()
+            .into_iter()
+            .map(|m| move_to_py(py, m, &rules))
+            .collect()
+    }
+
+    /// A game the seat cannot tell from the real one (`Game.resample`).
+    fn resample(&self, rng: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let game = with_stream(rng, |rng| self.game.resample(self.seat, rng))?.map_err(to_py)?;
+        Ok(PyGame { game })
+    }
+
+    /// The index in `legal_moves()` that a built-in agent (a spec such as `"greedy"`, or an
+    /// agent object) chooses, drawing from `seed`; the GIL is released while it thinks.
+    #[pyo3(signature = (agent, seed = 0))]
+    fn choose(&self, py: Python<'_>, agent: &Bound<'_, PyAny>, seed: u64) -> PyResult<usize> {
+        let agent = agent_arg(agent)?;
+        let moves = self.moves();
+        if moves.is_empty() {
+            return Err(PyValueError::new_err(format!(
+                "seat {} is not to move: there is nothing to choose",
+                self.seat
+            )));
+        }
+        let game = &self.game;
+        Ok(py.detach(|| agent.choose(game, &moves, &mut SplitMix64::new(seed))))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "InfoSet(seat={}, phase={})",
+            self.seat,
+            self.game.phase().name()
+        )
+    }
+}
