@@ -17,6 +17,13 @@ True
 from __future__ import annotations
 
 from zhengfen._core import (
+    CARD_VECTOR,
+    COMBO_ROW,
+    ENCODING_VERSION,
+    HISTORY_ROW,
+    MOVE_ROW,
+    OBSERVATION_SIZE,
+    PERFECT_OBSERVATION_SIZE,
     Card,
     Cards,
     Combo,
@@ -46,6 +53,13 @@ from zhengfen.errors import (
 from zhengfen.history import history_text
 
 __all__ = [
+    "CARD_VECTOR",
+    "COMBO_ROW",
+    "ENCODING_VERSION",
+    "HISTORY_ROW",
+    "MOVE_ROW",
+    "OBSERVATION_SIZE",
+    "PERFECT_OBSERVATION_SIZE",
     "Card",
     "Cards",
     "Combo",

@@ -3,25 +3,50 @@
 from collections.abc import Iterable, Iterator
 from typing import Any, final
 
+import numpy as np
+import numpy.typing as npt
 from typing_extensions import TypeAlias
 
 _CardsLike: TypeAlias = Cards | str | Iterable[Card | str]
 _ComboLike: TypeAlias = Combo | Cards | str
 
+_Floats: TypeAlias = npt.NDArray[np.float32]
+_Agent: TypeAlias = Any  # a spec string, or an object with a ``spec`` string
+
+ENCODING_VERSION: int
+OBSERVATION_SIZE: int
+PERFECT_OBSERVATION_SIZE: int
+HISTORY_ROW: int
+MOVE_ROW: int
+COMBO_ROW: int
+CARD_VECTOR: int
+
 __all__ = [
+    "CARD_VECTOR",
+    "COMBO_ROW",
+    "ENCODING_VERSION",
+    "HISTORY_ROW",
+    "MOVE_ROW",
+    "OBSERVATION_SIZE",
+    "PERFECT_OBSERVATION_SIZE",
     "Card",
     "Cards",
     "Combo",
     "Game",
+    "InfoSet",
     "Rules",
     "SplitMix64",
+    "VecGame",
     "_combo_from_notation",
+    "agent_spec",
     "beats",
     "classify",
     "deal",
     "legal_moves",
     "move_digest",
+    "observation_fields",
     "parse_cards",
+    "rollouts",
     "shuffle_deck",
 ]
 
@@ -175,6 +200,12 @@ class Game:
     def play(self, mv: Combo | str) -> None: ...
     def next_match(self) -> None: ...
     def observation(self, seat: int) -> dict[str, Any]: ...
+    def observation_tensor(self, seat: int, perfect_information: bool = False) -> _Floats: ...
+    def history_tensor(self, seat: int, rows: int = 16) -> _Floats: ...
+    def legal_move_features(self) -> _Floats: ...
+    def action_mask(self, max_actions: int) -> npt.NDArray[np.bool_]: ...
+    def resample(self, seat: int, rng: int | SplitMix64) -> Game: ...
+    def info_set(self, seat: int) -> InfoSet: ...
     def copy(self) -> Game: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any, /) -> Game: ...
@@ -183,6 +214,70 @@ class Game:
     def __setstate__(self, state: str, /) -> None: ...
     def __getnewargs__(self) -> tuple[Rules]: ...
 
+@final
+class InfoSet:
+    """What one seat knows of a game; agents search from it."""
+
+    @property
+    def seat(self) -> int: ...
+    def observation(self) -> dict[str, Any]: ...
+    def observation_tensor(self) -> _Floats: ...
+    def history_tensor(self, rows: int = 16) -> _Floats: ...
+    def legal_moves(self) -> list[Combo | str]: ...
+    def resample(self, rng: int | SplitMix64) -> Game: ...
+    def choose(self, agent: _Agent, seed: int = 0) -> int: ...
+
+_Output: TypeAlias = tuple[dict[str, npt.NDArray[Any]], _Floats, npt.NDArray[np.bool_]]
+
+@final
+class VecGame:
+    """A batch of games stepped together from arrays of move indices."""
+
+    def __new__(
+        cls,
+        rules: Rules,
+        num_games: int,
+        seed: int = 0,
+        *,
+        episode: str = "match",
+        max_actions: int | None = None,
+        history: int = 8,
+        perfect_information: bool = False,
+        agents: Iterable[_Agent | None] | None = None,
+        threads: int = 1,
+        copy: bool = True,
+    ) -> VecGame: ...
+    def reset(self, seed: int | None = None) -> dict[str, npt.NDArray[Any]]: ...
+    def step(self, actions: npt.ArrayLike) -> _Output: ...
+    def legal_move_features(self) -> tuple[_Floats, npt.NDArray[np.int64]]: ...
+    def legal_moves(self, j: int) -> list[Combo | str]: ...
+    def game(self, j: int) -> Game: ...
+    def agent_actions(self, agent: _Agent, seed: int = 0) -> npt.NDArray[np.int64]: ...
+    @property
+    def episode_seeds(self) -> npt.NDArray[np.uint64]: ...
+    @property
+    def num_games(self) -> int: ...
+    @property
+    def max_actions(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...
+    def __len__(self) -> int: ...
+
+def rollouts(
+    rules: Rules,
+    agents: Iterable[_Agent],
+    num_deals: int,
+    seed: int = 0,
+    *,
+    duplicate: bool = False,
+    matches: int | None = None,
+    threads: int = 1,
+    logs: bool = False,
+) -> dict[str, Any]: ...
+def agent_spec(agent: _Agent) -> str: ...
+def observation_fields(perfect_information: bool = False) -> list[tuple[str, int, int, str]]: ...
 def parse_cards(text: str, decks: int = 1) -> Cards: ...
 def classify(cards: _CardsLike, rules: Rules) -> list[Combo]: ...
 def beats(challenger: _ComboLike, table: _ComboLike, rules: Rules) -> bool: ...

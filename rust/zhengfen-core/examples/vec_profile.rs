@@ -6,7 +6,7 @@ use zhengfen_core::rules::Rules;
 
 fn main() {
     let history: usize = std::env::args().nth(1).map_or(16, |a| a.parse().unwrap());
-    let n = 1024;
+    let n: usize = std::env::args().nth(2).map_or(1024, |a| a.parse().unwrap());
     let config = VecConfig {
         rules: Rules::zheng_fen(4).unwrap(),
         num_games: n,
@@ -39,9 +39,17 @@ fn main() {
             .zip(rew.chunks_exact_mut(4))
             .zip(done.iter_mut())
             .zip(pl.iter_mut().zip(lg.iter_mut()))
-            .map(|(((((observation, history), mask), rewards), done), (player, legal))| SlotOut {
-                observation, history, mask, rewards, done, player, legal,
-            })
+            .map(
+                |(((((observation, history), mask), rewards), done), (player, legal))| SlotOut {
+                    observation,
+                    history,
+                    mask,
+                    rewards,
+                    done,
+                    player,
+                    legal,
+                },
+            )
             .collect();
         if step == 0 {
             vg.observe(&mut slots);
@@ -56,5 +64,9 @@ fn main() {
         games += done.iter().filter(|d| **d).count() as u64;
     }
     let dt = t.elapsed().as_secs_f64();
-    println!("history {history}: {:.3} us/decision, {:.0} games/s", dt / decisions as f64 * 1e6, games as f64 / dt);
+    println!(
+        "history {history}: {:.3} us/decision, {:.0} games/s",
+        dt / decisions as f64 * 1e6,
+        games as f64 / dt
+    );
 }

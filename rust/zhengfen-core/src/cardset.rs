@@ -243,7 +243,11 @@ impl CardSet {
     /// assert_eq!(parse_cards("5c 10d Kh 3s BJ", 1).unwrap().points(), 25);
     /// ```
     pub fn points(self) -> u32 {
-        self.iter().map(Card::points).sum()
+        // The nibbles of the 5s (rank 2), and of the 10s and Ks (ranks 7 and 10).
+        const FIVES: u64 = 0xF << (4 * 2);
+        const TENS: u64 = (0xF << (4 * 7)) | (0xF << (4 * 10));
+        let count = |mask: u64| (self.once & mask).count_ones() + (self.twice & mask).count_ones();
+        5 * count(FIVES) + 10 * count(TENS)
     }
 
     /// The cards in canonical order, a card held twice yielded twice.

@@ -5,7 +5,7 @@ use crate::agents::agent_arg;
 use crate::errors::{to_py, value_error};
 use crate::game::{move_to_py, PyGame};
 use crate::rules::PyRules;
-use crate::tensors::{check_rows, move_features};
+use crate::tensors::{check_rows, move_features, MOST_ROWS};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyDict};
@@ -89,20 +89,27 @@ impl Arrays {
         let mut slots: Vec<SlotOut<'_>> = observation
             .as_slice_mut()?
             .chunks_exact_mut(obs_width)
-            .zip(history.as_slice_mut()?.chunks_exact_mut(hist_width))
+            .zip(per_game(history.as_slice_mut()?, hist_width))
             .zip(mask.as_slice_mut()?.chunks_exact_mut(config.max_actions))
             .zip(rewards.as_slice_mut()?.chunks_exact_mut(seats))
             .zip(dones.as_slice_mut()?.iter_mut())
-            .zip(players.as_slice_mut()?.iter_mut().zip(legal.as_slice_mut()?.iter_mut()))
-            .map(|(((((observation, history), mask), rewards), done), (player, legal))| SlotOut {
-                observation,
-                history,
-                mask,
-                rewards,
-                done,
-                player,
-                legal,
-            })
+            .zip(
+                players
+                    .as_slice_mut()?
+                    .iter_mut()
+                    .zip(legal.as_slice_mut()?.iter_mut()),
+            )
+            .map(
+                |(((((observation, history), mask), rewards), done), (player, legal))| SlotOut {
+                    observation,
+                    history,
+                    mask,
+                    rewards,
+                    done,
+                    player,
+                    legal,
+                },
+            )
             .collect();
         Ok(py.detach(|| f(&mut slots)))
     }
@@ -126,6 +133,32 @@ impl Arrays {
         obs.set_item("num_legal", out(self.legal.bind(py).as_any())?)?;
         let rewards = out(self.rewards.bind(py).as_any())?;
         Ok((obs, rewards, out(self.dones.bind(py).as_any())?))
+    }
+}
+
+/// Move indices from an int64 numpy array (no copy through Python objects) or any sequence of
+/// integers.
+fn actions_arg(actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    if let Ok(array) = actions.cast::<PyArray1<i64>>() {
+        return Ok(array.readonly().as_array().iter().copied().collect());
+    }
+    if actions.is_instance_of::<pyo3::types::PyString>() {
+        return Err(value_error(
+            "actions must be a sequence or array of integers, not a string",
+        ));
+    }
+    actions
+        .extract()
+        .or_else(|_| actions.call_method0("tolist")?.extract())
+        .map_err(|_| value_error("actions must be a sequence or array of integers"))
+}
+
+/// `values` cut into one slice of `width` per game (empty slices when `width` is 0).
+fn per_game(values: &mut [f32], width: usize) -> Box<dyn Iterator<Item = &mut [f32]> + '_> {
+    if width == 0 {
+        Box::new(std::iter::repeat_with(|| -> &mut [f32] { &mut [] }))
+    } else {
+        Box::new(values.chunks_exact_mut(width))
     }
 }
 
@@ -171,7 +204,11 @@ impl PyVecGame {
         };
         let max_actions = max_actions.unwrap_or_else(|| default_max_actions(&rules.rules));
         check_rows("max_actions", max_actions)?;
-        check_rows("history", history)?;
+        if history > MOST_ROWS {
+            return Err(value_error(format!(
+                "history must be 0 to {MOST_ROWS}, not {history}"
+            )));
+        }
         check_rows("num_games", num_games)?;
         if !(1..=256).contains(&threads) {
             return Err(value_error(format!(
@@ -221,10 +258,7 @@ impl PyVecGame {
     /// Plays `actions[j]` in game `j`; returns `(observations, rewards, dones)`. Nothing changes
     /// if any action is not offered.
     fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Output<'py>> {
-        let actions: Vec<i64> = actions
-            .extract()
-            .or_else(|_| actions.call_method0("tolist")?.extract())
-            .map_err(|_| value_error("actions must be a sequence or array of integers"))?;
+        let actions = actions_arg(actions)?;
         let batch = &mut self.batch;
         let config = batch.config().clone();
         self.arrays
@@ -377,6 +411,7 @@ pub fn rollouts<'py>(
         "decisions",
         PyArray1::from_vec(py, column(&|r| r.decisions as i64)),
     )?;
+    out.set_item("legal", PyArray1::from_vec(py, column(&|r| r.legal as i64)))?;
     let flat = |f: &dyn Fn(&zhengfen_core::batch::Rollout) -> Vec<i64>| -> Vec<i64> {
         played.iter().flat_map(f).collect()
     };

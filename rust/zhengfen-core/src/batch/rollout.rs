@@ -51,6 +51,8 @@ pub struct Rollout {
     pub matches: u32,
     /// Decisions made.
     pub decisions: u64,
+    /// Legal moves listed over all decisions (their mean is `legal / decisions`).
+    pub legal: u64,
     /// The finished game, when asked for.
     pub game: Option<Game>,
 }
@@ -97,7 +99,7 @@ fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
         .map(|s| SplitMix64::new(derive_seed(seed ^ u64::from(rotation + 1), s as u64)))
         .collect();
     let mut points = vec![0; n];
-    let (mut matches, mut decisions) = (0, 0);
+    let (mut matches, mut decisions, mut legal) = (0, 0, 0);
     let (mut combos, mut moves) = (Vec::new(), Vec::new());
     loop {
         while let Some(seat) = game.current_player() {
@@ -107,6 +109,7 @@ fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
             let pick = agent.choose(&game, &moves, &mut rngs[seat]);
             game.play_unchecked(moves[pick]);
             decisions += 1;
+            legal += moves.len() as u64;
         }
         matches += 1;
         let match_points = game.match_points();
@@ -130,6 +133,7 @@ fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
         won,
         matches,
         decisions,
+        legal,
         game: config.keep_games.then_some(game),
     }
 }

@@ -52,7 +52,13 @@ pub(crate) fn write_combo(combo: &Combo, out: &mut [f32]) {
 
 /// The slot of `seat` seen from `observer` among `players` seats.
 pub(crate) fn relative(seat: u8, observer: usize, players: usize) -> usize {
-    (usize::from(seat) + players - observer % players) % players
+    let seat = usize::from(seat);
+    // Both below `players` (at most 6): no division needed.
+    if seat >= observer {
+        seat - observer
+    } else {
+        seat + players - observer
+    }
 }
 
 /// Size of a per-seat block of `width` values.

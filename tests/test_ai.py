@@ -1,0 +1,420 @@
+"""The AI layer from Python (AI.md §2 to §5): VecGame, rollouts, agents, InfoSet and resample.
+
+The tensors themselves are checked field by field in ``test_encodings.py``; the Rust-side
+properties (determinism over threads, no leak through resampling) in ``ai_props.rs``.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+
+import zhengfen
+from zhengfen.agents import (
+    Agent,
+    GreedyAgent,
+    Move,
+    RandomAgent,
+    SearchAgent,
+    make_agent,
+    observe,
+    play,
+)
+
+ZF4 = zhengfen.Rules.zheng_fen(players=4)
+ZCY = zhengfen.Rules.zen_cheng_you()
+
+
+def derive(base: int, index: int) -> int:
+    """Output number ``index`` of SplitMix64 seeded with ``base`` (AI.md §2)."""
+    rng = zhengfen.SplitMix64(base)
+    for _ in range(index):
+        rng.next()
+    return rng.next()
+
+
+def random_actions(obs: dict[str, Any], max_actions: int, rng: np.random.Generator) -> Any:
+    legal = np.minimum(obs["num_legal"], max_actions)
+    return (rng.random(len(legal)) * legal).astype(np.int64)
+
+
+# --- VecGame --------------------------------------------------------------------------------
+
+
+def test_vec_game_shapes_and_types() -> None:
+    batch = zhengfen.VecGame(ZF4, 5, seed=1, history=3, max_actions=100)
+    obs = batch.reset()
+    assert obs["observation"].shape == (5, zhengfen.OBSERVATION_SIZE)
+    assert obs["observation"].dtype == np.float32
+    assert obs["history"].shape == (5, 3, zhengfen.HISTORY_ROW)
+    assert obs["action_mask"].shape == (5, 100) and obs["action_mask"].dtype == np.bool_
+    assert obs["current_player"].dtype == np.int64 and obs["num_legal"].dtype == np.int64
+    obs, rewards, dones = batch.step(np.zeros(5, dtype=np.int64))
+    assert rewards.shape == (5, 4) and rewards.dtype == np.float32
+    assert dones.shape == (5,) and dones.dtype == np.bool_
+    assert len(batch) == batch.num_games == 5 and batch.max_actions == 100
+
+
+def test_vec_game_without_history() -> None:
+    batch = zhengfen.VecGame(ZF4, 3, seed=1, history=0)
+    obs, _, _ = batch.step(np.zeros(3, dtype=np.int64))
+    assert obs["history"].shape == (3, 0, zhengfen.HISTORY_ROW)
+
+
+def test_vec_game_observations_are_the_games() -> None:
+    """Every row is the observation of the game it names, as the Game API gives it."""
+    batch = zhengfen.VecGame(ZCY, 3, seed=4, history=5, max_actions=20000)
+    obs = batch.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        for j in range(3):
+            game = batch.game(j)
+            seat = int(obs["current_player"][j])
+            assert game.current_player == seat
+            np.testing.assert_array_equal(obs["observation"][j], game.observation_tensor(seat))
+            np.testing.assert_array_equal(obs["history"][j], game.history_tensor(seat, 5))
+            legal = game.legal_moves()
+            assert obs["num_legal"][j] == len(legal)
+            assert [str(m) for m in batch.legal_moves(j)] == [str(m) for m in legal]
+            np.testing.assert_array_equal(obs["action_mask"][j], game.action_mask(20000))
+        obs, _, _ = batch.step(random_actions(obs, 20000, rng))
+
+
+def test_vec_game_episodes_rewards_and_seeds() -> None:
+    batch = zhengfen.VecGame(ZF4, 4, seed=9, max_actions=4096)
+    assert list(batch.episode_seeds) == [derive(derive(9, j), 0) for j in range(4)]
+    obs = batch.reset()
+    rng = np.random.default_rng(1)
+    episodes = [0] * 4
+    for _ in range(2000):
+        obs, rewards, dones = batch.step(random_actions(obs, 4096, rng))
+        for j in np.flatnonzero(dones):
+            episodes[j] += 1
+            assert rewards[j].sum() == 100  # a Zheng Fen match's points
+            assert batch.episode_seeds[j] == derive(derive(9, int(j)), episodes[j])
+            fresh = zhengfen.Game(ZF4, int(batch.episode_seeds[j]))
+            assert batch.game(int(j)).history[0] == fresh.history[0]
+        assert not rewards[~dones].any()
+    assert min(episodes) >= 2
+
+
+def test_vec_game_whole_games() -> None:
+    rules = zhengfen.Rules.zheng_fen(players=4, target=150)
+    batch = zhengfen.VecGame(rules, 2, seed=3, episode="game", agents=[None, "random"] * 2)
+    obs = batch.reset()
+    rng = np.random.default_rng(2)
+    matches_ended = 0
+    for _ in range(3000):
+        obs, rewards, dones = batch.step(random_actions(obs, batch.max_actions, rng))
+        matches_ended += int((rewards.sum(axis=1) == 100).sum())
+        if dones.any():
+            break
+    assert dones.any() and matches_ended >= 2
+    assert set(obs["current_player"].tolist()) <= {0, 2}
+
+
+def test_vec_game_agents_play_their_seats() -> None:
+    batch = zhengfen.VecGame(ZCY, 3, seed=5, agents=[None, "greedy", None, GreedyAgent()])
+    obs = batch.reset()
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        assert set(obs["current_player"].tolist()) <= {0, 2}
+        obs, rewards, dones = batch.step(random_actions(obs, batch.max_actions, rng))
+        for j in np.flatnonzero(dones):
+            # Team points: seats 0 and 2 share team 0's, seats 1 and 3 team 1's.
+            assert rewards[j][0] == rewards[j][2] and rewards[j][1] == rewards[j][3]
+
+
+def test_vec_game_threads_and_seeds_are_deterministic() -> None:
+    def trajectory(threads: int, seed: int) -> list[Any]:
+        batch = zhengfen.VecGame(ZF4, 7, seed=seed, threads=threads, max_actions=512)
+        obs = batch.reset()
+        rng = np.random.default_rng(4)
+        out = []
+        for _ in range(150):
+            obs, rewards, dones = batch.step(random_actions(obs, 512, rng))
+            out.append((obs["observation"].copy(), rewards.copy(), dones.copy()))
+        return out
+
+    one, two, other = trajectory(1, 8), trajectory(2, 8), trajectory(1, 9)
+    for a, b in zip(one, two):
+        for x, y in zip(a, b):
+            np.testing.assert_array_equal(x, y)
+    assert any(not np.array_equal(a[0], b[0]) for a, b in zip(one, other))
+
+
+def test_vec_game_reset_with_a_seed_replays() -> None:
+    batch = zhengfen.VecGame(ZF4, 3, seed=1)
+    first = batch.reset(11)["observation"].copy()
+    batch.step([0, 0, 0])
+    np.testing.assert_array_equal(batch.reset(11)["observation"], first)
+    np.testing.assert_array_equal(batch.reset()["observation"], first)  # the last seed
+
+
+def test_vec_game_refuses_bad_actions_and_changes_nothing() -> None:
+    batch = zhengfen.VecGame(ZF4, 3, seed=2, max_actions=8)
+    obs = batch.reset()
+    before = [batch.game(j).to_json() for j in range(3)]
+    too_big = obs["num_legal"].clip(max=8).copy()
+    for bad in ([0, 0], [0, -1, 0], too_big, "0 0 0", [0.5, 0, 0]):
+        with pytest.raises((zhengfen.IllegalMoveError, ValueError)):
+            batch.step(bad)
+    assert [batch.game(j).to_json() for j in range(3)] == before
+    with pytest.raises(zhengfen.IllegalMoveError, match="game 1"):
+        batch.step([0, int(too_big[1]), 0])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"num_games": 0}, ValueError),
+        ({"max_actions": 0}, ValueError),
+        ({"history": 2**21}, ValueError),
+        ({"threads": 0}, ValueError),
+        ({"episode": "trick"}, ValueError),
+        ({"agents": ["greedy"] * 4}, zhengfen.RulesError),
+        ({"agents": [None, "greedy"]}, zhengfen.RulesError),
+        ({"agents": [None, "clever", None, None]}, zhengfen.RulesError),
+        ({"agents": [None, 5, None, None]}, TypeError),
+    ],
+)
+def test_vec_game_refuses_bad_settings(kwargs: dict[str, Any], error: type[Exception]) -> None:
+    settings: dict[str, Any] = {"num_games": 2, **kwargs}
+    num_games = settings.pop("num_games")
+    with pytest.raises(error):
+        zhengfen.VecGame(ZF4, num_games, **settings)
+
+
+def test_vec_game_views_are_read_only_and_reused() -> None:
+    batch = zhengfen.VecGame(ZF4, 2, seed=3, copy=False)
+    obs = batch.reset()
+    with pytest.raises(ValueError):
+        obs["observation"][0, 0] = 1.0
+    kept = obs["observation"]
+    before = kept.copy()
+    batch.step([0, 0])
+    assert not np.array_equal(kept, before)  # overwritten by the step, as documented
+    copied = zhengfen.VecGame(ZF4, 2, seed=3).reset()
+    copied["observation"][0, 0] = 5.0  # copies are the caller's
+
+
+def test_vec_game_move_features_and_agent_actions() -> None:
+    batch = zhengfen.VecGame(ZF4, 4, seed=6)
+    obs = batch.reset()
+    rows, offsets = batch.legal_move_features()
+    assert offsets.tolist()[0] == 0 and list(np.diff(offsets)) == obs["num_legal"].tolist()
+    for j in range(4):
+        np.testing.assert_array_equal(
+            rows[offsets[j] : offsets[j + 1]], batch.game(j).legal_move_features()
+        )
+    picks = batch.agent_actions("greedy")
+    assert ((picks >= 0) & (picks < obs["num_legal"])).all()
+    for j in range(4):
+        info = batch.game(j).info_set(int(obs["current_player"][j]))
+        assert picks[j] == info.choose("greedy")
+    batch.step(picks)
+
+
+def test_perfect_information_is_opt_in() -> None:
+    batch = zhengfen.VecGame(ZF4, 2, seed=7, perfect_information=True)
+    obs = batch.reset()
+    assert obs["observation"].shape == (2, zhengfen.PERFECT_OBSERVATION_SIZE)
+    assert batch.observation_size == zhengfen.PERFECT_OBSERVATION_SIZE
+    game = batch.game(0)
+    tail = obs["observation"][0][zhengfen.OBSERVATION_SIZE :].reshape(6, 54)
+    seat = int(obs["current_player"][0])
+    for k in range(4):
+        held = game.hand((seat + k) % 4)
+        assert tail[k].sum() == len(held)
+        assert all(tail[k][card.index] == 1 for card in held)
+    assert not tail[4:].any()
+
+
+# --- rollouts -------------------------------------------------------------------------------
+
+
+def test_rollouts_duplicate_rotations_and_results() -> None:
+    out = zhengfen.rollouts(
+        ZF4, ["greedy", "random", "random", "random"], 5, seed=3, duplicate=True, matches=1
+    )
+    assert len(out["deal"]) == 20  # four distinct rotations per deal
+    assert out["deal"].tolist() == [d for d in range(5) for _ in range(4)]
+    assert out["rotation"].tolist() == [0, 1, 2, 3] * 5
+    assert out["seed"].tolist() == [derive(3, d) for d in range(5) for _ in range(4)]
+    for row, rotation in zip(out["seating"], out["rotation"]):
+        assert row.tolist() == [(s + rotation) % 4 for s in range(4)]
+    assert (out["points"].sum(axis=1) == 100).all()
+    assert (out["matches"] == 1).all() and not out["won"].any()
+    assert out["agents"] == ["greedy", "random", "random", "random"]
+
+
+def test_rollouts_logs_are_loadable_games() -> None:
+    rules = zhengfen.Rules.zheng_fen(players=3, target=200)
+    out = zhengfen.rollouts(rules, ["greedy", "random", "random"], 2, seed=1, logs=True)
+    for game, won, points in zip(out["games"], out["won"], out["points"]):
+        assert game.game_over
+        loaded = zhengfen.Game.from_json(game.to_json())
+        assert loaded.scores == game.scores == points.tolist()
+        assert [s for s in range(3) if won[s]] == game.winners
+
+
+def test_rollouts_do_not_depend_on_threads() -> None:
+    def run(threads: int) -> dict[str, Any]:
+        return zhengfen.rollouts(
+            ZCY,
+            ["search(determinizations=2,candidates=2)", "greedy"] * 2,
+            3,
+            seed=4,
+            duplicate=True,
+            matches=1,
+            threads=threads,
+        )
+
+    one, two = run(1), run(2)
+    for key in ("points", "decisions", "seating"):
+        np.testing.assert_array_equal(one[key], two[key])
+    assert len(one["deal"]) == 6  # two distinct rotations of a team table
+
+
+def test_rollouts_refuse_bad_arguments() -> None:
+    with pytest.raises(zhengfen.RulesError):
+        zhengfen.rollouts(ZF4, ["greedy"] * 3, 1)
+    with pytest.raises(zhengfen.RulesError, match="unknown"):
+        zhengfen.rollouts(ZF4, ["greedy", "greedy", "greedy", "wise"], 1)
+    with pytest.raises(zhengfen.RulesError, match="determinizations"):
+        zhengfen.rollouts(ZF4, ["search(determinizations=0)"] * 4, 1)
+    with pytest.raises(ValueError):
+        zhengfen.rollouts(ZF4, ["greedy"] * 4, 1, matches=0)
+
+
+# --- agents ---------------------------------------------------------------------------------
+
+
+class FirstMove:
+    """A user's agent: always the first legal move."""
+
+    def act(self, observation: Mapping[str, Any], legal_moves: Sequence[Move]) -> Move:
+        return legal_moves[0]
+
+
+@pytest.mark.parametrize("rules", [ZF4, ZCY], ids=["zf4", "zcy"])
+def test_agents_play_whole_matches(rules: zhengfen.Rules) -> None:
+    def table() -> list[Agent]:
+        return [
+            GreedyAgent(),
+            RandomAgent(1),
+            SearchAgent(determinizations=2, candidates=2, seed=2),
+            FirstMove(),
+        ]
+
+    assert all(isinstance(a, Agent) for a in table())
+    game = play(zhengfen.Game(rules, 8), table(), matches=1)
+    assert game.match_over
+    again = play(zhengfen.Game(rules, 8), table(), matches=1)
+    assert again.decisions == game.decisions  # every agent is seeded
+
+
+def test_make_agent_names() -> None:
+    assert isinstance(make_agent("random"), RandomAgent)
+    assert make_agent("greedy").spec == "greedy"  # type: ignore[attr-defined]
+    assert make_agent("search").spec == "search(determinizations=8,candidates=8)"  # type: ignore[attr-defined]
+    assert type(make_agent("test_ai:FirstMove")).__name__ == "FirstMove"
+    for bad in ("clever", "test_ai:Nothing", "no_such_module:X", "json:JSONDecoder"):
+        with pytest.raises(ValueError):
+            make_agent(bad)
+
+
+def test_rust_agents_need_the_info_set() -> None:
+    game = zhengfen.Game(ZF4, 1)
+    seat = game.current_player
+    assert seat is not None
+    with pytest.raises(ValueError, match="InfoSet"):
+        GreedyAgent().act(game.observation(seat), game.legal_moves())
+    move = GreedyAgent().act(observe(game, seat), game.legal_moves())
+    assert move in game.legal_moves()
+
+
+# --- InfoSet and resample -------------------------------------------------------------------
+
+
+def advanced(rules: zhengfen.Rules, seed: int, steps: int) -> zhengfen.Game:
+    game = zhengfen.Game(rules, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.match_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def test_info_set_shows_only_the_seat() -> None:
+    game = advanced(ZF4, 3, 9)
+    mover = game.current_player
+    assert mover is not None
+    other = (mover + 1) % 4
+    info = game.info_set(other)
+    assert info.seat == other and info.legal_moves() == []
+    assert info.observation() == game.observation(other)
+    np.testing.assert_array_equal(info.observation_tensor(), game.observation_tensor(other))
+    with pytest.raises(ValueError, match="not to move"):
+        info.choose("greedy")
+    with pytest.raises(TypeError):
+        pickle.dumps(info)
+    assert not [n for n in dir(info) if "hand" in n]
+    mine = game.info_set(mover)
+    assert [str(m) for m in mine.legal_moves()] == [str(m) for m in game.legal_moves()]
+
+
+def test_resample_is_uniform_over_hidden_cards() -> None:
+    """Each hidden card lands in each hiding seat in proportion to its cards left."""
+    game = advanced(ZF4, 5, 14)
+    seat = 0
+    hidden_seats = [s for s in range(1, 4)]
+    counts: Counter[tuple[str, int]] = Counter()
+    draws = 600
+    rng = zhengfen.SplitMix64(1)
+    for _ in range(draws):
+        other = game.resample(seat, rng)
+        assert other.hand(seat) == game.hand(seat)
+        for s in hidden_seats:
+            for held in other.hand(s):
+                counts[(str(held), s)] += 1
+    hidden = [str(c) for s in hidden_seats for c in game.hand(s)]
+    total = len(hidden)
+    leader_holds_3h = game.history[0]["leader"]
+    for card in hidden:
+        for s in hidden_seats:
+            if card == "3h":
+                # §7.1: the leader held 3h; while unplayed it is his.
+                expected = draws if s == leader_holds_3h else 0
+                assert counts[(card, s)] == expected
+                continue
+            share = len(game.hand(s)) / total
+            assert abs(counts[(card, s)] / draws - share) < 0.12, (card, s)
+
+
+def test_resample_is_a_saveable_game_seen_the_same() -> None:
+    game = advanced(ZCY, 2, 30)
+    seat = 1
+    other = game.resample(seat, 7)
+    assert zhengfen.Game.from_json(other.to_json()).to_json() == other.to_json()
+    assert other.observation(seat) == game.observation(seat)
+    assert game.resample(seat, 7).to_json() == other.to_json()  # seeded
+    with pytest.raises(ValueError):
+        game.resample(4, 0)
+    finished = advanced(ZF4, 1, 10_000)
+    with pytest.raises(zhengfen.InvalidStateError, match="no match"):
+        finished.resample(0, 0)
+
+
+def test_saved_games_from_vec_and_rollouts_are_json() -> None:
+    batch = zhengfen.VecGame(ZF4, 1, seed=2)
+    text = batch.game(0).to_json()
+    assert json.loads(text)["format"] == "zhengfen-game"
