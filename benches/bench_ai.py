@@ -22,9 +22,9 @@ import time
 from collections.abc import Callable
 
 import numpy as np
-from peers import PeerResult, measure_peers, table, timed
 
 import zhengfen
+from peers import PeerResult, measure_peers, table, timed
 
 RULES: dict[str, zhengfen.Rules] = {
     "ZF 3p": zhengfen.Rules.zheng_fen(players=3),
@@ -89,7 +89,7 @@ def measure_vec(label: str, rules: zhengfen.Rules, threads: int, copy: bool) -> 
     def measure(seconds: float, seed: int) -> PeerResult:
         batch = zhengfen.VecGame(rules, BATCH, seed, threads=threads, copy=copy)
         vec_for(batch, seconds * 0.1, seed)
-        name = f"zhengfen {label} VecGame×{BATCH} threads={threads} copy={copy}"
+        name = f"zhengfen {label} VecGamex{BATCH} threads={threads} copy={copy}"
         return result(name, *vec_for(batch, seconds, seed))
 
     return measure
@@ -102,7 +102,7 @@ def measure_vec_agents(label: str, rules: zhengfen.Rules, threads: int) -> Measu
         agents = [None] + ["random"] * (rules.players - 1)
         batch = zhengfen.VecGame(rules, BATCH, seed, threads=threads, copy=False, agents=agents)
         vec_for(batch, seconds * 0.1, seed)
-        name = f"zhengfen {label} VecGame×{BATCH} 1 learner + Rust random, threads={threads}"
+        name = f"zhengfen {label} VecGamex{BATCH} 1 learner + Rust random, threads={threads}"
         return result(name, *vec_for(batch, seconds, seed))
 
     return measure
@@ -161,7 +161,7 @@ def median(results: list[PeerResult], name: str, key: str) -> float:
 
 
 def ratios(results: list[PeerResult]) -> None:
-    """The two targets: VecGame ≥ 20× OpenSpiel's games/s; the loop no slower per decision."""
+    """The two targets: VecGame ≥ 20x OpenSpiel's games/s; the loop no slower per decision."""
     spiel = "OpenSpiel dou_dizhu"
     if not any(r["name"] == spiel for r in results):
         return
@@ -170,7 +170,7 @@ def ratios(results: list[PeerResult]) -> None:
     for r in dict.fromkeys(r["name"] for r in results if r["name"].startswith("zhengfen")):
         ratio = median(results, r, "games_per_s") / games
         per_decision = median(results, r, "us_per_decision") / us
-        print(f"- {r}: {ratio:.1f}× OpenSpiel's games/s, {per_decision:.2f}× its µs/decision")
+        print(f"- {r}: {ratio:.1f}x OpenSpiel's games/s, {per_decision:.2f}x its µs/decision")
 
 
 if __name__ == "__main__":

@@ -128,8 +128,8 @@ def test_vec_game_agents_play_their_seats() -> None:
         assert set(obs["current_player"].tolist()) <= {0, 2}
         obs, rewards, dones = batch.step(random_actions(obs, batch.max_actions, rng))
         for j in np.flatnonzero(dones):
-            # Team points: seats 0 and 2 share team 0's, seats 1 and 3 team 1's.
-            assert rewards[j][0] == rewards[j][2] and rewards[j][1] == rewards[j][3]
+            # A team's lead: seats 0 and 2 share it, seats 1 and 3 have its opposite.
+            assert rewards[j][0] == rewards[j][2] == -rewards[j][1] == -rewards[j][3]
 
 
 def test_vec_game_threads_and_seeds_are_deterministic() -> None:

@@ -4,7 +4,7 @@ use crate::cards::{PyCard, PyCards};
 use crate::errors::value_error;
 use crate::rules::PyRules;
 use pyo3::prelude::*;
-use pyo3::types::PyInt;
+use pyo3::types::PyBool;
 use zhengfen_core::deal::{deal as core_deal, shuffled_deck, SplitMix64};
 
 /// The SplitMix64 stream of RULES.md §2.1.
@@ -55,9 +55,11 @@ impl PySplitMix64 {
 
 /// A seed: an integer from 0 to 2**64 - 1.
 pub fn seed_arg(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
-    seed.cast::<PyInt>()
-        .ok()
-        .and_then(|s| s.extract::<u64>().ok())
+    // Any integer, numpy's included (anything with `__index__`), but not a bool.
+    let integer = !seed.is_instance_of::<PyBool>() && seed.hasattr("__index__")?;
+    integer
+        .then(|| seed.extract::<u64>().ok())
+        .flatten()
         .ok_or_else(|| value_error("a seed must be an integer from 0 to 2**64 - 1"))
 }
 

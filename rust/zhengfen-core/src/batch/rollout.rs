@@ -139,7 +139,7 @@ fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
 }
 
 /// The index of `seat`'s score: the seat, or its team in Zen Cheng You.
-pub(crate) fn side(game: &Game, seat: usize) -> usize {
+fn side(game: &Game, seat: usize) -> usize {
     match game.rules().game {
         Kind::ZhengFen => seat,
         Kind::ZenChengYou => seat % 2,

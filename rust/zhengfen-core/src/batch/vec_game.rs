@@ -6,7 +6,6 @@
 //! whole game) ends, the slot reports the rewards and starts its next episode at once: episode
 //! `k` of slot `j` is the game seeded with `derive_seed(derive_seed(seed, j), k)`.
 
-use super::rollout::side;
 use super::{derive_seed, parallel_chunks};
 use crate::agents::Agent;
 use crate::combo::Combo;
@@ -14,7 +13,7 @@ use crate::deal::SplitMix64;
 use crate::encode::{history, observation};
 use crate::error::{Error, Result};
 use crate::game::{Game, Move, Phase};
-use crate::rules::Rules;
+use crate::rules::{Game as Kind, Rules};
 
 /// What an episode is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -54,7 +53,8 @@ pub struct SlotOut<'a> {
     pub history: &'a mut [f32],
     /// Legal actions.
     pub mask: &'a mut [bool],
-    /// Reward per seat from matches ended by this step.
+    /// Reward per seat from matches ended by this step: the seat's match points (Zheng Fen),
+    /// or its team's match points minus the other team's (Zen Cheng You).
     pub rewards: &'a mut [f32],
     /// Whether an episode ended (and a new one began).
     pub done: &'a mut bool,
@@ -242,7 +242,10 @@ fn advance(config: &VecConfig, slot: &mut Slot, out: &mut SlotOut<'_>) {
 fn end_of_match(config: &VecConfig, slot: &mut Slot, out: &mut SlotOut<'_>) {
     let points = slot.game.match_points();
     for (s, reward) in out.rewards.iter_mut().enumerate() {
-        *reward += points[side(&slot.game, s)] as f32;
+        *reward += match config.rules.game {
+            Kind::ZhengFen => points[s],
+            Kind::ZenChengYou => points[s % 2] - points[1 - s % 2],
+        } as f32;
     }
     let episode_over = config.episode == Episode::Match || slot.game.phase() == Phase::GameOver;
     if episode_over || slot.game.next_match().is_err() {
