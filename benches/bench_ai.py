@@ -120,7 +120,8 @@ def measure_rollouts(label: str, rules: zhengfen.Rules, threads: int) -> Measure
             games += chunk
             decisions += int(out["decisions"].sum())
             legal += int(out["legal"].sum())
-        return result(f"zhengfen {label} rollouts threads={threads}", games, decisions, legal, elapsed)
+        name = f"zhengfen {label} rollouts threads={threads}"
+        return result(name, games, decisions, legal, elapsed)
 
     return measure
 
