@@ -10,23 +10,35 @@ pub use rollout::{rollouts, Rollout, RolloutConfig};
 pub use seeds::derive_seed;
 pub use vec_game::{Episode, SlotOut, VecConfig, VecGame};
 
-/// Runs `work(item)` for every item, spread over `threads` threads (at least one); items are
-/// handed out in contiguous chunks so each thread writes its own part of the output.
-pub(crate) fn parallel_chunks<T: Send>(
+use rayon::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuilder};
+use std::sync::Arc;
+
+/// A pool of `threads` worker threads, or `None` to work on the caller's thread.
+pub(crate) fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
+    if threads <= 1 {
+        return None;
+    }
+    // Building a pool fails only if the OS refuses threads: then work on the caller's thread.
+    ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .ok()
+        .map(Arc::new)
+}
+
+/// Runs `work(item)` for every item, on `pool` when there is one. Items are independent, so
+/// the results do not depend on the threads.
+pub(crate) fn parallel_each<T: Send>(
     items: &mut [T],
-    threads: usize,
+    pool: Option<&ThreadPool>,
     work: impl Fn(&mut T) + Sync,
 ) {
-    let threads = threads.clamp(1, items.len().max(1));
-    if threads == 1 {
-        items.iter_mut().for_each(&work);
-        return;
-    }
-    let size = items.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        for chunk in items.chunks_mut(size) {
-            let work = &work;
-            scope.spawn(move || chunk.iter_mut().for_each(work));
+    match pool {
+        None => items.iter_mut().for_each(work),
+        Some(pool) => {
+            let grain = (items.len() / (pool.current_num_threads() * 8)).max(1);
+            pool.install(|| items.par_iter_mut().with_min_len(grain).for_each(&work));
         }
-    });
+    }
 }

@@ -4,7 +4,7 @@
 //! once per distinct rotation of the agents round the table (agent `agents[(s + r) % n]` in seat
 //! `s` for rotation `r`), so the luck of the deal cancels between them.
 
-use super::{derive_seed, parallel_chunks};
+use super::{derive_seed, parallel_each, pool};
 use crate::agents::Agent;
 use crate::deal::SplitMix64;
 use crate::error::{Error, Result};
@@ -82,7 +82,8 @@ pub fn rollouts(config: &RolloutConfig) -> Result<Vec<Rollout>> {
     let mut jobs: Vec<(u64, u32, Option<Rollout>)> = (0..config.deals)
         .flat_map(|d| (0..rotations).map(move |r| (d, r, None)))
         .collect();
-    parallel_chunks(&mut jobs, config.threads, |(deal, rotation, out)| {
+    let pool = pool(config.threads);
+    parallel_each(&mut jobs, pool.as_deref(), |(deal, rotation, out)| {
         *out = Some(play_one(config, *deal, *rotation));
     });
     Ok(jobs.into_iter().filter_map(|(_, _, r)| r).collect())

@@ -6,7 +6,7 @@
 //! whole game) ends, the slot reports the rewards and starts its next episode at once: episode
 //! `k` of slot `j` is the game seeded with `derive_seed(derive_seed(seed, j), k)`.
 
-use super::{derive_seed, parallel_chunks};
+use super::{derive_seed, parallel_each, pool};
 use crate::agents::Agent;
 use crate::combo::Combo;
 use crate::deal::SplitMix64;
@@ -14,6 +14,8 @@ use crate::encode::{history, observation};
 use crate::error::{Error, Result};
 use crate::game::{Game, Move, Phase};
 use crate::rules::{Game as Kind, Rules};
+use rayon::ThreadPool;
+use std::sync::Arc;
 
 /// What an episode is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -81,6 +83,8 @@ struct Slot {
 pub struct VecGame {
     config: VecConfig,
     slots: Vec<Slot>,
+    /// Worker threads when `config.threads > 1`.
+    pool: Option<Arc<ThreadPool>>,
 }
 
 impl VecGame {
@@ -103,9 +107,11 @@ impl VecGame {
         if config.agents.iter().all(Option::is_some) {
             return bad("agents: at least one seat must be left to the learner (None)".into());
         }
+        let pool = pool(config.threads);
         let mut batch = VecGame {
             config,
             slots: Vec::new(),
+            pool,
         };
         batch.reset(seed);
         Ok(batch)
@@ -156,7 +162,7 @@ impl VecGame {
         let config = &self.config;
         let mut work: Vec<(&mut Slot, &mut SlotOut<'_>)> =
             self.slots.iter_mut().zip(outs).collect();
-        parallel_chunks(&mut work, config.threads, |(slot, out)| {
+        parallel_each(&mut work, self.pool.as_deref(), |(slot, out)| {
             clear_step(out);
             advance(config, slot, out);
             write(config, slot, out);
@@ -175,7 +181,7 @@ impl VecGame {
             .zip(actions)
             .map(|((slot, out), &a)| (slot, out, a))
             .collect();
-        parallel_chunks(&mut work, config.threads, |(slot, out, action)| {
+        parallel_each(&mut work, self.pool.as_deref(), |(slot, out, action)| {
             clear_step(out);
             let mv = slot.moves[*action as usize];
             slot.game.play_unchecked(mv);
@@ -208,7 +214,7 @@ impl VecGame {
     pub fn agent_actions(&self, agent: &Agent, seed: u64) -> Vec<i64> {
         let max = self.config.max_actions;
         let mut picks: Vec<(&Slot, i64)> = self.slots.iter().map(|s| (s, 0)).collect();
-        parallel_chunks(&mut picks, self.config.threads, |(slot, pick)| {
+        parallel_each(&mut picks, self.pool.as_deref(), |(slot, pick)| {
             let mut rng = SplitMix64::new(derive_seed(seed, slot.stream));
             let offered = &slot.moves[..slot.moves.len().min(max)];
             *pick = agent.choose(&slot.game, offered, &mut rng) as i64;
