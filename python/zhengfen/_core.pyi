@@ -271,6 +271,7 @@ def rollouts(
     num_deals: int,
     seed: int = 0,
     *,
+    first_deal: int = 0,
     duplicate: bool = False,
     matches: int | None = None,
     threads: int = 1,

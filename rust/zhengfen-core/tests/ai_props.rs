@@ -146,6 +146,7 @@ fn rollout_config(rules: Rules, threads: usize) -> RolloutConfig {
     RolloutConfig {
         rules,
         agents,
+        first_deal: 0,
         deals: 6,
         seed: 9,
         duplicate: true,
@@ -316,6 +317,27 @@ fn vec_game_is_deterministic_and_resets_with_its_seeds() {
     let after: Vec<_> = batch.games().map(|g| g.decisions().len()).collect();
     assert_eq!(before, after);
     batch.reset(5);
+}
+
+/// A later range of deals plays the same games as the whole run's tail.
+#[test]
+fn rollouts_from_a_later_deal() {
+    let rules = Rules::zheng_fen(4).unwrap();
+    let whole = rollouts(&rollout_config(rules, 1)).unwrap();
+    let tail = rollouts(&RolloutConfig {
+        first_deal: 4,
+        deals: 2,
+        ..rollout_config(rules, 2)
+    })
+    .unwrap();
+    let key = |r: &zhengfen_core::batch::Rollout| (r.deal, r.seed, r.points.clone());
+    assert_eq!(
+        whole[whole.len() - tail.len()..]
+            .iter()
+            .map(key)
+            .collect::<Vec<_>>(),
+        tail.iter().map(key).collect::<Vec<_>>()
+    );
 }
 
 #[test]

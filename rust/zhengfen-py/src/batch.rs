@@ -349,8 +349,8 @@ impl PyVecGame {
 
 /// Plays whole games between built-in agents in Rust (`AI.md`, "Rollouts").
 #[pyfunction]
-#[pyo3(signature = (rules, agents, num_deals, seed = 0, *, duplicate = false, matches = None,
-    threads = 1, logs = false))]
+#[pyo3(signature = (rules, agents, num_deals, seed = 0, *, first_deal = 0, duplicate = false,
+    matches = None, threads = 1, logs = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn rollouts<'py>(
     py: Python<'py>,
@@ -358,6 +358,7 @@ pub fn rollouts<'py>(
     agents: &Bound<'py, PyAny>,
     num_deals: u64,
     seed: u64,
+    first_deal: u64,
     duplicate: bool,
     matches: Option<u32>,
     threads: usize,
@@ -380,6 +381,7 @@ pub fn rollouts<'py>(
     let config = RolloutConfig {
         rules: rules.rules,
         agents: seats,
+        first_deal,
         deals: num_deals,
         seed,
         duplicate,

@@ -18,6 +18,8 @@ pub struct RolloutConfig {
     pub rules: Rules,
     /// The agent in each seat at rotation 0.
     pub agents: Vec<Agent>,
+    /// The first deal played (deals `first_deal .. first_deal + deals`).
+    pub first_deal: u64,
     /// Number of deals.
     pub deals: u64,
     /// Seed of the batch.
@@ -79,7 +81,8 @@ pub fn rollouts(config: &RolloutConfig) -> Result<Vec<Rollout>> {
     } else {
         1
     };
-    let mut jobs: Vec<(u64, u32, Option<Rollout>)> = (0..config.deals)
+    let last = config.first_deal.saturating_add(config.deals);
+    let mut jobs: Vec<(u64, u32, Option<Rollout>)> = (config.first_deal..last)
         .flat_map(|d| (0..rotations).map(move |r| (d, r, None)))
         .collect();
     let pool = pool(config.threads);
