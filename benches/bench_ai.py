@@ -15,6 +15,7 @@ is printed beside each. Runs are interleaved over ``--repeats`` passes; the tabl
 from __future__ import annotations
 
 import argparse
+import gc
 import platform
 import random
 import statistics
@@ -24,14 +25,14 @@ from collections.abc import Callable
 import numpy as np
 
 import zhengfen
-from peers import PeerResult, measure_peers, table, timed
+from peers import PEERS, PeerResult, table, timed
 
 RULES: dict[str, zhengfen.Rules] = {
     "ZF 3p": zhengfen.Rules.zheng_fen(players=3),
     "ZF 4p": zhengfen.Rules.zheng_fen(players=4),
     "ZCY": zhengfen.Rules.zen_cheng_you(),
 }
-BATCH = 1024
+BATCH = 512
 """Games in each VecGame."""
 
 Measure = Callable[[float, int], PeerResult]
@@ -126,14 +127,19 @@ def measure_rollouts(label: str, rules: zhengfen.Rules, threads: int) -> Measure
     return measure
 
 
-def ours() -> list[Measure]:
-    measures: list[Measure] = []
+def ours(only: str | None = None) -> list[Measure]:
+    """Every measurement of zhengfen, or those whose description contains ``only``."""
+    measures: list[tuple[str, Measure]] = []
     for label, rules in RULES.items():
-        measures.append(measure_loop(label, rules))
-        measures += [measure_vec(label, rules, t, c) for t in (1, 2) for c in (True, False)]
-        measures.append(measure_vec_agents(label, rules, 2))
-        measures += [measure_rollouts(label, rules, t) for t in (1, 2)]
-    return measures
+        measures.append((f"{label} loop", measure_loop(label, rules)))
+        measures += [
+            (f"{label} vec threads={t} copy={c}", measure_vec(label, rules, t, c))
+            for t in (1, 2)
+            for c in (True, False)
+        ]
+        measures.append((f"{label} vec agents", measure_vec_agents(label, rules, 2)))
+        measures += [(f"{label} rollouts {t}", measure_rollouts(label, rules, t)) for t in (1, 2)]
+    return [m for name, m in measures if only is None or only in name]
 
 
 def main() -> None:
@@ -142,18 +148,30 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="interleaved passes (medians)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-peers", action="store_true", help="skip OpenSpiel and RLCard")
+    parser.add_argument("--only", default=None, help="only our measurements containing this")
     args = parser.parse_args()
     results: list[PeerResult] = []
     for r in range(args.repeats):
         if not args.no_peers:
-            results += measure_peers(args.seconds, args.seed + r, 1)
-        results += [m(args.seconds, args.seed + r) for m in ours()]
+            for measure in PEERS:
+                settle()
+                results.append(measure(args.seconds, args.seed + r))
+        for measure in ours(args.only):
+            settle()
+            results.append(measure(args.seconds, args.seed + r))
     print(
         f"Python {platform.python_version()}, {platform.machine()}, zhengfen "
         f"{zhengfen.__name__}, random play, {args.seconds:g} s a run, median of {args.repeats}\n"
     )
     print("\n".join(table(results)))
     ratios(results)
+
+
+def settle() -> None:
+    """Collects garbage and freezes what is left, so that no measurement pays for the cyclic
+    collector walking the objects an earlier one left behind (the peers' imports and games)."""
+    gc.collect()
+    gc.freeze()
 
 
 def median(results: list[PeerResult], name: str, key: str) -> float:

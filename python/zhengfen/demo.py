@@ -1,8 +1,7 @@
 """``zhengfen demo``: a short demonstration of the engine on a seeded deal.
 
 Deals a 4-player Zheng Fen hand from a seed, classifies a few plays (jokers make several
-readings), and lists the legal leads and a follow of the first hand. Until the tournament
-command exists this is the README's main job.
+readings), and lists the legal leads and a follow of the first hand.
 """
 
 from __future__ import annotations

@@ -19,14 +19,19 @@ match points [15, 0, 0], scores [15, 0, 0]
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-__all__ = ["event_text", "history_text"]
+__all__ = ["event_text", "history_text", "seat_name"]
 
 
-def event_text(event: dict[str, Any]) -> str:
-    """One history event as a line for people.
+def seat_name(seat: int) -> str:
+    """How a seat is named by default: ``seat 2``."""
+    return f"seat {seat}"
+
+
+def event_text(event: dict[str, Any], who: Callable[[int], str] = seat_name) -> str:
+    """One history event as a line for people; ``who`` names the seats.
 
     >>> event_text({"type": "trick", "winner": 2, "points": 15})
     'seat 2 wins the trick (15 points)'
@@ -34,24 +39,24 @@ def event_text(event: dict[str, Any]) -> str:
     kind = event["type"]
     if kind == "deal":
         hands = " | ".join(event["hands"])
-        return f"match {event['match']} dealt, seat {event['leader']} leads: {hands}"
+        return f"match {event['match']} dealt, {who(event['leader'])} leads: {hands}"
     if kind == "declaration":
-        return f"seat {event['seat']} declaration: {event['move']}"
+        return f"{who(event['seat'])} declaration: {event['move']}"
     if kind == "play":
-        return f"seat {event['seat']} plays {event['combo']}"
+        return f"{who(event['seat'])} plays {event['combo']}"
     if kind == "pass":
-        return f"seat {event['seat']} passes"
+        return f"{who(event['seat'])} passes"
     if kind == "trick":
-        return f"seat {event['winner']} wins the trick ({event['points']} points)"
+        return f"{who(event['winner'])} wins the trick ({event['points']} points)"
     if kind == "out":
-        return f"seat {event['seat']} is out, place {event['place']}"
+        return f"{who(event['seat'])} is out, place {event['place']}"
     if kind == "transfer" and "to" in event:
-        return f"seat {event['from']} hands {event['points']} points to seat {event['to']}"
+        return f"{who(event['from'])} hands {event['points']} points to {who(event['to'])}"
     if kind == "transfer":
-        return f"seat {event['from']} hands {event['points']} points to team {event['to_team']}"
+        return f"{who(event['from'])} hands {event['points']} points to team {event['to_team']}"
     if kind == "match_scored":
         return f"match points {event['match_points']}, scores {event['scores']}"
-    return f"game over, winners {event['winners']}"
+    return "game over, winners " + ", ".join(who(s) for s in event["winners"])
 
 
 def history_text(events: Iterable[dict[str, Any]]) -> str:

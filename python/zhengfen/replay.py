@@ -8,11 +8,12 @@ saved game is loaded with ``Game.from_json``, so a corrupt file is refused with 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO
 
 import zhengfen
+from zhengfen.history import event_text
 from zhengfen.play import hand_text
 
 __all__ = ["Saved", "load", "trick_blocks"]
@@ -72,18 +73,16 @@ def trick_blocks(saved: Saved) -> Iterator[list[str]]:
             ]
             yield block
             block = []
-        elif kind == "declaration":
-            block.append(f"  {who(event['seat'])} declaration: {event['move']}")
         elif kind == "play":
             block.append(f"  {who(event['seat'])}: {event['combo']}")
         elif kind == "pass":
             block.append(f"  {who(event['seat'])}: pass")
         elif kind == "trick":
-            block.append(f"  -> {who(event['winner'])} wins the trick ({event['points']} points)")
+            block.append(f"  -> {event_text(event, who)}")
             yield block
             block = []
         else:
-            block.append("  " + _end_line(event, who))
+            block.append("  " + event_text(event, who))
     if block:
         yield block
 
@@ -92,24 +91,11 @@ def _cards(text: str, saved: Saved) -> zhengfen.Cards:
     return zhengfen.parse_cards(text, saved.game.rules.decks)
 
 
-def _namer(agents: list[str] | None) -> Any:
+def _namer(agents: list[str] | None) -> Callable[[int], str]:
     def who(seat: int) -> str:
         return f"seat {seat} ({agents[seat]})" if agents else f"seat {seat}"
 
     return who
-
-
-def _end_line(event: dict[str, Any], who: Any) -> str:
-    kind = event["type"]
-    if kind == "out":
-        return f"{who(event['seat'])} is out, place {event['place']}"
-    if kind == "transfer" and "to" in event:
-        return f"{who(event['from'])} hands {event['points']} points to {who(event['to'])}"
-    if kind == "transfer":
-        return f"{who(event['from'])} hands {event['points']} points to team {event['to_team']}"
-    if kind == "match_scored":
-        return f"match points {event['match_points']}, scores {event['scores']}"
-    return "game over, winners " + ", ".join(who(s) for s in event["winners"])
 
 
 def replay(saved: Saved, out: IO[str], step: IO[str] | None = None) -> None:

@@ -36,6 +36,7 @@ __all__ = [
     "encode",
     "gymnasium_env",
     "observation_space",
+    "render",
 ]
 
 #: An observation: ``{"observation": float32 vector, "action_mask": int8 vector}``.
@@ -46,6 +47,18 @@ Opponent = Union[str, Agent]
 Action = Union[int, np.integer[Any]]
 
 _SEED_BOUND = 2**64
+
+
+def render(game: Game, options: EnvOptions, mode: str | None) -> str | None:
+    """The state as text for ``"ansi"``; printed for ``"human"``; a warning without a mode."""
+    if mode is None:
+        gymnasium.logger.warn("render() called without a render_mode: nothing to render")
+        return None
+    text = render_text(game, options.perfect_information)
+    if mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def observation_space(options: EnvOptions) -> spaces.Dict:
@@ -172,14 +185,7 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
     def render(self) -> str | None:
         """The state as text (``"ansi"``), or printed (``"human"``); the learner's hand only,
         unless the environment has perfect information."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode: nothing to render")
-            return None
-        text = render_text(self.game, self.options.perfect_information)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.game, self.options, self.render_mode)
 
     def close(self) -> None:
         """Releases the game (nothing else is held)."""

@@ -18,14 +18,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from zhengfen import Game
-from zhengfen.envs import EnvOptions, move_for_action, render_text, side_points
+from zhengfen.envs import EnvOptions, move_for_action, side_points
 from zhengfen.envs.gymnasium_env import (
     Action,
     Observation,
@@ -33,6 +32,7 @@ from zhengfen.envs.gymnasium_env import (
     draw_seed,
     encode,
     observation_space,
+    render,
 )
 
 __all__ = ["ZhengfenAEC", "pettingzoo_env"]
@@ -143,14 +143,7 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         """The state as text (``"ansi"``), or printed (``"human"``): the hand of the player to
         move only, unless the environment has perfect information."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode: nothing to render")
-            return None
-        text = render_text(self.game, self.options.perfect_information)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.game, self.options, self.render_mode)
 
     def close(self) -> None:
         """Releases the game (nothing else is held)."""

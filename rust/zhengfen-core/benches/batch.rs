@@ -3,7 +3,7 @@
 //! history (8 rows) and mask, for a batch of 256 games on one thread and on two.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use zhengfen_core::batch::{Episode, SlotOut, VecConfig, VecGame};
+use zhengfen_core::batch::{Episode, OutBuffers, SlotOut, VecConfig, VecGame};
 use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::encode::{observation_size, HISTORY_ROW};
 use zhengfen_core::rules::Rules;
@@ -37,26 +37,15 @@ impl Buffers {
     }
 
     fn slots(&mut self, config: &VecConfig) -> Vec<SlotOut<'_>> {
-        let players = usize::from(config.rules.players);
-        self.obs
-            .chunks_exact_mut(observation_size(false))
-            .zip(self.hist.chunks_exact_mut(HISTORY * HISTORY_ROW))
-            .zip(self.mask.chunks_exact_mut(config.max_actions))
-            .zip(self.rewards.chunks_exact_mut(players))
-            .zip(self.dones.iter_mut())
-            .zip(self.players.iter_mut().zip(self.legal.iter_mut()))
-            .map(
-                |(((((observation, history), mask), rewards), done), (player, legal))| SlotOut {
-                    observation,
-                    history,
-                    mask,
-                    rewards,
-                    done,
-                    player,
-                    legal,
-                },
-            )
-            .collect()
+        config.slots(OutBuffers {
+            observation: &mut self.obs,
+            history: &mut self.hist,
+            mask: &mut self.mask,
+            rewards: &mut self.rewards,
+            dones: &mut self.dones,
+            players: &mut self.players,
+            legal: &mut self.legal,
+        })
     }
 }
 

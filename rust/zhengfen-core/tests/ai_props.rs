@@ -8,7 +8,7 @@ use common::all_rules;
 use proptest::prelude::*;
 use zhengfen_core::agents::Agent;
 use zhengfen_core::batch::{
-    derive_seed, rollouts, Episode, RolloutConfig, SlotOut, VecConfig, VecGame,
+    derive_seed, rollouts, Episode, OutBuffers, RolloutConfig, VecConfig, VecGame,
 };
 use zhengfen_core::card::{Card, Suit};
 use zhengfen_core::cardset::CardSet;
@@ -200,25 +200,15 @@ fn run_batch(config: &VecConfig, steps: usize) -> (Vec<f32>, Vec<f32>, Vec<bool>
     let (mut all_obs, mut all_rewards, mut all_dones, mut all_who) =
         (vec![], vec![], vec![], vec![]);
     for step in 0..steps {
-        let mut slots: Vec<SlotOut<'_>> = obs
-            .chunks_exact_mut(od)
-            .zip(hist.chunks_exact_mut(hd))
-            .zip(mask.chunks_exact_mut(config.max_actions))
-            .zip(rewards.chunks_exact_mut(players))
-            .zip(dones.iter_mut())
-            .zip(who.iter_mut().zip(legal.iter_mut()))
-            .map(
-                |(((((observation, history), mask), rewards), done), (player, legal))| SlotOut {
-                    observation,
-                    history,
-                    mask,
-                    rewards,
-                    done,
-                    player,
-                    legal,
-                },
-            )
-            .collect();
+        let mut slots = config.slots(OutBuffers {
+            observation: &mut obs,
+            history: &mut hist,
+            mask: &mut mask,
+            rewards: &mut rewards,
+            dones: &mut dones,
+            players: &mut who,
+            legal: &mut legal,
+        });
         if step == 0 {
             batch.observe(&mut slots);
         } else {

@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyDict};
 use zhengfen_core::agents::Agent;
 use zhengfen_core::batch::{
-    rollouts as core_rollouts, Episode, RolloutConfig, SlotOut, VecConfig, VecGame,
+    rollouts as core_rollouts, Episode, OutBuffers, RolloutConfig, SlotOut, VecConfig, VecGame,
 };
 use zhengfen_core::encode::{observation_size, HISTORY_ROW};
 use zhengfen_core::rules::{Game as Kind, Rules};
@@ -83,34 +83,15 @@ impl Arrays {
         let mut dones = self.dones.bind(py).readwrite();
         let mut players = self.players.bind(py).readwrite();
         let mut legal = self.legal.bind(py).readwrite();
-        let obs_width = observation_size(config.perfect);
-        let hist_width = config.history * HISTORY_ROW;
-        let seats = usize::from(config.rules.players);
-        let mut slots: Vec<SlotOut<'_>> = observation
-            .as_slice_mut()?
-            .chunks_exact_mut(obs_width)
-            .zip(per_game(history.as_slice_mut()?, hist_width))
-            .zip(mask.as_slice_mut()?.chunks_exact_mut(config.max_actions))
-            .zip(rewards.as_slice_mut()?.chunks_exact_mut(seats))
-            .zip(dones.as_slice_mut()?.iter_mut())
-            .zip(
-                players
-                    .as_slice_mut()?
-                    .iter_mut()
-                    .zip(legal.as_slice_mut()?.iter_mut()),
-            )
-            .map(
-                |(((((observation, history), mask), rewards), done), (player, legal))| SlotOut {
-                    observation,
-                    history,
-                    mask,
-                    rewards,
-                    done,
-                    player,
-                    legal,
-                },
-            )
-            .collect();
+        let mut slots = config.slots(OutBuffers {
+            observation: observation.as_slice_mut()?,
+            history: history.as_slice_mut()?,
+            mask: mask.as_slice_mut()?,
+            rewards: rewards.as_slice_mut()?,
+            dones: dones.as_slice_mut()?,
+            players: players.as_slice_mut()?,
+            legal: legal.as_slice_mut()?,
+        });
         Ok(py.detach(|| f(&mut slots)))
     }
 
@@ -151,15 +132,6 @@ fn actions_arg(actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
         .extract()
         .or_else(|_| actions.call_method0("tolist")?.extract())
         .map_err(|_| value_error("actions must be a sequence or array of integers"))
-}
-
-/// `values` cut into one slice of `width` per game (empty slices when `width` is 0).
-fn per_game(values: &mut [f32], width: usize) -> Box<dyn Iterator<Item = &mut [f32]> + '_> {
-    if width == 0 {
-        Box::new(std::iter::repeat_with(|| -> &mut [f32] { &mut [] }))
-    } else {
-        Box::new(values.chunks_exact_mut(width))
-    }
 }
 
 /// What `reset` and `step` return: observations, rewards, dones.

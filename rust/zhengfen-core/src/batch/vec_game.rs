@@ -10,7 +10,7 @@ use super::{derive_seed, parallel_each, pool};
 use crate::agents::Agent;
 use crate::combo::Combo;
 use crate::deal::SplitMix64;
-use crate::encode::{history, observation};
+use crate::encode::{history, observation, observation_size, HISTORY_ROW};
 use crate::error::{Error, Result};
 use crate::game::{Game, Move, Phase};
 use crate::rules::{Game as Kind, Rules};
@@ -65,6 +65,58 @@ pub struct SlotOut<'a> {
     /// Number of legal moves (may exceed the mask). On entry, the number of the step before
     /// (0 for fresh buffers): the mask is cleared only that far.
     pub legal: &'a mut i64,
+}
+
+/// The output buffers of a whole batch, each `num_games` times its width per game (see
+/// [`VecConfig::slots`]).
+pub struct OutBuffers<'a> {
+    /// `num_games × observation_size`.
+    pub observation: &'a mut [f32],
+    /// `num_games × history × HISTORY_ROW` (empty when `history` is 0).
+    pub history: &'a mut [f32],
+    /// `num_games × max_actions`.
+    pub mask: &'a mut [bool],
+    /// `num_games × players`.
+    pub rewards: &'a mut [f32],
+    /// `num_games`.
+    pub dones: &'a mut [bool],
+    /// `num_games`.
+    pub players: &'a mut [i64],
+    /// `num_games`.
+    pub legal: &'a mut [i64],
+}
+
+impl VecConfig {
+    /// One [`SlotOut`] per game, cut from `out` (whose lengths must fit the batch).
+    pub fn slots<'a>(&self, out: OutBuffers<'a>) -> Vec<SlotOut<'a>> {
+        let obs = observation_size(self.perfect);
+        let hist = self.history * HISTORY_ROW;
+        let players = usize::from(self.rules.players);
+        let history: Box<dyn Iterator<Item = &'a mut [f32]>> = if hist == 0 {
+            Box::new(std::iter::repeat_with(|| -> &'a mut [f32] { &mut [] }))
+        } else {
+            Box::new(out.history.chunks_exact_mut(hist))
+        };
+        out.observation
+            .chunks_exact_mut(obs)
+            .zip(history)
+            .zip(out.mask.chunks_exact_mut(self.max_actions))
+            .zip(out.rewards.chunks_exact_mut(players))
+            .zip(out.dones.iter_mut())
+            .zip(out.players.iter_mut().zip(out.legal.iter_mut()))
+            .map(
+                |(((((observation, history), mask), rewards), done), (player, legal))| SlotOut {
+                    observation,
+                    history,
+                    mask,
+                    rewards,
+                    done,
+                    player,
+                    legal,
+                },
+            )
+            .collect()
+    }
 }
 
 /// One game of the batch and its scratch space.
