@@ -134,11 +134,12 @@ def test_vec_game_agents_play_their_seats() -> None:
 
 def test_vec_game_threads_and_seeds_are_deterministic() -> None:
     def trajectory(threads: int, seed: int) -> list[Any]:
-        batch = zhengfen.VecGame(ZF4, 7, seed=seed, threads=threads, max_actions=512)
+        # 130 games: steps of 128 games or more use the threads.
+        batch = zhengfen.VecGame(ZF4, 130, seed=seed, threads=threads, max_actions=512)
         obs = batch.reset()
         rng = np.random.default_rng(4)
         out = []
-        for _ in range(150):
+        for _ in range(100):
             obs, rewards, dones = batch.step(random_actions(obs, 512, rng))
             out.append((obs["observation"].copy(), rewards.copy(), dones.copy()))
         return out

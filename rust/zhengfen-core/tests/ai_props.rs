@@ -258,7 +258,8 @@ fn vec_game_is_deterministic_and_resets_with_its_seeds() {
         agents[1] = Some(Agent::Greedy);
         let config = VecConfig {
             rules,
-            num_games: 5,
+            // Enough games for a step to use the threads (128 or more).
+            num_games: 130,
             episode: Episode::Match,
             max_actions: 64,
             history: 4,
@@ -266,16 +267,16 @@ fn vec_game_is_deterministic_and_resets_with_its_seeds() {
             agents,
             threads: 1,
         };
-        let one = run_batch(&config, 400);
+        let one = run_batch(&config, 250);
         let two = run_batch(
             &VecConfig {
                 threads: 3,
                 ..config.clone()
             },
-            400,
+            250,
         );
         assert_eq!(one, two);
-        assert!(one.2.iter().any(|&d| d), "no episode ended in 400 steps");
+        assert!(one.2.iter().any(|&d| d), "no episode ended in 250 steps");
     }
     let config = VecConfig {
         rules: Rules::zheng_fen(4).unwrap(),

@@ -27,18 +27,20 @@ pub(crate) fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
         .map(Arc::new)
 }
 
-/// Runs `work(item)` for every item, on `pool` when there is one. Items are independent, so
-/// the results do not depend on the threads.
+/// Runs `work(item)` for every item, on `pool` when there is one and at least `min_parallel`
+/// items (below that, waking the pool costs more than it saves). Items are independent, so the
+/// results do not depend on the threads.
 pub(crate) fn parallel_each<T: Send>(
     items: &mut [T],
     pool: Option<&ThreadPool>,
+    min_parallel: usize,
     work: impl Fn(&mut T) + Sync,
 ) {
     match pool {
-        None => items.iter_mut().for_each(work),
-        Some(pool) => {
+        Some(pool) if items.len() >= min_parallel.max(2) => {
             let grain = (items.len() / (pool.current_num_threads() * 8)).max(1);
             pool.install(|| items.par_iter_mut().with_min_len(grain).for_each(&work));
         }
+        _ => items.iter_mut().for_each(work),
     }
 }

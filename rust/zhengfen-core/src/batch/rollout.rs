@@ -86,7 +86,8 @@ pub fn rollouts(config: &RolloutConfig) -> Result<Vec<Rollout>> {
         .flat_map(|d| (0..rotations).map(move |r| (d, r, None)))
         .collect();
     let pool = pool(config.threads);
-    parallel_each(&mut jobs, pool.as_deref(), |(deal, rotation, out)| {
+    // Every job is a whole game: worth a thread from two jobs on.
+    parallel_each(&mut jobs, pool.as_deref(), 2, |(deal, rotation, out)| {
         *out = Some(play_one(config, *deal, *rotation));
     });
     Ok(jobs.into_iter().filter_map(|(_, _, r)| r).collect())

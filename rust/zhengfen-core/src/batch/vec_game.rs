@@ -17,6 +17,10 @@ use crate::rules::{Game as Kind, Rules};
 use rayon::ThreadPool;
 use std::sync::Arc;
 
+/// Fewest games a step spreads over the threads: a decision takes about half a microsecond,
+/// and waking the pool some tens (benches/RESULTS.md §4.3).
+const PARALLEL_GAMES: usize = 128;
+
 /// What an episode is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Episode {
@@ -214,11 +218,16 @@ impl VecGame {
         let config = &self.config;
         let mut work: Vec<(&mut Slot, &mut SlotOut<'_>)> =
             self.slots.iter_mut().zip(outs).collect();
-        parallel_each(&mut work, self.pool.as_deref(), |(slot, out)| {
-            clear_step(out);
-            advance(config, slot, out);
-            write(config, slot, out);
-        });
+        parallel_each(
+            &mut work,
+            self.pool.as_deref(),
+            PARALLEL_GAMES,
+            |(slot, out)| {
+                clear_step(out);
+                advance(config, slot, out);
+                write(config, slot, out);
+            },
+        );
     }
 
     /// Plays `actions[j]` in slot `j`, then brings every slot to a learner's decision. Fails,
@@ -233,13 +242,18 @@ impl VecGame {
             .zip(actions)
             .map(|((slot, out), &a)| (slot, out, a))
             .collect();
-        parallel_each(&mut work, self.pool.as_deref(), |(slot, out, action)| {
-            clear_step(out);
-            let mv = slot.moves[*action as usize];
-            slot.game.play_unchecked(mv);
-            advance(config, slot, out);
-            write(config, slot, out);
-        });
+        parallel_each(
+            &mut work,
+            self.pool.as_deref(),
+            PARALLEL_GAMES,
+            |(slot, out, action)| {
+                clear_step(out);
+                let mv = slot.moves[*action as usize];
+                slot.game.play_unchecked(mv);
+                advance(config, slot, out);
+                write(config, slot, out);
+            },
+        );
         Ok(())
     }
 
@@ -266,11 +280,16 @@ impl VecGame {
     pub fn agent_actions(&self, agent: &Agent, seed: u64) -> Vec<i64> {
         let max = self.config.max_actions;
         let mut picks: Vec<(&Slot, i64)> = self.slots.iter().map(|s| (s, 0)).collect();
-        parallel_each(&mut picks, self.pool.as_deref(), |(slot, pick)| {
-            let mut rng = SplitMix64::new(derive_seed(seed, slot.stream));
-            let offered = &slot.moves[..slot.moves.len().min(max)];
-            *pick = agent.choose(&slot.game, offered, &mut rng) as i64;
-        });
+        parallel_each(
+            &mut picks,
+            self.pool.as_deref(),
+            PARALLEL_GAMES,
+            |(slot, pick)| {
+                let mut rng = SplitMix64::new(derive_seed(seed, slot.stream));
+                let offered = &slot.moves[..slot.moves.len().min(max)];
+                *pick = agent.choose(&slot.game, offered, &mut rng) as i64;
+            },
+        );
         picks.into_iter().map(|(_, p)| p).collect()
     }
 }
