@@ -151,6 +151,30 @@ def test_vec_game_threads_and_seeds_are_deterministic() -> None:
     assert any(not np.array_equal(a[0], b[0]) for a, b in zip(one, other))
 
 
+def test_vec_game_slots_are_independent() -> None:
+    """Game j depends on the seed, j and its own actions only: not on the batch's size or the
+    other games' actions (agents included)."""
+
+    def first_game(num_games: int, rng: np.random.Generator) -> list[Any]:
+        batch = zhengfen.VecGame(ZF4, num_games, seed=12, agents=[None, "random", None, "random"])
+        obs = batch.reset()
+        seen = []
+        for _ in range(300):
+            actions = random_actions(obs, batch.max_actions, rng)
+            actions[0] = 0
+            obs, rewards, dones = batch.step(actions)
+            seen.append((obs["observation"][0].copy(), rewards[0].copy(), bool(dones[0])))
+        return seen
+
+    small = first_game(2, np.random.default_rng(5))
+    large = first_game(5, np.random.default_rng(6))
+    assert any(done for _, _, done in small)
+    for a, b in zip(small, large):
+        np.testing.assert_array_equal(a[0], b[0])
+        np.testing.assert_array_equal(a[1], b[1])
+        assert a[2] == b[2]
+
+
 def test_vec_game_reset_with_a_seed_replays() -> None:
     batch = zhengfen.VecGame(ZF4, 3, seed=1)
     first = batch.reset(11)["observation"].copy()

@@ -4,7 +4,8 @@
 //! built-in agent are played automatically. Action `i` is the `i`-th move of the legal list
 //! (`Game::legal_moves` order), offered only below `max_actions`. When an episode (a match, or a
 //! whole game) ends, the slot reports the rewards and starts its next episode at once: episode
-//! `k` of slot `j` is the game seeded with `derive_seed(derive_seed(seed, j), k)`.
+//! `k` of slot `j` is the game seeded with `derive_seed(derive_seed(seed, j), k)`, its agents
+//! drawing from a stream seeded with `derive_seed(episode_seed, 0x5EED)`.
 
 use super::{derive_seed, parallel_each, pool};
 use crate::agents::Agent;
@@ -178,11 +179,12 @@ impl VecGame {
         self.slots = (0..self.config.num_games as u64)
             .map(|j| {
                 let stream = derive_seed(seed, j);
+                let seed = derive_seed(stream, 0);
                 Slot {
-                    game: Game::new(self.config.rules, derive_seed(stream, 0)),
+                    game: Game::new(self.config.rules, seed),
                     stream,
                     episode: 0,
-                    rng: SplitMix64::new(stream ^ 0x5EED),
+                    rng: agent_stream(seed),
                     moves: Vec::new(),
                     combos: Vec::new(),
                 }
@@ -315,6 +317,12 @@ fn advance(config: &VecConfig, slot: &mut Slot, out: &mut SlotOut<'_>) {
     }
 }
 
+/// The stream the built-in agents of an episode draw from: its own, so that an episode can be
+/// replayed from its seed alone.
+fn agent_stream(episode_seed: u64) -> SplitMix64 {
+    SplitMix64::new(derive_seed(episode_seed, 0x5EED))
+}
+
 /// Adds the match's points to the rewards, then starts the next match or episode.
 fn end_of_match(config: &VecConfig, slot: &mut Slot, out: &mut SlotOut<'_>) {
     let points = slot.game.match_points();
@@ -328,7 +336,9 @@ fn end_of_match(config: &VecConfig, slot: &mut Slot, out: &mut SlotOut<'_>) {
     if episode_over || slot.game.next_match().is_err() {
         *out.done = true;
         slot.episode += 1;
-        slot.game = Game::new(config.rules, derive_seed(slot.stream, slot.episode));
+        let seed = derive_seed(slot.stream, slot.episode);
+        slot.game = Game::new(config.rules, seed);
+        slot.rng = agent_stream(seed);
     }
 }
 
