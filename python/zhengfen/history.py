@@ -56,7 +56,7 @@ def event_text(event: dict[str, Any], who: Callable[[int], str] = seat_name) -> 
         return f"{who(event['from'])} hands {event['points']} points to team {event['to_team']}"
     if kind == "match_scored":
         return f"match points {event['match_points']}, scores {event['scores']}"
-    return "game over, winners " + ", ".join(who(s) for s in event["winners"])
+    return f"game over, winners {event['winners']}"
 
 
 def history_text(events: Iterable[dict[str, Any]]) -> str:
