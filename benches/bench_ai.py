@@ -25,7 +25,7 @@ from collections.abc import Callable
 import numpy as np
 
 import zhengfen
-from peers import PEERS, PeerResult, table, timed
+from peers import PEERS, PeerResult, result, table, timed
 
 RULES: dict[str, zhengfen.Rules] = {
     "ZF 3p": zhengfen.Rules.zheng_fen(players=3),
@@ -58,19 +58,6 @@ def measure_loop(label: str, rules: zhengfen.Rules) -> Measure:
     return measure
 
 
-def result(name: str, games: int, decisions: int, legal: int, seconds: float) -> PeerResult:
-    return {
-        "name": name,
-        "version": "",
-        "games": games,
-        "decisions": decisions,
-        "seconds": seconds,
-        "games_per_s": games / seconds,
-        "us_per_decision": seconds * 1e6 / max(decisions, 1),
-        "mean_legal": legal / max(decisions, 1),
-    }
-
-
 def vec_for(batch: zhengfen.VecGame, seconds: float, seed: int) -> tuple[int, int, int, float]:
     """Steps ``batch`` with random legal actions for ``seconds``: games, decisions, legal, time."""
     rng = np.random.default_rng(seed)
@@ -86,25 +73,19 @@ def vec_for(batch: zhengfen.VecGame, seconds: float, seed: int) -> tuple[int, in
     return games, decisions, legal, elapsed
 
 
-def measure_vec(label: str, rules: zhengfen.Rules, threads: int, copy: bool) -> Measure:
-    def measure(seconds: float, seed: int) -> PeerResult:
-        batch = zhengfen.VecGame(rules, BATCH, seed, threads=threads, copy=copy)
-        vec_for(batch, seconds * 0.1, seed)
-        name = f"zhengfen {label} VecGamex{BATCH} threads={threads} copy={copy}"
-        return result(name, *vec_for(batch, seconds, seed))
-
-    return measure
-
-
-def measure_vec_agents(label: str, rules: zhengfen.Rules, threads: int) -> Measure:
-    """One learner seat stepped from Python, the others random agents played in Rust."""
+def measure_vec(
+    label: str, rules: zhengfen.Rules, threads: int, copy: bool, learner_only: bool = False
+) -> Measure:
+    """Every seat stepped from Python; with ``learner_only``, one learner seat and random agents
+    played in Rust in the others."""
 
     def measure(seconds: float, seed: int) -> PeerResult:
-        agents = [None] + ["random"] * (rules.players - 1)
-        batch = zhengfen.VecGame(rules, BATCH, seed, threads=threads, copy=False, agents=agents)
+        agents = [None] + ["random"] * (rules.players - 1) if learner_only else None
+        batch = zhengfen.VecGame(rules, BATCH, seed, threads=threads, copy=copy, agents=agents)
         vec_for(batch, seconds * 0.1, seed)
-        name = f"zhengfen {label} VecGamex{BATCH} 1 learner + Rust random, threads={threads}"
-        return result(name, *vec_for(batch, seconds, seed))
+        seats = "1 learner + Rust random, " if learner_only else ""
+        name = f"zhengfen {label} VecGamex{BATCH} {seats}threads={threads} copy={copy}"
+        return result(name, "", *vec_for(batch, seconds, seed))
 
     return measure
 
@@ -122,7 +103,7 @@ def measure_rollouts(label: str, rules: zhengfen.Rules, threads: int) -> Measure
             decisions += int(out["decisions"].sum())
             legal += int(out["legal"].sum())
         name = f"zhengfen {label} rollouts threads={threads}"
-        return result(name, games, decisions, legal, elapsed)
+        return result(name, "", games, decisions, legal, elapsed)
 
     return measure
 
@@ -137,7 +118,7 @@ def ours(only: str | None = None) -> list[Measure]:
             for t in (1, 2)
             for c in (True, False)
         ]
-        measures.append((f"{label} vec agents", measure_vec_agents(label, rules, 2)))
+        measures.append((f"{label} vec agents", measure_vec(label, rules, 2, False, True)))
         measures += [(f"{label} rollouts {t}", measure_rollouts(label, rules, t)) for t in (1, 2)]
     return [m for name, m in measures if only is None or only in name]
 

@@ -79,20 +79,26 @@ def play_for(play: PlayOne, seconds: float) -> tuple[int, int, int, float]:
     return games, decisions, legal, elapsed
 
 
-def timed(name: str, version: str, play: PlayOne, seconds: float) -> PeerResult:
-    """Warm up on a small part of the budget, then time ``play`` for the whole budget."""
-    play_for(play, seconds * WARMUP_FRACTION)
-    games, decisions, legal, elapsed = play_for(play, seconds)
+def result(
+    name: str, version: str, games: int, decisions: int, legal: int, seconds: float
+) -> PeerResult:
+    """A run's counts as a result, with its rates."""
     return {
         "name": name,
         "version": version,
         "games": games,
         "decisions": decisions,
-        "seconds": elapsed,
-        "games_per_s": games / elapsed,
-        "us_per_decision": elapsed * 1e6 / max(decisions, 1),
+        "seconds": seconds,
+        "games_per_s": games / seconds,
+        "us_per_decision": seconds * 1e6 / max(decisions, 1),
         "mean_legal": legal / max(decisions, 1),
     }
+
+
+def timed(name: str, version: str, play: PlayOne, seconds: float) -> PeerResult:
+    """Warm up on a small part of the budget, then time ``play`` for the whole budget."""
+    play_for(play, seconds * WARMUP_FRACTION)
+    return result(name, version, *play_for(play, seconds))
 
 
 def openspiel_game(game: Any, rng: random.Random) -> tuple[int, int]:
