@@ -51,7 +51,7 @@ def test_arena_defaults_run_a_tournament() -> None:
     rows = table_rows(run.stdout)
     assert rows[0].startswith("| agent | seat-games | pts/match | win rate")
     agents = [row.split("|")[1].strip() for row in rows[1:4]]
-    assert agents == ["search", "greedy", "random"]
+    assert agents == ["search(determinizations=8,candidates=8)", "greedy", "random"]
     assert "1 deals, duplicate, 4 games (2 match(es) a game), seed 0" in run.stdout
     assert "games/s" in run.stderr  # the progress line
 
@@ -131,6 +131,23 @@ def test_arena_on_local_ray_gives_the_same_results(tmp_path: Path) -> None:
     one = arena_output(log=tmp_path / "one.jsonl")
     on_ray = arena_output("--ray", "local", log=tmp_path / "ray.jsonl")
     assert one == on_ray
+
+
+def test_arena_agent_specs_are_canonical() -> None:
+    """``search`` and its spelled-out defaults are one agent: one row, two distinct rotations."""
+    run = zhengfen_cmd(
+        "arena",
+        "--agents",
+        "search,greedy,search(determinizations=8, candidates=8),greedy",
+        "--deals",
+        "1",
+        "--matches",
+        "1",
+        "--no-progress",
+    )
+    assert run.returncode == 0, run.stderr
+    assert "1 deals, duplicate, 2 games" in run.stdout
+    assert len(table_rows(run.stdout)) == 2 * (1 + 2)  # two tables: a header and two agents
 
 
 def test_arena_with_a_user_agent(tmp_path: Path) -> None:

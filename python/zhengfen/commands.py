@@ -64,6 +64,14 @@ def fill(names: list[str], seats: int) -> list[str]:
     return [names[s % len(names)] for s in range(seats)]
 
 
+def canonical(name: str) -> str:
+    """A built-in agent's canonical spec (``search`` and ``search(determinizations=8,
+    candidates=8)`` are one agent); a user's ``module:Class`` as given."""
+    from zhengfen import agent_spec
+
+    return name if ":" in name else agent_spec(name)
+
+
 def fail(command: str, error: Exception) -> int:
     print(f"zhengfen {command}: {error}", file=sys.stderr)
     return 2
@@ -80,7 +88,7 @@ def arena(args: argparse.Namespace) -> int:
         names = split_agents(args.agents or DEFAULT_AGENTS[rules.game])
         tournament = Tournament(
             rules=options,
-            agents=tuple(fill(names, rules.players)),
+            agents=tuple(canonical(name) for name in fill(names, rules.players)),
             deals=args.deals,
             seed=args.seed,
             duplicate=not args.single,
