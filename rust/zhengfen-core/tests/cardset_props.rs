@@ -37,6 +37,8 @@ proptest! {
             let above = set.naturals().iter().any(|c| c.rank() > rank);
             prop_assert_eq!(set.has_natural_above(rank), above);
         }
+        // Points by masks (RULES.md §1.8) equal the points of the cards one by one.
+        prop_assert_eq!(set.points(), set.iter().map(Card::points).sum::<u32>());
     }
 
     #[test]
