@@ -208,6 +208,7 @@ def test_vec_game_refuses_bad_actions_and_changes_nothing() -> None:
         ({"agents": [None, "greedy"]}, zhengfen.RulesError),
         ({"agents": [None, "clever", None, None]}, zhengfen.RulesError),
         ({"agents": [None, 5, None, None]}, TypeError),
+        ({"num_games": 200_000, "max_actions": 100_000}, ValueError),
     ],
 )
 def test_vec_game_refuses_bad_settings(kwargs: dict[str, Any], error: type[Exception]) -> None:
@@ -309,6 +310,8 @@ def test_rollouts_do_not_depend_on_threads() -> None:
 
 
 def test_rollouts_refuse_bad_arguments() -> None:
+    with pytest.raises(zhengfen.RulesError, match="first_deal"):
+        zhengfen.rollouts(ZF4, ["greedy", "random", "random", "random"], 300_000, duplicate=True)
     with pytest.raises(zhengfen.RulesError):
         zhengfen.rollouts(ZF4, ["greedy"] * 3, 1)
     with pytest.raises(zhengfen.RulesError, match="unknown"):

@@ -55,18 +55,38 @@ struct Arrays {
 }
 
 impl Arrays {
-    fn new(py: Python<'_>, config: &VecConfig) -> Arrays {
+    /// Zeroed arrays for `config`, allocated by numpy, so that a failed allocation is a
+    /// `MemoryError` and not a panic.
+    fn new(py: Python<'_>, config: &VecConfig) -> PyResult<Arrays> {
         let n = config.num_games;
         let players = usize::from(config.rules.players);
-        Arrays {
-            observation: PyArray2::zeros(py, [n, observation_size(config.perfect)], false).unbind(),
-            history: PyArray3::zeros(py, [n, config.history, HISTORY_ROW], false).unbind(),
-            mask: PyArray2::zeros(py, [n, config.max_actions], false).unbind(),
-            rewards: PyArray2::zeros(py, [n, players], false).unbind(),
-            dones: PyArray1::zeros(py, [n], false).unbind(),
-            players: PyArray1::zeros(py, [n], false).unbind(),
-            legal: PyArray1::zeros(py, [n], false).unbind(),
-        }
+        let numpy = py.import("numpy")?;
+        let zeros = |shape: Vec<usize>, dtype: &str| -> PyResult<Bound<'_, PyAny>> {
+            numpy.call_method1("zeros", (shape, dtype))
+        };
+        Ok(Arrays {
+            observation: zeros(vec![n, observation_size(config.perfect)], "float32")?
+                .cast_into::<PyArray2<f32>>()?
+                .unbind(),
+            history: zeros(vec![n, config.history, HISTORY_ROW], "float32")?
+                .cast_into::<PyArray3<f32>>()?
+                .unbind(),
+            mask: zeros(vec![n, config.max_actions], "bool")?
+                .cast_into::<PyArray2<bool>>()?
+                .unbind(),
+            rewards: zeros(vec![n, players], "float32")?
+                .cast_into::<PyArray2<f32>>()?
+                .unbind(),
+            dones: zeros(vec![n], "bool")?
+                .cast_into::<PyArray1<bool>>()?
+                .unbind(),
+            players: zeros(vec![n], "int64")?
+                .cast_into::<PyArray1<i64>>()?
+                .unbind(),
+            legal: zeros(vec![n], "int64")?
+                .cast_into::<PyArray1<i64>>()?
+                .unbind(),
+        })
     }
 
     /// Runs `f` on one `SlotOut` per game, cut from the arrays, with the GIL released.
@@ -137,6 +157,27 @@ fn actions_arg(actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
 /// What `reset` and `step` return: observations, rewards, dones.
 type Output<'py> = (Bound<'py, PyDict>, Bound<'py, PyAny>, Bound<'py, PyAny>);
 
+/// The most memory a batch may take: its games and its output arrays.
+const MAX_BUFFER_BYTES: usize = 8 << 30;
+
+/// What one game of a batch takes beside its arrays, generously: the state, its logs (reserved
+/// for a match's events and decisions) and the legal-move lists.
+const GAME_BYTES: usize = 64 << 10;
+
+/// Refuses a batch whose games and arrays (`per_game` bytes a game) would not fit in memory.
+fn check_memory(num_games: usize, per_game: usize) -> PyResult<()> {
+    let bytes = num_games.saturating_mul(per_game);
+    if bytes > MAX_BUFFER_BYTES {
+        return Err(value_error(format!(
+            "the batch would take {} MiB; at most {} MiB (fewer games, a smaller max_actions or \
+             history)",
+            bytes >> 20,
+            MAX_BUFFER_BYTES >> 20
+        )));
+    }
+    Ok(())
+}
+
 /// A batch of games stepped together from arrays of move indices (`AI.md`, "VecGame").
 #[pyclass(name = "VecGame", module = "zhengfen")]
 pub struct PyVecGame {
@@ -182,6 +223,8 @@ impl PyVecGame {
             )));
         }
         check_rows("num_games", num_games)?;
+        let arrays = observation_size(perfect_information) * 4 + history * HISTORY_ROW * 4;
+        check_memory(num_games, GAME_BYTES + arrays + max_actions)?;
         if !(1..=256).contains(&threads) {
             return Err(value_error(format!(
                 "threads must be 1 to 256, not {threads}"
@@ -198,7 +241,7 @@ impl PyVecGame {
             threads,
         };
         let batch = VecGame::new(config, seed).map_err(to_py)?;
-        let arrays = Arrays::new(py, batch.config());
+        let arrays = Arrays::new(py, batch.config())?;
         let mut vec = PyVecGame {
             batch,
             arrays,

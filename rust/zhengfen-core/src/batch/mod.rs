@@ -6,7 +6,7 @@ mod rollout;
 mod seeds;
 mod vec_game;
 
-pub use rollout::{rollouts, Rollout, RolloutConfig};
+pub use rollout::{rollouts, Rollout, RolloutConfig, MAX_GAMES};
 pub use seeds::derive_seed;
 pub use vec_game::{Episode, OutBuffers, SlotOut, VecConfig, VecGame};
 

@@ -34,6 +34,9 @@ pub struct RolloutConfig {
     pub keep_games: bool,
 }
 
+/// The most games one call plays (their results are held in memory together).
+pub const MAX_GAMES: u64 = 1_000_000;
+
 /// One game played.
 #[derive(Clone, Debug)]
 pub struct Rollout {
@@ -81,6 +84,12 @@ pub fn rollouts(config: &RolloutConfig) -> Result<Vec<Rollout>> {
     } else {
         1
     };
+    let games = config.deals.saturating_mul(u64::from(rotations));
+    if games > MAX_GAMES {
+        return Err(Error::Rules(format!(
+            "{games} games asked for in one call; at most {MAX_GAMES} (use first_deal to continue)"
+        )));
+    }
     let last = config.first_deal.saturating_add(config.deals);
     let mut jobs: Vec<(u64, u32, Option<Rollout>)> = (config.first_deal..last)
         .flat_map(|d| (0..rotations).map(move |r| (d, r, None)))
