@@ -227,8 +227,14 @@ def test_vec_game_views_are_read_only_and_reused() -> None:
     before = kept.copy()
     batch.step([0, 0])
     assert not np.array_equal(kept, before)  # overwritten by the step, as documented
-    copied = zhengfen.VecGame(ZF4, 2, seed=3).reset()
-    copied["observation"][0, 0] = 5.0  # copies are the caller's
+    owned = zhengfen.VecGame(ZF4, 2, seed=3)
+    first = owned.reset()
+    kept_first = {key: value.copy() for key, value in first.items()}
+    second, _, _ = owned.step([0, 0])
+    for key, value in first.items():  # arrays handed over are never written again
+        np.testing.assert_array_equal(value, kept_first[key])
+        assert value is not second[key]
+    first["observation"][0, 0] = 5.0  # and are the caller's to change
 
 
 def test_vec_game_move_features_and_agent_actions() -> None:

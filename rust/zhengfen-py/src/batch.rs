@@ -43,7 +43,8 @@ fn seat_agents(agents: Option<&Bound<'_, PyAny>>, players: usize) -> PyResult<Ve
     Ok(out)
 }
 
-/// The output arrays, allocated once and overwritten by every step.
+/// Output arrays: with `copy=False` allocated once and overwritten by every step; with
+/// `copy=True` allocated for each step and handed over.
 struct Arrays {
     observation: Py<PyArray2<f32>>,
     history: Py<PyArray3<f32>>,
@@ -55,14 +56,14 @@ struct Arrays {
 }
 
 impl Arrays {
-    /// Zeroed arrays for `config`, allocated by numpy, so that a failed allocation is a
-    /// `MemoryError` and not a panic.
-    fn new(py: Python<'_>, config: &VecConfig) -> PyResult<Arrays> {
+    /// Arrays for `config` from numpy's `zeros` or `empty` (`how`), so that a failed allocation
+    /// is a `MemoryError` and not a panic.
+    fn new(py: Python<'_>, config: &VecConfig, how: &str) -> PyResult<Arrays> {
         let n = config.num_games;
         let players = usize::from(config.rules.players);
         let numpy = py.import("numpy")?;
         let zeros = |shape: Vec<usize>, dtype: &str| -> PyResult<Bound<'_, PyAny>> {
-            numpy.call_method1("zeros", (shape, dtype))
+            numpy.call_method1(how, (shape, dtype))
         };
         Ok(Arrays {
             observation: zeros(vec![n, observation_size(config.perfect)], "float32")?
@@ -115,12 +116,34 @@ impl Arrays {
         Ok(py.detach(|| f(&mut slots)))
     }
 
-    /// The observation dictionary, rewards and dones: copies, or read-only views of the
-    /// arrays (overwritten by the next step) when `copy` is false.
-    fn output<'py>(&self, py: Python<'py>, copy: bool) -> PyResult<Output<'py>> {
+    /// Writes `f`'s step into arrays: fresh ones handed over with `copy`, else the kept ones,
+    /// returned as read-only views (overwritten by the next step).
+    fn step<'py, T: Send>(
+        kept: &Arrays,
+        py: Python<'py>,
+        config: &VecConfig,
+        copy: bool,
+        f: impl FnOnce(&mut [SlotOut<'_>]) -> T + Send,
+    ) -> PyResult<(T, Output<'py>)> {
+        if !copy {
+            let done = kept.with_slots(py, config, f)?;
+            return Ok((done, kept.output(py, false)?));
+        }
+        let fresh = Arrays::new(py, config, "empty")?;
+        fresh
+            .legal
+            .bind(py)
+            .call_method1("fill", (config.max_actions,))?; // write whole masks
+        let done = fresh.with_slots(py, config, f)?;
+        Ok((done, fresh.output(py, true)?))
+    }
+
+    /// The observation dictionary, rewards and dones: the arrays themselves (`owned`), or
+    /// read-only views of them.
+    fn output<'py>(&self, py: Python<'py>, owned: bool) -> PyResult<Output<'py>> {
         let out = |array: &Bound<'py, PyAny>| -> PyResult<Bound<'py, PyAny>> {
-            if copy {
-                return array.call_method0("copy");
+            if owned {
+                return Ok(array.clone());
             }
             let view = array.call_method0("view")?;
             view.call_method("setflags", (), Some(&[("write", false)].into_py_dict(py)?))?;
@@ -241,7 +264,7 @@ impl PyVecGame {
             threads,
         };
         let batch = VecGame::new(config, seed).map_err(to_py)?;
-        let arrays = Arrays::new(py, batch.config())?;
+        let arrays = Arrays::new(py, batch.config(), "zeros")?;
         let mut vec = PyVecGame {
             batch,
             arrays,
@@ -261,13 +284,13 @@ impl PyVecGame {
         let batch = &mut self.batch;
         batch.reset(seed);
         let config = batch.config().clone();
-        self.arrays.with_slots(py, &config, |slots| {
+        let ((), out) = Arrays::step(&self.arrays, py, &config, self.copy, |slots| {
             for slot in slots.iter_mut() {
                 *slot.legal = config.max_actions as i64; // clear the whole mask
             }
             batch.observe(slots)
         })?;
-        Ok(self.arrays.output(py, self.copy)?.0)
+        Ok(out.0)
     }
 
     /// Plays `actions[j]` in game `j`; returns `(observations, rewards, dones)`. Nothing changes
@@ -276,10 +299,11 @@ impl PyVecGame {
         let actions = actions_arg(actions)?;
         let batch = &mut self.batch;
         let config = batch.config().clone();
-        self.arrays
-            .with_slots(py, &config, |slots| batch.step(&actions, slots))?
-            .map_err(to_py)?;
-        self.arrays.output(py, self.copy)
+        let (stepped, out) = Arrays::step(&self.arrays, py, &config, self.copy, |slots| {
+            batch.step(&actions, slots)
+        })?;
+        stepped.map_err(to_py)?;
+        Ok(out)
     }
 
     /// Features of every game's legal moves: `(rows, offsets)`, game `j`'s moves being rows
