@@ -40,6 +40,23 @@ def derive(base: int, index: int) -> int:
     return rng.next()
 
 
+def test_derive_seed_is_the_stream_output() -> None:
+    assert [zhengfen.derive_seed(9, i) for i in range(5)] == [derive(9, i) for i in range(5)]
+    assert zhengfen.default_max_actions(ZF4) == 4096
+    assert zhengfen.default_max_actions(ZCY) == 16384
+
+
+def test_match_result_is_the_reward() -> None:
+    for rules in (ZF4, ZCY):
+        game = play(zhengfen.Game(rules, 3), [GreedyAgent()] * 4, matches=1)
+        points = game.match_points
+        for seat in range(4):
+            side = game.side(seat)
+            assert side == (seat % 2 if rules is ZCY else seat)
+            lead = points[side] - points[1 - side] if rules is ZCY else points[side]
+            assert game.match_result(seat) == lead
+
+
 def random_actions(obs: dict[str, Any], max_actions: int, rng: np.random.Generator) -> Any:
     legal = np.minimum(obs["num_legal"], max_actions)
     return (rng.random(len(legal)) * legal).astype(np.int64)

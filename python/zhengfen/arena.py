@@ -135,28 +135,22 @@ def _rust_chunk(tournament: Tournament, first: int, count: int) -> list[GameResu
     return results
 
 
-def deal_seed(seed: int, deal: int) -> int:
-    """Output number ``deal`` of SplitMix64 seeded with ``seed`` (AI.md §2)."""
-    gamma = 0x9E3779B97F4A7C15
-    return zhengfen.SplitMix64((seed + deal * gamma) % 2**64).next()
-
-
 def _python_game(tournament: Tournament, deal: int, rotation: int) -> GameResult:
     n = len(tournament.agents)
-    seed = deal_seed(tournament.seed, deal)
+    seed = zhengfen.derive_seed(tournament.seed, deal)
     seating = [tournament.agents[(s + rotation) % n] for s in range(n)]
     agents: list[Agent] = [
-        make_agent(name, seed=deal_seed(seed ^ (rotation + 1), s)) for s, name in enumerate(seating)
+        make_agent(name, seed=zhengfen.derive_seed(seed ^ (rotation + 1), s))
+        for s, name in enumerate(seating)
     ]
     game = zhengfen.Game(tournament.rule_set(), seed)
     points = [0] * n
     matches = 0
-    team_game = game.rules.game == "zen_cheng_you"
     while True:
         play(game, agents, matches=1)
         matches += 1
         for s in range(n):
-            points[s] += game.match_points[s % 2 if team_game else s]
+            points[s] += game.match_points[game.side(s)]
         limit = tournament.matches is not None and matches >= tournament.matches
         if game.game_over or limit:
             break

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
-from zhengfen import Game, IllegalMoveError, Rules
+from zhengfen import Game, IllegalMoveError, Rules, default_max_actions
 from zhengfen.agents import Move
 
 if TYPE_CHECKING:
@@ -43,9 +43,6 @@ __all__ = [
     "side_points",
 ]
 
-#: The default size of the action space per game (the largest legal lists random play has
-#: produced are 2,274 moves in Zheng Fen and 13,876 in Zen Cheng You).
-DEFAULT_MAX_ACTIONS = {"zheng_fen": 4096, "zen_cheng_you": 16384}
 EPISODES = ("match", "game")
 RENDER_MODES = ("ansi", "human")
 _INSTALL_HINT = 'pip install "zhengfen[envs]"'
@@ -119,7 +116,7 @@ class EnvOptions:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         if max_actions is None:
-            max_actions = DEFAULT_MAX_ACTIONS[rules.game]
+            max_actions = default_max_actions(rules)
         return cls(rules, episode, _positive(max_actions), bool(perfect), render_mode)
 
     def episode_over(self, game: Game) -> bool:
@@ -137,18 +134,12 @@ def _positive(max_actions: object) -> int:
 
 
 def side_points(game: Game, seat: int) -> float:
-    """The reward of ``seat`` for ``game``'s (finished) match.
-
-    Zheng Fen: the seat's match points (``match_points[seat]``; they add up to 100 over the
-    seats). Zen Cheng You: ``match_points`` is per team and seat ``s`` plays in team ``s % 2``,
-    so the reward is the seat's team's points minus the other team's: both partners get the same
-    reward and the rewards are zero-sum between the teams.
+    """The reward of ``seat`` for ``game``'s (finished) match: ``Game.match_result(seat)``, the
+    seat's match points in Zheng Fen (they add up to 100 over the seats), its team's points
+    minus the other team's in Zen Cheng You (both partners get the same reward, zero-sum
+    between the teams). ``VecGame`` rewards the same way.
     """
-    points = game.match_points
-    if game.rules.game == "zen_cheng_you":
-        team = seat % 2
-        return float(points[team] - points[1 - team])
-    return float(points[seat])
+    return float(game.match_result(seat))
 
 
 def move_for_action(game: Game, action: object, max_actions: int) -> Move:

@@ -11,20 +11,10 @@ use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyDict};
 use zhengfen_core::agents::Agent;
 use zhengfen_core::batch::{
+    default_max_actions as core_default_max_actions, derive_seed as core_derive_seed,
     rollouts as core_rollouts, Episode, OutBuffers, RolloutConfig, SlotOut, VecConfig, VecGame,
 };
 use zhengfen_core::encode::{observation_size, HISTORY_ROW};
-use zhengfen_core::rules::{Game as Kind, Rules};
-
-/// The default size of the action mask: Zheng Fen 4,096; Zen Cheng You 16,384. Random play
-/// over 20,000 games per Zheng Fen table size and 1,500 Zen Cheng You games never listed more
-/// than 2,274 and 13,876 moves (benches/RESULTS.md).
-fn default_max_actions(rules: &Rules) -> usize {
-    match rules.game {
-        Kind::ZhengFen => 4096,
-        Kind::ZenChengYou => 16384,
-    }
-}
 
 /// Per-seat agents from Python: `None` or a list with `None` for learner seats.
 fn seat_agents(agents: Option<&Bound<'_, PyAny>>, players: usize) -> PyResult<Vec<Option<Agent>>> {
@@ -116,24 +106,21 @@ impl Arrays {
         Ok(py.detach(|| f(&mut slots)))
     }
 
-    /// Writes `f`'s step into arrays: fresh ones handed over with `copy`, else the kept ones,
-    /// returned as read-only views (overwritten by the next step).
+    /// Writes `f`'s step into `kept` and returns read-only views of them (overwritten by the
+    /// next step); with no kept arrays, into new ones that are handed over.
     fn step<'py, T: Send>(
-        kept: &Arrays,
+        kept: Option<&Arrays>,
         py: Python<'py>,
         config: &VecConfig,
-        copy: bool,
         f: impl FnOnce(&mut [SlotOut<'_>]) -> T + Send,
     ) -> PyResult<(T, Output<'py>)> {
-        if !copy {
+        if let Some(kept) = kept {
             let done = kept.with_slots(py, config, f)?;
             return Ok((done, kept.output(py, false)?));
         }
         let fresh = Arrays::new(py, config, "empty")?;
-        fresh
-            .legal
-            .bind(py)
-            .call_method1("fill", (config.max_actions,))?; // write whole masks
+        let legal = fresh.legal.bind(py);
+        legal.call_method1("fill", (config.max_actions,))?; // so whole masks are written
         let done = fresh.with_slots(py, config, f)?;
         Ok((done, fresh.output(py, true)?))
     }
@@ -205,8 +192,8 @@ fn check_memory(num_games: usize, per_game: usize) -> PyResult<()> {
 #[pyclass(name = "VecGame", module = "zhengfen")]
 pub struct PyVecGame {
     batch: VecGame,
-    arrays: Arrays,
-    copy: bool,
+    /// The arrays every step overwrites (`copy=False`); `None` when each step gets new ones.
+    arrays: Option<Arrays>,
     seed: u64,
 }
 
@@ -238,7 +225,7 @@ impl PyVecGame {
                 )))
             }
         };
-        let max_actions = max_actions.unwrap_or_else(|| default_max_actions(&rules.rules));
+        let max_actions = max_actions.unwrap_or_else(|| core_default_max_actions(&rules.rules));
         check_rows("max_actions", max_actions)?;
         if history > MOST_ROWS {
             return Err(value_error(format!(
@@ -264,11 +251,14 @@ impl PyVecGame {
             threads,
         };
         let batch = VecGame::new(config, seed).map_err(to_py)?;
-        let arrays = Arrays::new(py, batch.config(), "zeros")?;
+        let arrays = if copy {
+            None
+        } else {
+            Some(Arrays::new(py, batch.config(), "zeros")?)
+        };
         let mut vec = PyVecGame {
             batch,
             arrays,
-            copy,
             seed,
         };
         vec.reset(py, None)?;
@@ -284,7 +274,7 @@ impl PyVecGame {
         let batch = &mut self.batch;
         batch.reset(seed);
         let config = batch.config().clone();
-        let ((), out) = Arrays::step(&self.arrays, py, &config, self.copy, |slots| {
+        let ((), out) = Arrays::step(self.arrays.as_ref(), py, &config, |slots| {
             for slot in slots.iter_mut() {
                 *slot.legal = config.max_actions as i64; // clear the whole mask
             }
@@ -299,7 +289,7 @@ impl PyVecGame {
         let actions = actions_arg(actions)?;
         let batch = &mut self.batch;
         let config = batch.config().clone();
-        let (stepped, out) = Arrays::step(&self.arrays, py, &config, self.copy, |slots| {
+        let (stepped, out) = Arrays::step(self.arrays.as_ref(), py, &config, |slots| {
             batch.step(&actions, slots)
         })?;
         stepped.map_err(to_py)?;
@@ -384,6 +374,19 @@ impl PyVecGame {
             self.batch.config().num_games
         ))
     }
+}
+
+/// The default size of the action mask for `rules` (AI.md §1.3).
+#[pyfunction]
+pub fn default_max_actions(rules: &PyRules) -> usize {
+    core_default_max_actions(&rules.rules)
+}
+
+/// Output number `index` (from 0) of SplitMix64 seeded with `base`: the seed of deal `index`
+/// of `rollouts(..., seed=base)` (AI.md §2, §3).
+#[pyfunction]
+pub fn derive_seed(base: u64, index: u64) -> u64 {
+    core_derive_seed(base, index)
 }
 
 /// Plays whole games between built-in agents in Rust (`AI.md`, "Rollouts").

@@ -143,6 +143,20 @@ impl PyGame {
         PyList::new(py, events?)
     }
 
+    /// The index of `seat`'s entry in `match_points` and `scores`: the seat, or its team in
+    /// Zen Cheng You (RULES.md §8.1, §12.5).
+    fn side(&self, seat: usize) -> PyResult<usize> {
+        self.check_seat(seat)?;
+        Ok(self.game.side(seat as u8))
+    }
+
+    /// What the finished match gives `seat`: its points (Zheng Fen), or its team's points minus
+    /// the other team's (Zen Cheng You); the reward of `VecGame` and the environments.
+    fn match_result(&self, seat: usize) -> PyResult<i64> {
+        self.check_seat(seat)?;
+        Ok(self.game.match_result(seat as u8))
+    }
+
     /// The cards of `seat`.
     fn hand(&self, seat: usize) -> PyResult<PyCards> {
         self.check_seat(seat)?;

@@ -99,6 +99,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<info_set::PyInfoSet>()?;
     m.add_class::<batch::PyVecGame>()?;
     m.add_function(wrap_pyfunction!(batch::rollouts, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::default_max_actions, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::derive_seed, m)?)?;
     m.add_function(wrap_pyfunction!(agents::agent_spec, m)?)?;
     tensors::add_constants(m)?;
     m.add_function(wrap_pyfunction!(parse_cards, m)?)?;

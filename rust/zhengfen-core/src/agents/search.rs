@@ -2,15 +2,15 @@
 //!
 //! For each of `determinizations` games drawn with [`Game::resample`] from the mover's view,
 //! it tries each of its `candidates` best moves by the greedy score, plays the match out with
-//! the greedy agent in every seat, and keeps the move with the best mean outcome: the mover's
-//! match points in Zheng Fen, its team's lead in Zen Cheng You. The same determinizations serve
+//! the greedy agent in every seat, and keeps the move with the best mean outcome
+//! ([`Game::match_result`]: the mover's match points in Zheng Fen, its team's lead in Zen Cheng
+//! You). The same determinizations serve
 //! every candidate, so their comparison is paired.
 
 use super::{bad_spec, play_out, Agent, Greedy};
 use crate::deal::SplitMix64;
 use crate::error::Result;
 use crate::game::{Game, Move};
-use crate::rules::Game as Kind;
 
 /// Settings of the search agent.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -77,7 +77,7 @@ impl Search {
                 let mut line = world.clone();
                 line.play_unchecked(moves[index]);
                 play_out(&mut line, &Agent::Greedy, rng, &mut scratch);
-                *total += outcome(&line, seat);
+                *total += line.match_result(seat) as f64;
             }
         }
         let best = (0..tried.len()).fold(0, |b, i| if totals[i] > totals[b] { i } else { b });
@@ -91,18 +91,5 @@ impl Search {
         order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
         order.truncate(self.candidates.max(1) as usize);
         order
-    }
-}
-
-/// The value of a finished match to `seat`: its points (Zheng Fen), or its team's points minus
-/// the other team's (Zen Cheng You).
-fn outcome(game: &Game, seat: u8) -> f64 {
-    let points = game.match_points();
-    match game.rules().game {
-        Kind::ZhengFen => points[usize::from(seat)] as f64,
-        Kind::ZenChengYou => {
-            let team = usize::from(seat % 2);
-            (points[team] - points[1 - team]) as f64
-        }
     }
 }

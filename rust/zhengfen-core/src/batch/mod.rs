@@ -8,7 +8,7 @@ mod vec_game;
 
 pub use rollout::{rollouts, Rollout, RolloutConfig, MAX_GAMES};
 pub use seeds::derive_seed;
-pub use vec_game::{Episode, OutBuffers, SlotOut, VecConfig, VecGame};
+pub use vec_game::{default_max_actions, Episode, OutBuffers, SlotOut, VecConfig, VecGame};
 
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};

@@ -9,7 +9,7 @@ use crate::agents::Agent;
 use crate::deal::SplitMix64;
 use crate::error::{Error, Result};
 use crate::game::{Game, Phase};
-use crate::rules::{Game as Kind, Rules};
+use crate::rules::Rules;
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -128,7 +128,7 @@ fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
         matches += 1;
         let match_points = game.match_points();
         for (s, p) in points.iter_mut().enumerate() {
-            *p += match_points[side(&game, s)];
+            *p += match_points[game.side(s as u8)];
         }
         let done = game.phase() == Phase::GameOver || config.matches.is_some_and(|m| matches >= m);
         if done || game.next_match().is_err() {
@@ -149,13 +149,5 @@ fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
         decisions,
         legal,
         game: config.keep_games.then_some(game),
-    }
-}
-
-/// The index of `seat`'s score: the seat, or its team in Zen Cheng You.
-fn side(game: &Game, seat: usize) -> usize {
-    match game.rules().game {
-        Kind::ZhengFen => seat,
-        Kind::ZenChengYou => seat % 2,
     }
 }

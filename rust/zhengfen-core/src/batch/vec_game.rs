@@ -31,6 +31,16 @@ pub enum Episode {
     Game,
 }
 
+/// The default size of the action mask: 4,096 in Zheng Fen, 16,384 in Zen Cheng You. Random
+/// play over 20,000 games per Zheng Fen table size and 1,500 Zen Cheng You games never listed
+/// more than 2,274 and 13,876 moves (benches/RESULTS.md §4.4).
+pub fn default_max_actions(rules: &Rules) -> usize {
+    match rules.game {
+        Kind::ZhengFen => 4096,
+        Kind::ZenChengYou => 16384,
+    }
+}
+
 /// The settings of a batch.
 #[derive(Clone, Debug)]
 pub struct VecConfig {
@@ -60,8 +70,7 @@ pub struct SlotOut<'a> {
     pub history: &'a mut [f32],
     /// Legal actions.
     pub mask: &'a mut [bool],
-    /// Reward per seat from matches ended by this step: the seat's match points (Zheng Fen),
-    /// or its team's match points minus the other team's (Zen Cheng You).
+    /// Reward per seat from matches ended by this step ([`Game::match_result`]).
     pub rewards: &'a mut [f32],
     /// Whether an episode ended (and a new one began).
     pub done: &'a mut bool,
@@ -325,12 +334,8 @@ fn agent_stream(episode_seed: u64) -> SplitMix64 {
 
 /// Adds the match's points to the rewards, then starts the next match or episode.
 fn end_of_match(config: &VecConfig, slot: &mut Slot, out: &mut SlotOut<'_>) {
-    let points = slot.game.match_points();
     for (s, reward) in out.rewards.iter_mut().enumerate() {
-        *reward += match config.rules.game {
-            Kind::ZhengFen => points[s],
-            Kind::ZenChengYou => points[s % 2] - points[1 - s % 2],
-        } as f32;
+        *reward += slot.game.match_result(s as u8) as f32;
     }
     let episode_over = config.episode == Episode::Match || slot.game.phase() == Phase::GameOver;
     if episode_over || slot.game.next_match().is_err() {

@@ -180,14 +180,9 @@ pub fn observation(game: &Game, seat: usize, perfect: bool, out: &mut [f32]) {
         game.pile(s).points() as f32
     });
     let scores = game.scores();
-    let side = |s: usize| {
-        if game.team(s as u8).is_some() {
-            s % 2
-        } else {
-            s
-        }
-    };
-    per_seat_values(game, &rel, w.next("scores"), |s| scores[side(s)] as f32);
+    per_seat_values(game, &rel, w.next("scores"), |s| {
+        scores[game.side(s as u8)] as f32
+    });
     let places = w.next("out_place");
     for (place, who) in game.out_order().iter().enumerate() {
         places[rel(*who)] = (place + 1) as f32;

@@ -379,11 +379,23 @@ impl Game {
     pub fn hands_seen(&self) -> bool {
         self.phase != Phase::BlindDeclare
     }
-    /// The side that scores for `seat`: the seat itself, or its team.
-    fn side(&self, seat: u8) -> usize {
+    /// The side that scores for `seat`: its index in [`Game::match_points`] and
+    /// [`Game::scores`], the seat itself or its team (§8.1, §12.5).
+    pub fn side(&self, seat: u8) -> usize {
         match self.rules.game {
             Kind::ZhengFen => usize::from(seat),
             Kind::ZenChengYou => usize::from(seat % 2),
+        }
+    }
+    /// What the match gives `seat`: its points in Zheng Fen; in Zen Cheng You its team's points
+    /// minus the other team's, declarations included (zero-sum between the teams). The reward
+    /// of `VecGame` and the environments, and what the search agent maximizes.
+    pub fn match_result(&self, seat: u8) -> i64 {
+        let points = self.match_points();
+        let side = self.side(seat);
+        match self.rules.game {
+            Kind::ZhengFen => points[side],
+            Kind::ZenChengYou => points[side] - points[1 - side],
         }
     }
 }
