@@ -46,10 +46,14 @@ pub fn history<'py>(
 
 /// One row of features per move.
 pub fn move_features<'py>(py: Python<'py>, moves: &[Move]) -> PyResult<Bound<'py, PyArray2<f32>>> {
-    let mut out = vec![0.0; moves.len() * MOVE_ROW];
-    for (mv, row) in moves.iter().zip(out.chunks_exact_mut(MOVE_ROW)) {
-        encode::move_features(mv, row);
-    }
+    // A batch's lists can run to millions of rows: encode them with the GIL released.
+    let out = py.detach(|| {
+        let mut out = vec![0.0; moves.len() * MOVE_ROW];
+        for (mv, row) in moves.iter().zip(out.chunks_exact_mut(MOVE_ROW)) {
+            encode::move_features(mv, row);
+        }
+        out
+    });
     matrix(py, out, moves.len(), MOVE_ROW)
 }
 
