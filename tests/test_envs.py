@@ -1,5 +1,7 @@
 """The optional environments (``zhengfen.envs``): PettingZoo's and Gymnasium's own checkers, and
-what users rely on (whole episodes, seeding, illegal actions, options, opponents, rewards).
+what users rely on (factories called again and again, vector environments, ``gymnasium.make``,
+whole episodes, seeding, the illegal-action policies, hostile actions, seeds and options,
+opponents, rewards, the AI.md §6 example).
 
 Tests that need PettingZoo or Gymnasium skip when it is not installed; the import test runs
 without them.
@@ -7,24 +9,38 @@ without them.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+import re
 import subprocess
 import sys
+import types
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pytest
 
 import zhengfen
-from zhengfen import Cards, Game, IllegalMoveError
+from zhengfen import Cards, Game, IllegalMoveError, RulesError, ZhengfenError, envs
 from zhengfen._core import OBSERVATION_SIZE, PERFECT_OBSERVATION_SIZE
 from zhengfen.agents import Move
-from zhengfen.envs import EnvOptions, gymnasium_env, pettingzoo_env, render_text, side_points
+from zhengfen.envs import (
+    EnvOptions,
+    gymnasium_env,
+    pettingzoo_env,
+    render_text,
+    side_points,
+    worst_reward,
+)
+from zhengfen.errors import EnvError
 
 if TYPE_CHECKING:
-    from zhengfen.envs.gymnasium_env import Observation, ZhengfenEnv
+    from zhengfen.envs._gymnasium import ZhengfenEnv
+    from zhengfen.envs._spaces import Observation
 
 # (name, options, PettingZoo num_cycles): a Zen Cheng You lead can list thousands of moves.
 GAMES: list[tuple[str, dict[str, Any], int]] = [
@@ -109,9 +125,17 @@ import sys
 sys.modules["pettingzoo"] = None
 sys.modules["gymnasium"] = None
 import zhengfen.envs
-for factory in (zhengfen.envs.pettingzoo_env, zhengfen.envs.gymnasium_env):
+assert "zhengfen/ZhengFen-v0" in zhengfen.envs.ENV_IDS
+for factory in (zhengfen.envs.pettingzoo_env, zhengfen.envs.gymnasium_env) * 2:
     try:
         factory()
+    except ImportError as error:
+        assert 'pip install "zhengfen[envs]"' in str(error), error
+    else:
+        raise AssertionError("no ImportError")
+for name in ("ZhengfenEnv", "ZhengfenAEC"):
+    try:
+        getattr(zhengfen.envs, name)
     except ImportError as error:
         assert 'pip install "zhengfen[envs]"' in str(error), error
     else:
@@ -156,11 +180,11 @@ def test_pettingzoo_seed(options: dict[str, Any], cycles: int) -> None:
     ids=["zheng_fen", "zheng_fen_perfect_game", "zen_cheng_you"],
 )
 def test_gymnasium_check_env(options: dict[str, Any]) -> None:
-    """Gymnasium's ``check_env``. It steps with unmasked ``action_space.sample()`` actions,
-    which would be illegal (and raise) in a large action space, so the action space here has
-    one action: the first legal move, always legal."""
+    """Gymnasium's ``check_env`` with the default action space: it steps with unmasked
+    ``action_space.sample()`` actions, nearly all illegal, which the default illegal-action
+    policy answers by ending the episode."""
     checker = _env_checker()
-    env = _gym(max_actions=1, **options)
+    env = _gym(**options)
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message=".*(infinity|spec|render fps)")
         checker.check_env(env.unwrapped)
@@ -299,7 +323,7 @@ def test_gymnasium_same_seed_same_trajectory() -> None:
 
 
 def test_aec_illegal_action_raises_and_changes_nothing() -> None:
-    env = _aec(players=4)
+    env = _aec(players=4, illegal_action="raise")
     env.reset(seed=3)
     game = env.unwrapped.game
     agent, before = env.agent_selection, game.to_json()
@@ -320,7 +344,7 @@ def test_aec_illegal_action_raises_and_changes_nothing() -> None:
 
 
 def test_gymnasium_illegal_action_raises_and_changes_nothing() -> None:
-    env = _gym(players=3, opponents=["random", "random"])
+    env = _gym(players=3, opponents=["random", "random"], illegal_action="raise")
     _, info = env.reset(seed=9)
     before = env.game.to_json()
     legal = info["num_legal"]
@@ -337,8 +361,13 @@ def test_step_after_termination_is_refused() -> None:
     terminated = False
     while not terminated:
         observation, _, terminated, _, _ = env.step(int(observation["action_mask"].argmax()))
-    with pytest.raises(RuntimeError, match="reset"):
-        env.step(0)
+    before = env.game.to_json()
+    for action in (0, int(observation["action_mask"].size) - 1):
+        with pytest.raises(IllegalMoveError, match="the episode is over: call reset"):
+            env.step(action)
+    assert env.game.to_json() == before
+    env.reset(seed=2)  # and the environment plays on
+    assert env.step(int(env.reset(seed=2)[0]["action_mask"].argmax()))[4]["illegal_action"] is False
 
 
 # --- observations, options, opponents, rendering -----------------------------------------------
@@ -378,7 +407,7 @@ def test_max_actions_limits_the_offered_moves() -> None:
     game = env.unwrapped.game
     assert len(game.legal_moves()) > 2
     assert env.observe(env.agent_selection)["action_mask"].tolist() == [1, 1]
-    with pytest.raises(IllegalMoveError, match="actions 0 to 1 are offered"):
+    with pytest.raises(IllegalMoveError, match=r"not in the action space: .* 0 to 1"):
         env.step(2)
 
 
@@ -405,21 +434,59 @@ def test_user_agents_as_gymnasium_opponents() -> None:
     assert all(agent.calls > 0 for agent in agents)
 
 
-@pytest.mark.parametrize(
-    ("options", "message"),
-    [
-        ({"episode": "season"}, "episode"),
-        ({"max_actions": 0}, "max_actions"),
-        ({"render_mode": "rgb_array"}, "render_mode"),
-        ({"seat": 4}, "seat"),
-        ({"opponents": ["greedy"]}, "opponents"),
-        ({"opponents": ["greedy", "greedy", "genius"]}, "unknown agent"),
-        ({"bogus": 1}, "unknown option 'bogus'"),
-    ],
-)
-def test_bad_options_are_refused(options: dict[str, Any], message: str) -> None:
-    with pytest.raises(ValueError, match=message):
-        _gym(players=4, **options)
+BAD_OPTIONS: list[tuple[dict[str, Any], type[ZhengfenError], str]] = [
+    ({"episode": "season"}, EnvError, "episode"),
+    ({"episode": ["match"]}, EnvError, "episode"),
+    ({"max_actions": 0}, EnvError, "max_actions"),
+    ({"max_actions": -5}, EnvError, "max_actions"),
+    ({"max_actions": 2**20 + 1}, EnvError, "max_actions must be an integer from 1 to 1048576"),
+    ({"max_actions": 10**30}, EnvError, "max_actions"),
+    ({"max_actions": 64.0}, EnvError, "max_actions"),
+    ({"max_actions": "64"}, EnvError, "max_actions"),
+    ({"max_actions": True}, EnvError, "max_actions"),
+    ({"max_actions": np.array([64, 64])}, EnvError, "max_actions"),
+    ({"render_mode": "rgb_array"}, EnvError, "render_mode"),
+    ({"perfect_information": "no"}, EnvError, "perfect_information must be True or False"),
+    ({"illegal_action": "ignore"}, EnvError, "illegal_action must be one of"),
+    ({"illegal_reward": float("nan")}, EnvError, "illegal_reward"),
+    ({"illegal_reward": "-1"}, EnvError, "illegal_reward"),
+    ({"seat": 4}, EnvError, "seat must be an integer from 0 to 3"),
+    ({"seat": -1}, EnvError, "seat"),
+    ({"seat": "1"}, EnvError, "seat"),
+    ({"seat": 1.0}, EnvError, "seat"),
+    ({"opponents": ["greedy"]}, EnvError, "opponents must list 3 agents"),
+    ({"opponents": "greedy"}, EnvError, "opponents must list 3 agents"),
+    ({"opponents": 3}, EnvError, "opponents must list 3 agents"),
+    ({"opponents": ["greedy", "greedy", "genius"]}, EnvError, "seat 3: unknown agent"),
+    ({"opponents": ["greedy", 5, "greedy"]}, EnvError, "seat 2 must be an agent name"),
+    ({"opponents": ["greedy", "nosuchmodule:Agent", "greedy"]}, EnvError, "seat 2"),
+    ({"opponents": ["search(determinizations=x)", "greedy", "greedy"]}, EnvError, "seat 1"),
+    ({"bogus": 1}, EnvError, "unknown option 'bogus': the environment options are"),
+    ({"game": "chess"}, RulesError, "unknown game 'chess'"),
+    ({"game": 5}, RulesError, "game must be"),
+    ({"players": 7}, RulesError, "players"),
+    ({"target": "high"}, RulesError, "target"),
+]
+
+
+@pytest.mark.parametrize(("options", "error", "message"), BAD_OPTIONS)
+def test_bad_options_are_refused(
+    options: dict[str, Any], error: type[ZhengfenError], message: str
+) -> None:
+    """Every bad option is refused with a zhengfen error (a ``ValueError``) naming it, by both
+    factories and by ``gymnasium.make`` (``seat`` and ``opponents`` are the Gymnasium
+    environment's only)."""
+    gymnasium = pytest.importorskip("gymnasium")
+    options = {"players": 4, **options}
+    with pytest.raises(error, match=message):
+        _gym(**options)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*render_mode")
+        with pytest.raises(error, match=message):
+            gymnasium.make("zhengfen/ZhengFen-v0", **options)
+    if "seat" not in options and "opponents" not in options:
+        with pytest.raises(error, match=message):
+            _aec(**options)
 
 
 def test_pettingzoo_env_enforces_reset_first() -> None:
@@ -471,3 +538,342 @@ def test_human_render_prints(capsys: pytest.CaptureFixture[str]) -> None:
     assert env.render() is None
     assert "hand of seat 0:" in capsys.readouterr().out
     env.close()
+
+
+# --- factories, vector environments, registration (issue 10 §4) -------------------------------
+
+
+def test_factories_can_be_called_again_and_again() -> None:
+    """Each factory builds a fresh environment on every call (no submodule replaces a factory
+    once imported), as users and vector environments call them."""
+    pytest.importorskip("pettingzoo")
+    for factory in (envs.pettingzoo_env, envs.gymnasium_env):
+        built = [factory(players=3) for _ in range(3)]
+        assert len({id(env) for env in built}) == 3
+    for name in envs.__all__:
+        assert not isinstance(getattr(envs, name), types.ModuleType), name
+    assert envs.gymnasium_env is gymnasium_env and envs.pettingzoo_env is pettingzoo_env
+    assert isinstance(envs.gymnasium_env(), envs.ZhengfenEnv)
+    assert isinstance(envs.pettingzoo_env().unwrapped, envs.ZhengfenAEC)
+
+
+def _masked_actions(observations: Observation, rng: np.random.Generator) -> list[int]:
+    """A random legal action for every environment of a batch (0 where the mask is empty: the
+    episode ended and the vector environment ignores the action while it resets)."""
+    actions = []
+    for mask in observations["action_mask"]:
+        legal = np.flatnonzero(mask)
+        actions.append(int(rng.choice(legal)) if legal.size else 0)
+    return actions
+
+
+@pytest.mark.parametrize("how", ["factory", "make_vec"])
+def test_sync_vector_env_resets_and_steps(how: str) -> None:
+    """``SyncVectorEnv([lambda: gymnasium_env()] * 4)`` (and ``make_vec``) resets and steps with
+    masked random actions through several episodes: no illegal action, every finished
+    episode's rewards add up to the learner's match points."""
+    gymnasium = pytest.importorskip("gymnasium")
+    if how == "factory":
+        vector = gymnasium.vector.SyncVectorEnv([lambda: envs.gymnasium_env(players=3)] * 4)
+    else:
+        vector = gymnasium.make_vec("zhengfen/ZhengFen-v0", num_envs=4, players=3)
+    observations, infos = vector.reset(seed=11)
+    assert observations["action_mask"].shape == (4, 4096)
+    rng = np.random.default_rng(0)
+    returns, ended = np.zeros(4), 0
+    for _ in range(60):
+        observations, rewards, terminations, truncations, infos = vector.step(
+            _masked_actions(observations, rng)
+        )
+        assert not truncations.any() and not infos["illegal_action"].any()
+        returns += rewards
+        for j in np.flatnonzero(terminations):
+            assert returns[j] == infos["match_points"][j][0]
+            returns[j], ended = 0.0, ended + 1
+    vector.close()
+    assert ended >= 4
+
+
+def test_gymnasium_make_builds_both_games() -> None:
+    """The registered ids build the environments with the options given to ``make``; the
+    ``module:id`` form works too."""
+    gymnasium = pytest.importorskip("gymnasium")
+    for env_id, game in (("zhengfen/ZhengFen-v0", "zheng_fen"), ("zhengfen/ZenChengYou-v0", None)):
+        env = gymnasium.make(env_id)
+        assert env.unwrapped.options.rules.game == (game or "zen_cheng_you")
+        observation, info = env.reset(seed=1)
+        assert observation["action_mask"].sum() == info["num_legal"] > 0
+    env = gymnasium.make("zhengfen.envs:zhengfen/ZhengFen-v0", players=5, seat=2)
+    assert env.unwrapped.options.rules.players == 5 and env.unwrapped.seat == 2
+    ansi = gymnasium.make("zhengfen/ZhengFen-v0", render_mode="ansi")
+    ansi.reset(seed=0)
+    assert "seat 0 to move" in str(ansi.render())
+
+
+def test_gymnasium_make_imports_the_package_itself() -> None:
+    """In a fresh interpreter, ``gymnasium.make("zhengfen.envs:zhengfen/...")`` imports
+    ``zhengfen.envs`` (Gymnasium 1.x loads no plugins); after that the plain id works."""
+    pytest.importorskip("gymnasium")
+    script = """
+import sys
+import gymnasium
+assert "zhengfen.envs" not in sys.modules
+env = gymnasium.make("zhengfen.envs:zhengfen/ZenChengYou-v0")
+observation, info = env.reset(seed=1)
+assert info["num_legal"] == 2, info
+env = gymnasium.make("zhengfen/ZhengFen-v0", players=6)
+assert env.unwrapped.options.rules.players == 6
+print("ok")
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"
+
+
+@pytest.mark.parametrize("env_id", ["zhengfen/ZhengFen-v0", "zhengfen/ZenChengYou-v0"])
+def test_check_env_passes_on_the_registered_defaults(env_id: str) -> None:
+    """AI.md's claim: ``check_env(gymnasium.make(id).unwrapped)`` passes with the defaults."""
+    gymnasium = pytest.importorskip("gymnasium")
+    checker = _env_checker()
+    with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
+        warnings.filterwarnings("ignore", message=".*(infinity|render fps)")
+        checker.check_env(gymnasium.make(env_id).unwrapped)
+
+
+# --- the illegal-action policies --------------------------------------------------------------
+
+
+def _an_illegal_action(info: dict[str, Any]) -> int:
+    """An action of the default action space that is not legal now."""
+    return int(info["num_legal"])
+
+
+@pytest.mark.parametrize("game", ["zheng_fen", "zen_cheng_you"])
+def test_gymnasium_terminate_policy_ends_the_episode_with_the_penalty(game: str) -> None:
+    """Default: the episode ends, the reward is below every match result, nothing is played,
+    the final mask is empty; the next step is refused; a reset starts afresh."""
+    env = _gym(game=game)
+    _, info = env.reset(seed=3)
+    before = env.game.to_json()
+    observation, reward, terminated, truncated, info = env.step(_an_illegal_action(info))
+    assert reward == worst_reward(env.game.rules) == env.options.illegal_reward
+    assert reward < 0 and terminated and not truncated
+    assert info["illegal_action"] and info["num_legal"] == 0
+    assert not observation["action_mask"].any()
+    assert env.game.to_json() == before
+    with pytest.raises(IllegalMoveError, match="episode is over"):
+        env.step(0)
+    _, info = env.reset(seed=3)
+    assert env.game.to_json() == before and info["num_legal"] > 0
+
+
+def test_gymnasium_penalize_policy_keeps_the_learner_to_move() -> None:
+    env = _gym(players=4, illegal_action="penalize", illegal_reward=-7)
+    observation, info = env.reset(seed=5)
+    before, mask = env.game.to_json(), observation["action_mask"].copy()
+    for _ in range(3):
+        observation, reward, terminated, _, info = env.step(_an_illegal_action(info))
+        assert (reward, terminated, info["illegal_action"]) == (-7.0, False, True)
+        assert env.game.to_json() == before
+        assert np.array_equal(observation["action_mask"], mask)
+    _, reward, _, _, info = env.step(0)
+    assert info["illegal_action"] is False and env.game.to_json() != before
+
+
+def test_aec_terminate_policy_ends_the_episode_for_every_agent() -> None:
+    """PettingZoo's classic convention: every agent terminates, the offender gets the penalty
+    and the others 0; the agent loop then ends with ``None`` actions."""
+    env = _aec(players=4)
+    env.reset(seed=2)
+    game = env.unwrapped.game
+    before, offender = game.to_json(), env.agent_selection
+    env.step(len(game.legal_moves()))
+    assert all(env.terminations.values())
+    assert env.rewards == {a: (-100.0 if a == offender else 0.0) for a in env.agents}
+    assert env.infos[offender] == {"illegal_action": True}
+    assert game.to_json() == before
+    returns = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        observation, reward, terminated, _, _ = env.last()
+        assert terminated and not observation["action_mask"].any()
+        returns[agent] += reward
+        env.step(None)
+    assert returns == {a: (-100.0 if a == offender else 0.0) for a in env.possible_agents}
+
+
+def test_aec_penalize_policy_asks_the_same_agent_again() -> None:
+    env = _aec(game="zen_cheng_you", illegal_action="penalize", illegal_reward=-1.5)
+    env.reset(seed=2)
+    agent, before = env.agent_selection, env.unwrapped.game.to_json()
+    env.step(5)  # two legal moves: blind or pass
+    assert env.agent_selection == agent and env.unwrapped.game.to_json() == before
+    _, reward, terminated, _, info = env.last()
+    assert (reward, terminated, info) == (-1.5, False, {"illegal_action": True})
+    env.step(1)
+    assert env.agent_selection != agent and env.infos[agent] == {"illegal_action": False}
+
+
+@pytest.mark.parametrize("options", [{"players": 4}, {"game": "zen_cheng_you"}])
+def test_every_match_result_is_above_the_default_penalty(options: dict[str, Any]) -> None:
+    """``worst_reward`` is below every reward a legal episode pays."""
+    env = _aec(**options)
+    floor = worst_reward(env.unwrapped.options.rules)
+    for seed in range(3):
+        assert all(reward > floor for reward in _returns(env, seed).values())
+
+
+# --- hostile input -----------------------------------------------------------------------------
+
+NOT_ACTIONS = [-1, 4096, 10**30, 1.5, 0.0, "0", None, True, np.float64(0), np.array([0, 1])]
+
+
+@pytest.mark.parametrize("action", NOT_ACTIONS, ids=repr)
+@pytest.mark.parametrize("policy", ["terminate", "penalize", "raise"])
+def test_actions_outside_the_space_are_refused_whatever_the_policy(
+    action: object, policy: str
+) -> None:
+    """Anything but an integer of the action space raises ``IllegalMoveError`` and changes
+    nothing, in both environments."""
+    gym_env = _gym(players=4, illegal_action=policy)
+    gym_env.reset(seed=1)
+    before = gym_env.game.to_json()
+    with pytest.raises(IllegalMoveError, match="not in the action space"):
+        gym_env.step(action)  # type: ignore[arg-type]
+    assert gym_env.game.to_json() == before
+    aec = _aec(players=4, illegal_action=policy)
+    aec.reset(seed=1)
+    agent, before = aec.agent_selection, aec.unwrapped.game.to_json()
+    with pytest.raises(IllegalMoveError):
+        aec.step(action)
+    assert aec.agent_selection == agent and aec.unwrapped.game.to_json() == before
+    assert not any(aec.terminations.values())
+
+
+@pytest.mark.parametrize(
+    "action", [np.int64(0), np.uint8(0), np.array(0), np.array(0, dtype=np.int32)], ids=repr
+)
+def test_numpy_integer_actions_are_integers(action: object) -> None:
+    """NumPy integers and 0-d integer arrays act as the Python integer they hold."""
+    plain, numpy_env = _gym(players=4), _gym(players=4)
+    plain.reset(seed=6)
+    numpy_env.reset(seed=6)
+    plain.step(0)
+    numpy_env.step(action)  # type: ignore[arg-type]
+    assert plain.game.to_json() == numpy_env.game.to_json()
+
+
+BAD_SEEDS = [-1, 2**64, 1.5, "3", True, b"3", [3], np.array([1, 2]), np.float64(3)]
+
+
+@pytest.mark.parametrize("seed", BAD_SEEDS, ids=repr)
+def test_bad_seeds_are_refused_and_change_nothing(seed: object) -> None:
+    gym_env, aec = _gym(players=3), _aec(players=3)
+    gym_env.reset(seed=4)
+    aec.reset(seed=4)
+    before = (gym_env.game.to_json(), aec.unwrapped.game.to_json())
+    with pytest.raises(EnvError, match=r"seed must be an integer from 0 to 2\*\*64 - 1"):
+        gym_env.reset(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(EnvError, match="seed must be"):
+        aec.reset(seed=seed)
+    assert (gym_env.game.to_json(), aec.unwrapped.game.to_json()) == before
+    gymnasium = pytest.importorskip("gymnasium")
+    with pytest.raises(EnvError, match="seed must be"):
+        gymnasium.make("zhengfen/ZhengFen-v0").reset(seed=seed)
+
+
+@pytest.mark.parametrize("seed", [0, 2**63, 2**64 - 1, np.int64(9), np.uint64(2**64 - 1)], ids=repr)
+def test_every_integer_seed_deals_its_game(seed: object) -> None:
+    """Seeds of every integer type deal ``Game(rules, int(seed))``, in both environments."""
+    expected = Game(zhengfen.Rules("zheng_fen", players=3), int(seed))  # type: ignore[call-overload]
+    aec = _aec(players=3)
+    aec.reset(seed=seed)
+    assert aec.unwrapped.game.hand(0) == expected.hand(0)
+    gym_env = _gym(players=3, opponents=["random", "random"])
+    gym_env.reset(seed=seed)  # type: ignore[arg-type]
+    assert [str(c) for c in gym_env.game.hand(0)] == [str(c) for c in expected.hand(0)]
+
+
+def test_step_before_reset_is_refused() -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    with pytest.raises(EnvError, match="reset"):
+        _gym().step(0)
+    with pytest.raises(EnvError, match="reset"):
+        _aec().unwrapped.step(0)
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        gymnasium.make("zhengfen/ZhengFen-v0").step(0)
+
+
+def test_aec_steps_after_the_episode_are_refused() -> None:
+    env = _aec(players=3)
+    for _ in _aec_episode(env, seed=1):
+        pass
+    raw = env.unwrapped
+    assert not raw.agents
+    with pytest.raises(IllegalMoveError, match="episode is over"):
+        raw.step(0)
+    env.reset(seed=2)
+    env.step(len(env.unwrapped.game.legal_moves()))  # terminate: every agent is done
+    with pytest.raises(IllegalMoveError, match="only action is None"):
+        env.step(0)
+
+
+class IllegalOnce:
+    """A user agent whose first move is not legal."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def act(self, observation: dict[str, Any], legal_moves: list[Move]) -> Move:
+        self.calls += 1
+        return "blind" if self.calls == 1 else legal_moves[0]
+
+
+def test_a_failing_opponent_is_named_and_the_step_undone() -> None:
+    agent = IllegalOnce()
+    env = _gym(players=3, seat=0, opponents=[agent, "greedy"])
+    env.reset(seed=1)
+    assert agent.calls == 0  # seat 0 leads: the agent's first move comes in the step
+    before = env.game.to_json()
+    with pytest.raises(IllegalMoveError, match=r"opponent in seat 1 .*'blind'"):
+        env.step(0)
+    assert env.game.to_json() == before
+    env.step(0)  # the same step, now the agent plays legally
+    assert env.game.to_json() != before and agent.calls == 2
+
+
+class CrashOnce:
+    """A user agent whose first call raises."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def act(self, observation: dict[str, Any], legal_moves: list[Move]) -> Move:
+        self.calls += 1
+        if self.calls == 1:
+            raise KeyError("the agent's own bug")
+        return legal_moves[0]
+
+
+def test_an_opponent_exception_passes_through_and_the_step_is_undone() -> None:
+    agent = CrashOnce()
+    env = _gym(players=3, seat=0, opponents=[agent, "greedy"])
+    env.reset(seed=1)
+    before = env.game.to_json()
+    with pytest.raises(KeyError, match="own bug"):
+        env.step(0)
+    assert env.game.to_json() == before
+    env.step(0)
+    assert env.game.to_json() != before and agent.calls == 2
+
+
+def test_ai_md_example_runs() -> None:
+    """The runnable example of AI.md §6 runs as printed."""
+    pytest.importorskip("pettingzoo")
+    text = (Path(__file__).resolve().parents[1] / "AI.md").read_text(encoding="utf-8")
+    section = text[text.index("## 6. PettingZoo and Gymnasium") :]
+    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
+    assert blocks, "AI.md §6 has no python example"
+    for block in blocks:
+        exec(compile(block, "AI.md §6", "exec"), {"__name__": "ai_md_example"})

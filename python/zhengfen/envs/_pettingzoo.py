@@ -1,17 +1,18 @@
 """The PettingZoo AEC environment: every seat an agent.
 
-This module owns :class:`ZhengfenAEC` and its factory :func:`pettingzoo_env`, which wraps it in
-PettingZoo's ``OrderEnforcingWrapper`` (calls before ``reset()`` are refused). It does not use
-``TerminateIllegalWrapper``: an illegal action raises :class:`zhengfen.IllegalMoveError` and
-changes nothing, rather than ending the episode.
+This module owns :class:`ZhengfenAEC`, which :func:`zhengfen.envs.pettingzoo_env` wraps in
+PettingZoo's ``OrderEnforcingWrapper`` (calls before ``reset()`` are refused). Illegal actions
+follow the ``illegal_action`` option, by default as PettingZoo's ``TerminateIllegalWrapper``
+does for the classic games: the episode ends and the agent that chose it is penalized.
 
+>>> from zhengfen.envs import pettingzoo_env
 >>> env = pettingzoo_env(players=3)
 >>> env.reset(seed=1)
 >>> env.agents
 ['seat_0', 'seat_1', 'seat_2']
 >>> observation, reward, terminated, truncated, info = env.last()
->>> int(observation["action_mask"].sum()) > 0, reward, terminated
-(True, 0.0, False)
+>>> int(observation["action_mask"].sum()) > 0, reward, terminated, info
+(True, 0.0, False, {'illegal_action': False})
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from zhengfen import Game
-from zhengfen.envs import EnvOptions, move_for_action, side_points
-from zhengfen.envs.gymnasium_env import (
+from zhengfen import Game, IllegalMoveError
+from zhengfen.envs._actions import action_index, illegal_message, legal_move
+from zhengfen.envs._options import EnvOptions, check_seed
+from zhengfen.envs._rewards import side_points
+from zhengfen.envs._spaces import (
     Action,
     Observation,
     action_space,
@@ -34,6 +37,7 @@ from zhengfen.envs.gymnasium_env import (
     observation_space,
     render,
 )
+from zhengfen.errors import EnvError
 
 __all__ = ["ZhengfenAEC", "pettingzoo_env"]
 
@@ -42,14 +46,22 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
     """Zheng Fen or Zen Cheng You as a PettingZoo AEC environment.
 
     Options: ``game`` and the rule options of :class:`zhengfen.Rules`, plus ``episode``,
-    ``max_actions``, ``perfect_information`` and ``render_mode``
-    (:class:`zhengfen.envs.EnvOptions`).
+    ``max_actions``, ``perfect_information``, ``render_mode``, ``illegal_action`` and
+    ``illegal_reward`` (:class:`zhengfen.envs.EnvOptions`); a bad one raises
+    :class:`zhengfen.errors.EnvError` or :class:`zhengfen.RulesError`.
 
     Agents are ``"seat_0"`` … ``"seat_{n-1}"``; the agent selected is the game's current
     player. Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
-    (the mask all zeros when it is not the agent's turn); action ``i`` plays
-    ``game.legal_moves()[i]``. An action that is not legal raises
-    :class:`zhengfen.IllegalMoveError` and changes nothing.
+    (the mask all zeros when it is not the agent's turn or the episode is over); action ``i``
+    plays ``game.legal_moves()[i]``. Each agent's ``info`` is ``{"illegal_action": bool}``, true
+    for the agent whose last action the illegal-action policy refused.
+
+    Actions outside the action space raise :class:`zhengfen.IllegalMoveError` and change
+    nothing. An action of the space that is not legal now: with ``illegal_action="terminate"``
+    (default) every agent terminates, the agent that chose it gets ``illegal_reward`` and the
+    others 0; ``"penalize"``: it gets ``illegal_reward`` and is to move again; ``"raise"``:
+    :class:`zhengfen.IllegalMoveError`, nothing changes. A step once every agent is done raises
+    :class:`zhengfen.IllegalMoveError` (call ``reset()``).
 
     Rewards come only at the end of each match: in Zheng Fen every seat gets its match points
     (they add up to 100); in Zen Cheng You, where match points are per team and seat ``s`` plays
@@ -58,14 +70,15 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
     next match is dealt at once and the agents terminate when the game is over. Nothing is
     truncated.
 
-    Seeding: ``reset(seed)`` deals ``zhengfen.Game(rules, seed)`` and seeds a generator from
-    which later ``reset()`` calls without a seed draw theirs (from fresh entropy if no reset
-    was ever seeded).
+    Seeding: ``reset(seed)`` (``None`` or an integer from 0 to 2**64 - 1) deals
+    ``zhengfen.Game(rules, seed)`` and seeds a generator from which later ``reset()`` calls
+    without a seed draw theirs (from fresh entropy if no reset was ever seeded).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012
         "name": "zhengfen_v0",
         "render_modes": ["ansi", "human"],
+        "render_fps": 1,
         "is_parallelizable": False,
     }
 
@@ -83,7 +96,7 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
     def game(self) -> Game:
         """The game being played (for inspection: playing moves on it desynchronizes the env)."""
         if self._game is None:
-            raise RuntimeError("call reset() before using the environment")
+            raise EnvError("call reset() before using the environment")
         return self._game
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -97,45 +110,58 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deals a new game from ``seed`` (see the class for seeds); ``options`` is accepted
         for the PettingZoo API and not used."""
+        seed = check_seed(seed)
         if seed is not None:
-            self._game = Game(self.options.rules, int(seed))
-            self._seeds = np.random.default_rng(int(seed))
-        else:
-            if self._seeds is None:
-                self._seeds = np.random.default_rng()
-            self._game = Game(self.options.rules, draw_seed(self._seeds))
+            self._seeds = np.random.default_rng(seed)
+        elif self._seeds is None:
+            self._seeds = np.random.default_rng()
+        self._game = Game(self.options.rules, draw_seed(self._seeds) if seed is None else seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {"illegal_action": False} for a in self.agents}
         self.agent_selection = self._selected()
         if self.render_mode == "human":
             self.render()
 
     def observe(self, agent: str) -> Observation:
         """The agent's observation tensor and action mask."""
-        return encode(self.game, self._seat(agent), self.options)
+        over = all(self.terminations.values())
+        return encode(self.game, self._seat(agent), self.options, active=not over)
 
     def step(self, action: Action | None) -> None:
         """Plays ``game.legal_moves()[action]`` for the selected agent (``None`` for an agent
         that has terminated, as PettingZoo requires)."""
+        game = self.game
+        if not self.agents:
+            raise IllegalMoveError("the episode is over: call reset() to start another")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalMoveError(f"{agent} has terminated: its only action is None")
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} is to move: None is only for agents that have terminated")
-        game = self.game
-        move = move_for_action(game, action, self.options.max_actions)
+            raise IllegalMoveError(
+                f"{agent} is to move: None is only for agents that have terminated"
+            )
+        index = action_index(action, self.options.max_actions)
+        move = legal_move(game, index, self.options.max_actions)
+        if move is None and self.options.illegal_action == "raise":
+            raise IllegalMoveError(illegal_message(game, index))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        game.play(move)
-        if game.current_player is None:
-            self._end_match(game)
-        if not self.terminations[agent]:
-            self.agent_selection = self._selected()
+        self.infos = {a: {"illegal_action": False} for a in self.agents}
+        if move is None:
+            self._refuse(agent)
+        else:
+            game.play(move)
+            if game.current_player is None:
+                self._end_match(game)
+            if not self.terminations[agent]:
+                self.agent_selection = self._selected()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -148,6 +174,14 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
     def close(self) -> None:
         """Releases the game (nothing else is held)."""
         self._game = None
+
+    def _refuse(self, agent: str) -> None:
+        """The illegal-action policy for ``agent``'s action: the penalty, and the end of the
+        episode with ``"terminate"``; nothing is played."""
+        self.rewards[agent] = self.options.illegal_reward
+        self.infos[agent]["illegal_action"] = True
+        if self.options.illegal_action == "terminate":
+            self.terminations = dict.fromkeys(self.agents, True)
 
     def _end_match(self, game: Game) -> None:
         """Hands out the match's rewards; ends the episode or deals the next match."""
@@ -169,9 +203,7 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
         try:
             return self.possible_agents.index(agent)
         except ValueError:
-            raise ValueError(
-                f"unknown agent {agent!r}: agents are {self.possible_agents}"
-            ) from None
+            raise EnvError(f"unknown agent {agent!r}: agents are {self.possible_agents}") from None
 
 
 def pettingzoo_env(**options: Any) -> AECEnv:
