@@ -6,21 +6,109 @@
 - ``zhengfen demo``: deals a seeded hand, classifies plays, lists legal moves;
 - ``zhengfen conformance serve --impl rust|reference``: speak the conformance protocol;
 - ``zhengfen conformance check --impl "COMMAND"``: run the vectors against an implementation;
-- ``zhengfen conformance generate``: rewrite the vectors from the Rust engine.
+- ``zhengfen conformance generate``: rewrite the vectors from the Rust engine;
+- ``zhengfen --version``: the package's version.
+
+This module owns the parser (every number is checked against its range here, before any work)
+and the exit statuses: 0 done, 1 a conformance check failed or an unexpected error, 2 the input
+was refused (one line on standard error, never a traceback), 130 interrupted (Ctrl-C), 143
+terminated (SIGTERM, as from ``kill`` or ``timeout``: stopped like Ctrl-C, workers ended, the
+game or log kept), 141 the reader of standard output went away (``zhengfen arena | head -1``:
+output stops quietly, as for a program killed by SIGPIPE).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+
+SEED_MAX = 2**64 - 1
+"""Seeds are unsigned 64-bit integers (AI.md §3)."""
+
+MAX_DEALS = 1_000_000
+"""The most deals an arena plays: their results are held in memory together."""
+
+MAX_MATCHES = 2**32 - 1
+"""``--matches`` is a 32-bit count in the core (a game ends at its target anyway)."""
+
+MAX_WORKERS = 1024
+"""The most processes ``arena --workers`` starts."""
+
+INTERRUPTED = 130
+BROKEN_PIPE = 141
+TERMINATED = 143
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``, ``timeout``), raised in the main thread like Ctrl-C, so that it stops
+    the work the same way: ``play`` saves, ``arena`` ends its workers and keeps its log."""
+
+
+def raise_terminated(signum: int, frame: object) -> None:
+    """The SIGTERM handler the command installs."""
+    raise Terminated
+
+
+@contextmanager
+def sigterm_raises() -> Iterator[None]:
+    """SIGTERM raises :class:`Terminated` for the block, where it would kill the process at once
+    (its default) and this is the main thread; the previous handler is put back after."""
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+    ):
+        yield
+        return
+    signal.signal(signal.SIGTERM, raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def bounded_int(low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type``: an integer from ``low`` to ``high``, or argparse's error naming
+    the argument and the range."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            shown = text if len(text) <= 30 else text[:27] + "..."
+            raise argparse.ArgumentTypeError(
+                f"must be an integer from {low} to {high}, not {shown!r}"
+            )
+        return value
+
+    parse.__name__ = "integer"
+    return parse
+
+
+SEED = bounded_int(0, SEED_MAX)
+
+
+def version() -> str:
+    """The package's version (``zhengfen.__version__``)."""
+    from zhengfen import __version__
+
+    return __version__
 
 
 def add_rules(command: argparse.ArgumentParser) -> None:
     """The rule-set arguments of ``arena`` and ``play``."""
     command.add_argument("--game", choices=["zheng_fen", "zen_cheng_you"], default="zheng_fen")
-    command.add_argument("--players", type=int, default=None, help="Zheng Fen: 3 to 6 (4)")
+    command.add_argument(
+        "--players", type=bounded_int(3, 6), default=None, help="Zheng Fen: 3 to 6 (4)"
+    )
     command.add_argument(
         "--option",
         action="append",
@@ -28,11 +116,14 @@ def add_rules(command: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="a rule option (RULES.md §3), e.g. target=300 or jokers_wild=false (repeatable)",
     )
-    command.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    command.add_argument(
+        "--seed", type=SEED, default=0, help="seed of the deals, 0 to 2**64 - 1 (default 0)"
+    )
 
 
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="zhengfen", description=__doc__.split("\n\n")[0])
+    top.add_argument("--version", action="version", version=f"zhengfen {version()}")
     commands = top.add_subparsers(dest="command")
     arena = commands.add_parser("arena", help="a tournament between agents (the default)")
     add_rules(arena)
@@ -43,18 +134,36 @@ def parser() -> argparse.ArgumentParser:
         "search, search(determinizations=D,candidates=C) or module:Class "
         "(default: search,greedy,random,random; Zen Cheng You: search,greedy)",
     )
-    arena.add_argument("--deals", type=int, default=12, help="deals to play (default 12)")
     arena.add_argument(
-        "--matches", type=int, default=None, help="matches a game (default: whole games)"
+        "--deals",
+        type=bounded_int(1, MAX_DEALS),
+        default=12,
+        help=f"deals to play, 1 to {MAX_DEALS:,} (default 12)",
+    )
+    arena.add_argument(
+        "--matches",
+        type=bounded_int(1, MAX_MATCHES),
+        default=None,
+        help="matches a game (default: whole games)",
     )
     arena.add_argument(
         "--single", action="store_true", help="no duplicate: each deal once, seats unrotated"
     )
-    arena.add_argument("--workers", type=int, default=1, help="processes on this machine")
+    arena.add_argument(
+        "--workers",
+        type=bounded_int(1, MAX_WORKERS),
+        default=1,
+        help=f"processes on this machine, 1 to {MAX_WORKERS} (default 1)",
+    )
     arena.add_argument(
         "--ray", metavar="ADDRESS", default=None, help="run on a Ray cluster ('local' starts one)"
     )
-    arena.add_argument("--log", type=Path, default=None, help="write every game here (JSON lines)")
+    arena.add_argument(
+        "--log",
+        type=Path,
+        default=None,
+        help="write every game here (JSON lines; the folder must exist)",
+    )
     arena.add_argument("--no-progress", action="store_true", help="no progress bar")
     play = commands.add_parser("play", help="play against agents in the terminal")
     add_rules(play)
@@ -62,16 +171,28 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--opponents", default="greedy", help="agents for the other seats, comma-separated"
     )
-    play.add_argument("--matches", type=int, default=None, help="stop after this many matches")
-    play.add_argument("--save", default=None, help="save the game here at the end")
+    play.add_argument(
+        "--matches",
+        type=bounded_int(1, MAX_MATCHES),
+        default=None,
+        help="stop after this many matches",
+    )
+    play.add_argument(
+        "--save",
+        type=Path,
+        default=None,
+        help="save the game here when it ends, is quit or interrupted (the folder must exist)",
+    )
     replay = commands.add_parser("replay", help="print a saved game trick by trick")
     replay.add_argument("log", type=Path, help="a Game.to_json() file or an arena --log file")
-    replay.add_argument("--game", type=int, default=0, help="which game of an arena log (0)")
+    replay.add_argument(
+        "--game", type=bounded_int(0, SEED_MAX), default=0, help="which game of an arena log (0)"
+    )
     replay.add_argument("--list", action="store_true", help="list the games of the log")
     replay.add_argument("--step", action="store_true", help="wait for Enter after each trick")
     demo = commands.add_parser("demo", help="a short demonstration on a seeded deal")
-    demo.add_argument("--seed", type=int, default=42, help="deal seed (default 42)")
-    demo.add_argument("--players", type=int, default=4, help="3 to 6 (default 4)")
+    demo.add_argument("--seed", type=SEED, default=42, help="deal seed (default 42)")
+    demo.add_argument("--players", type=bounded_int(3, 6), default=4, help="3 to 6 (default 4)")
     conformance = commands.add_parser("conformance", help="the conformance protocol and vectors")
     actions = conformance.add_subparsers(dest="action", required=True)
     serve = actions.add_parser("serve", help="speak the protocol on standard input and output")
@@ -90,12 +211,70 @@ def parser() -> argparse.ArgumentParser:
     )
     check.add_argument("--section", action="append", help="only these sections (repeatable)")
     generate = actions.add_parser("generate", help="rewrite the vectors from the Rust engine")
-    generate.add_argument("--out", type=Path, action="append", help="also write here (repeatable)")
+    generate.add_argument(
+        "--out", type=Path, action="append", help="write the vectors here (required, repeatable)"
+    )
     return top
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``zhengfen`` command."""
+    """Entry point of the ``zhengfen`` command: runs a subcommand and turns what escapes it into
+    an exit status and at most one line on standard error (see the module's docstring)."""
+    try:
+        with sigterm_raises():
+            status = dispatch(argv)
+            sys.stdout.flush()  # a closed pipe shows here, while it can still be caught
+        return status
+    except Terminated:
+        print("zhengfen: terminated", file=sys.stderr)
+        return TERMINATED
+    except KeyboardInterrupt:
+        start = "\n" if sys.stderr.isatty() else ""  # after a progress line or the ^C echo
+        print(f"{start}zhengfen: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:
+        silence_stdout()
+        return BROKEN_PIPE
+    except (ValueError, OSError) as error:  # the subcommands name these; a safety net
+        if os.environ.get("ZHENGFEN_TRACEBACK"):
+            raise
+        print(f"zhengfen: error: {' '.join(str(error).split())}", file=sys.stderr)
+        return 2
+    except Exception as error:
+        if os.environ.get("ZHENGFEN_TRACEBACK"):
+            raise
+        print(f"zhengfen: {describe(error)}", file=sys.stderr)
+        return 1
+
+
+def silence_stdout() -> None:
+    """Points standard output at the null device, so that the interpreter's last flush at exit
+    does not fail again on the closed pipe (Python docs, "Note on SIGPIPE")."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass  # standard output is not a file descriptor (a test's StringIO): nothing to flush
+
+
+def describe(error: BaseException) -> str:
+    """An unexpected error on one line: its type, message and where it was raised, called an
+    internal error when that is inside this package (``ZHENGFEN_TRACEBACK=1`` shows the whole
+    traceback instead). An exception from a user's agent is reported this way too."""
+    frames = traceback.extract_tb(error.__traceback__)
+    where = f" (at {frames[-1].filename}:{frames[-1].lineno})" if frames else ""
+    package = str(Path(__file__).resolve().parent)
+    inside = bool(frames) and str(Path(frames[-1].filename).resolve()).startswith(package)
+    kind = "internal error (please report it)" if inside else "error"
+    message = " ".join(str(error).split())
+    return (
+        f"{kind}: {type(error).__name__}: {message}{where}; "
+        "ZHENGFEN_TRACEBACK=1 shows the traceback"
+    )
+
+
+def dispatch(argv: Sequence[str] | None) -> int:
+    """Parses ``argv`` and runs the subcommand; returns its exit status."""
     args = parser().parse_args(argv)
     if args.command in (None, "arena"):
         from zhengfen.commands import arena
@@ -122,23 +301,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def conformance(args: argparse.Namespace) -> int:
-    if args.action == "serve":
-        import zhengfen
-        from zhengfen import reference
-        from zhengfen.conformance.server import serve
+    """``zhengfen conformance ACTION``: see :mod:`zhengfen.conformance.command`."""
+    from zhengfen.conformance.command import run
 
-        module = zhengfen if args.impl == "rust" else reference
-        serve(module, f"zhengfen-{args.impl}")
-        return 0
-    if args.action == "check":
-        from zhengfen.conformance.checker import check
-        from zhengfen.conformance.vectors import PACKAGE_DIR
-
-        report = check(args.impl, args.vectors or PACKAGE_DIR, args.timeout, args.section)
-        print(report.text())
-        return 0 if report.ok else 1
-    from zhengfen.conformance.vectors import PACKAGE_DIR, generate
-
-    counts = generate([PACKAGE_DIR, *(args.out or [])])
-    print(", ".join(f"{section} {n}" for section, n in counts.items()), "cases written")
-    return 0
+    return run(args)

@@ -1,19 +1,36 @@
 """The ``arena``, ``play`` and ``replay`` subcommands: command-line arguments turned into calls
 of :mod:`zhengfen.arena`, :mod:`zhengfen.play` and :mod:`zhengfen.replay`, and errors turned
-into messages and exit status 2 (never a traceback)."""
+into messages and exit status 2 (never a traceback). Everything that can be checked is checked
+before the work starts: the rules, the agents, the sizes, and that the output files
+(``arena --log``, ``play --save``) can be written."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
-from zhengfen.errors import ZhengfenError
+if TYPE_CHECKING:
+    from zhengfen.arena import GameResult, Tournament
 
-__all__ = ["arena", "parse_value", "play", "replay", "rule_options", "split_agents"]
+__all__ = [
+    "arena",
+    "check_output",
+    "parse_value",
+    "play",
+    "replay",
+    "rule_options",
+    "search_current_folder",
+    "split_agents",
+]
 
 DEFAULT_AGENTS = {"zheng_fen": "search,greedy,random,random", "zen_cheng_you": "search,greedy"}
+
+MAX_GAMES = 1_000_000
+"""The most games an arena plays (deals times rotations): their results are held in memory."""
 
 
 def parse_value(text: str) -> Any:
@@ -72,46 +89,129 @@ def canonical(name: str) -> str:
     return name if ":" in name else agent_spec(name)
 
 
-def fail(command: str, error: Exception) -> int:
-    print(f"zhengfen {command}: {error}", file=sys.stderr)
+def search_current_folder(names: list[str]) -> None:
+    """When a user's agent (``module:Class``) is named, puts the current folder first on
+    ``sys.path``, as ``python -m`` does, so that ``myagent.py`` in it is found. Processes that
+    ``--workers`` starts inherit it."""
+    if any(":" in name for name in names):
+        here = os.getcwd()
+        if here not in sys.path:
+            sys.path.insert(0, here)
+
+
+def check_output(path: Path, option: str) -> None:
+    """Refuses an output file that cannot be written, before any work: its folder must exist
+    and take files, and it must not be a folder. The check opens the file to append (it never
+    truncates) and removes it again if it did not exist."""
+    if path.is_dir():
+        raise ValueError(f"{option} {path}: is a folder, not a file")
+    folder = path.parent
+    if not folder.is_dir():
+        raise ValueError(f"{option} {path}: the folder {folder} does not exist")
+    existed = path.exists()
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise ValueError(f"{option} {path}: cannot write it ({error.strerror})") from error
+    if not existed:
+        path.unlink()
+
+
+def fail(command: str, error: BaseException) -> int:
+    """One line on standard error, exit status 2."""
+    message = " ".join(str(error).split()) or type(error).__name__
+    print(f"zhengfen {command}: {message}", file=sys.stderr)
     return 2
 
 
+REFUSED = (ValueError, TypeError, RuntimeError, OSError)
+"""What the subcommands report as refused input (``ZhengfenError`` is a ``ValueError``)."""
+
+
 def arena(args: argparse.Namespace) -> int:
-    """Runs a tournament and prints its tables."""
-    from zhengfen import Rules
-    from zhengfen.arena import ProgressBar, Report, Tournament, run, write_log
+    """Runs a tournament and prints its tables. With ``--log``, the games are written as they
+    finish, in order, so an interrupted or failed tournament keeps every game played before."""
+    from zhengfen.arena import ProgressBar, Report, run
 
     try:
-        options = rule_options(args)
-        rules = Rules(**options)
-        names = split_agents(args.agents or DEFAULT_AGENTS[rules.game])
-        tournament = Tournament(
-            rules=options,
-            agents=tuple(canonical(name) for name in fill(names, rules.players)),
-            deals=args.deals,
-            seed=args.seed,
-            duplicate=not args.single,
-            matches=args.matches,
-            logs=args.log is not None,
-        )
-        check_tournament(tournament, args)
-        total = tournament.deals * tournament.rotations()
-        progress = None if args.no_progress else ProgressBar(total)
-        start = time.perf_counter()
-        games = run(tournament, workers=args.workers, ray_address=args.ray, progress=progress)
-        seconds = time.perf_counter() - start
-    except (ZhengfenError, ValueError, TypeError, RuntimeError, OSError) as error:
+        tournament = make_tournament(args)
+        progress = None if args.no_progress else ProgressBar(tournament_games(tournament))
+        with LogWriter(args.log) as log:
+            start = time.perf_counter()
+            games = run(tournament, args.workers, args.ray, progress, sink=log.write)
+            seconds = time.perf_counter() - start
+    except BrokenPipeError:
+        raise
+    except REFUSED as error:
         return fail("arena", error)
     print(Report(tournament, games, seconds).text())
     if args.log is not None:
-        with open(args.log, "w", encoding="utf-8") as out:
-            write_log(games, out)
         print(f"\n{len(games)} games written to {args.log} (zhengfen replay {args.log})")
     return 0
 
 
-def check_tournament(tournament: Any, args: argparse.Namespace) -> None:
+class LogWriter:
+    """``arena --log``: the file opened (emptied) when the tournament starts, the games written
+    to it a line each as they come, each batch flushed, and the saved games let go once written
+    (the report needs only the results). With no path, it writes nothing."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.file: TextIO | None = None
+
+    def __enter__(self) -> LogWriter:
+        if self.path is not None:
+            self.file = open(self.path, "w", encoding="utf-8")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.file is not None:
+            self.file.close()
+
+    def write(self, games: list[GameResult]) -> None:
+        """The games' lines, in the order given."""
+        from zhengfen.arena import write_log
+
+        if self.file is None:
+            return
+        try:
+            write_log(games, self.file)
+            self.file.flush()
+        except OSError as error:
+            raise OSError(f"--log {self.path}: cannot write it ({error})") from error
+        for game in games:
+            game.log = None
+
+
+def make_tournament(args: argparse.Namespace) -> Tournament:
+    """The tournament the arguments describe, every setting checked (nothing played yet)."""
+    from zhengfen import Rules
+    from zhengfen.arena import Tournament
+
+    options = rule_options(args)
+    rules = Rules(**options)
+    names = split_agents(args.agents or DEFAULT_AGENTS[rules.game])
+    search_current_folder(names)
+    tournament = Tournament(
+        rules=options,
+        agents=tuple(canonical(name) for name in fill(names, rules.players)),
+        deals=args.deals,
+        seed=args.seed,
+        duplicate=not args.single,
+        matches=args.matches,
+        logs=args.log is not None,
+    )
+    check_tournament(tournament, args)
+    return tournament
+
+
+def tournament_games(tournament: Tournament) -> int:
+    """Games the tournament plays."""
+    return tournament.deals * tournament.rotations()
+
+
+def check_tournament(tournament: Tournament, args: argparse.Namespace) -> None:
     """Refuses settings that cannot run, before any work starts."""
     from zhengfen.agents import make_agent
 
@@ -121,13 +221,32 @@ def check_tournament(tournament: Any, args: argparse.Namespace) -> None:
         raise ValueError("--matches must be at least 1")
     if args.workers < 1:
         raise ValueError("--workers must be at least 1")
+    games = tournament_games(tournament)
+    if games > MAX_GAMES:
+        raise ValueError(
+            f"--deals {tournament.deals} makes {games:,} games ({tournament.rotations()} "
+            f"rotations a deal); at most {MAX_GAMES:,} are held in memory: use fewer deals"
+        )
+    if args.ray is not None:
+        check_ray()
     for name in tournament.agents:
         make_agent(name)  # unknown names and unloadable classes fail here
+    if args.log is not None:
+        check_output(args.log, "--log")
+
+
+def check_ray() -> None:
+    """Refuses ``--ray`` where Ray is not installed."""
+    import importlib.util
+
+    if importlib.util.find_spec("ray") is None:
+        raise ValueError('--ray: Ray is not installed (pip install "zhengfen[ray]")')
 
 
 def play(args: argparse.Namespace) -> int:
     """A game in the terminal."""
     from zhengfen import Rules
+    from zhengfen.agents import make_agent
     from zhengfen.play import run
 
     try:
@@ -137,26 +256,50 @@ def play(args: argparse.Namespace) -> int:
         if args.matches is not None and args.matches < 1:
             raise ValueError("--matches must be at least 1")
         opponents = split_agents(args.opponents)
+        search_current_folder(opponents)
+        for name in opponents:
+            make_agent(name)  # unknown names and unloadable classes fail here
+        if args.save is not None:
+            check_output(Path(args.save), "--save")
         return run(rules, args.seat, opponents, args.seed, args.matches, args.save)
-    except (ZhengfenError, ValueError, TypeError, OSError) as error:
+    except BrokenPipeError:
+        raise
+    except REFUSED as error:
         return fail("play", error)
 
 
 def replay(args: argparse.Namespace) -> int:
-    """Prints a saved game."""
-    from zhengfen.replay import load
+    """Prints a saved game, or lists the games of a log (each read only when printed)."""
+    from zhengfen.play import tolerant
+    from zhengfen.replay import Log
     from zhengfen.replay import replay as show
 
     try:
-        games = load(args.log.read_text(encoding="utf-8"))
-    except (ZhengfenError, ValueError, OSError) as error:
+        games = Log(read_log(args.log))
+        if args.list:
+            for number, saved in enumerate(games):
+                agents = f", agents {', '.join(saved.agents)}" if saved.agents else ""
+                print(f"{number}: {saved.title}{agents}, scores {saved.game.scores}")
+            return 0
+        if not 0 <= args.game < len(games):
+            raise ValueError(f"--game must be 0 to {len(games) - 1}")
+        chosen = games[args.game]
+    except BrokenPipeError:
+        raise
+    except REFUSED as error:
         return fail("replay", error)
-    if args.list:
-        for number, saved in enumerate(games):
-            agents = f", agents {', '.join(saved.agents)}" if saved.agents else ""
-            print(f"{number}: {saved.title}{agents}, scores {saved.game.scores}")
-        return 0
-    if not 0 <= args.game < len(games):
-        return fail("replay", ValueError(f"--game must be 0 to {len(games) - 1}"))
-    show(games[args.game], sys.stdout, sys.stdin if args.step else None)
+    show(chosen, sys.stdout, tolerant(sys.stdin) if args.step else None)
     return 0
+
+
+def read_log(path: Path) -> str:
+    """The text of a log file (or a pipe: ``/dev/stdin``), refused with the reason when it cannot
+    be read as UTF-8 text; a device (``/dev/zero``, which never ends) is refused unread."""
+    if path.is_dir():
+        raise ValueError(f"{path} is a folder, not a log file")
+    if path.exists() and not (path.is_file() or path.is_fifo()):
+        raise ValueError(f"{path} is not a file (a device?): nothing to replay")
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{path} is not a UTF-8 text file ({error.reason})") from error

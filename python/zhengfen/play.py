@@ -4,23 +4,26 @@ Each turn of the person shows the scores, each player's cards left and points wo
 so far, the combination to beat and who played it, and the hand sorted and grouped by rank,
 with the legal moves numbered. A move is typed as its number, as cards (``7c 7d``), or as
 ``pass``, ``blind``, ``declare``. ``hint`` asks the greedy agent, ``moves`` lists every legal
-move, ``help`` explains, ``quit`` stops. Bad input is explained and asked again. Input is read
-line by line, so the game can be played through a pipe; when the input ends, the game stops
-cleanly.
+move, ``help`` explains, ``quit`` stops. Bad input is explained and asked again, a line that is
+not UTF-8 text included. Input is read line by line, so the game can be played through a pipe;
+when the input ends, or on ``quit`` or Ctrl-C, the game stops cleanly and, with ``save``, is
+saved first.
 """
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO
 
 import zhengfen
-from zhengfen.agents import Agent, Move, make_agent, observe
+from zhengfen.agents import Agent, Move, make_agent, observe, take_turn
 from zhengfen.errors import InvalidCardsError
 
-__all__ = ["Session", "hand_text"]
+__all__ = ["Session", "hand_text", "tolerant"]
 
 SHOWN = 30
 """Legal moves listed at each turn; ``moves`` lists them all."""
@@ -32,6 +35,14 @@ HELP = """Type a move's number, its cards (e.g. 7c 7d), or: pass, blind, declare
 
 class Stop(Exception):
     """The person quit, or the input ended."""
+
+
+def tolerant(stream: IO[str]) -> IO[str]:
+    """``stream`` reading bytes that are not UTF-8 as U+FFFD instead of failing (standard input
+    is strict by default), so that a bad line can be refused and asked again."""
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="replace")
+    return stream
 
 
 def hand_text(hand: zhengfen.Cards) -> str:
@@ -128,6 +139,9 @@ class Session:
     def read(self, answer: str, moves: Sequence[Move]) -> Move | None:
         """The move ``answer`` names, or ``None`` after explaining what is wrong."""
         word = answer.lower()
+        if "\ufffd" in answer:
+            self.say("That line is not UTF-8 text; type it again. Type 'help' for help.")
+            return None
         if word in ("quit", "exit"):
             raise Stop("quit")
         if word in ("", "help", "?"):
@@ -186,9 +200,7 @@ class Session:
     # --- the agents' turns and the flow -------------------------------------------------------
 
     def agent_turn(self, seat: int) -> None:
-        moves = self.game.legal_moves()
-        move = self.agents[seat].act(observe(self.game, seat), moves)
-        self.game.play(move)
+        move = take_turn(self.game, self.agents[seat], seat, self.names[seat])
         self.say(f"{self.who(seat)}: {move}")
 
     def play_match(self) -> None:
@@ -216,19 +228,22 @@ def run(
     opponents: Sequence[str],
     seed: int,
     matches: int | None,
-    save: str | None,
+    save: str | Path | None,
     out: IO[str] = sys.stdout,
     inp: IO[str] = sys.stdin,
 ) -> int:
-    """Plays a game with the person in ``seat``; returns the exit status."""
+    """Plays a game with the person in ``seat``; returns the exit status. With ``save``, the
+    game is saved however it stops: at its end, on ``quit``, at the end of the input, on Ctrl-C
+    (``KeyboardInterrupt`` is raised again once saved) or on an error. The caller checks that
+    ``save`` can be written before the game starts."""
     others = [s for s in range(rules.players) if s != seat]
     if len(opponents) == 1:
         opponents = list(opponents) * len(others)
     if len(opponents) != len(others):
         raise ValueError(f"{len(opponents)} opponents given for {len(others)} other seats")
-    agents = {s: make_agent(name, seed=seed + s) for s, name in zip(others, opponents)}
+    agents = {s: make_agent(name, seed=(seed + s) % 2**64) for s, name in zip(others, opponents)}
     names = dict(zip(others, opponents))
-    session = Session(zhengfen.Game(rules, seed), seat, agents, names, out, inp)
+    session = Session(zhengfen.Game(rules, seed), seat, agents, names, out, tolerant(inp))
     session.say(f"{rules!r}, seed {seed}. You are seat {seat}. Type 'help' for help.")
     played = 0
     try:
@@ -241,9 +256,11 @@ def run(
             session.game.next_match()
     except Stop as stop:
         session.say(f"Game stopped ({stop}).")
+    except KeyboardInterrupt:
+        session.say("\nGame stopped (interrupted).")
+        raise
     finally:
         if save:
-            with open(save, "w", encoding="utf-8") as file:
-                file.write(session.game.to_json())
+            Path(save).write_text(session.game.to_json(), encoding="utf-8")
             session.say(f"Saved to {save} (zhengfen replay {save}).")
     return 0

@@ -3,20 +3,21 @@
 LOG is a game saved by ``Game.to_json()`` (or ``zhengfen play --save``), or a log of
 ``zhengfen arena --log`` (one game a line; ``--game K`` picks one, ``--list`` lists them). The
 saved game is loaded with ``Game.from_json``, so a corrupt file is refused with the reason.
+Games are read one at a time, when asked for (:class:`Log`): ``--game K`` reads only game K.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, overload
 
 import zhengfen
 from zhengfen.history import event_text
 from zhengfen.play import hand_text
 
-__all__ = ["Saved", "load", "trick_blocks"]
+__all__ = ["Log", "Saved", "load", "trick_blocks"]
 
 
 @dataclass
@@ -28,34 +29,99 @@ class Saved:
     agents: list[str] | None = None
 
 
+class Log(Sequence[Saved]):
+    """The games of a log, each read only when asked for (``--game K`` reads one line of a long
+    arena log, ``--list`` one game at a time): a saved game, or arena JSON lines (those that
+    kept the game; blank lines are skipped). Anything malformed raises ``ValueError`` when its
+    game is read, naming the line and what is wrong: not JSON, nested too deeply, no saved game,
+    an invalid game, or an ``agents`` field that is not one agent name per seat."""
+
+    def __init__(self, text: str) -> None:
+        stripped = text.strip()
+        if not stripped:
+            raise ValueError("the log is empty")
+        self._whole: str | None = None
+        self._lines: list[tuple[int, str]] = []
+        if _is_saved_game(stripped):
+            self._whole = stripped
+        else:
+            lines = enumerate(stripped.splitlines(), 1)
+            self._lines = [(number, line) for number, line in lines if line.strip()]
+
+    def __len__(self) -> int:
+        return 1 if self._whole is not None else len(self._lines)
+
+    @overload
+    def __getitem__(self, index: int) -> Saved: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Saved]: ...
+
+    def __getitem__(self, index: int | slice) -> Saved | list[Saved]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        if self._whole is not None:
+            return [Saved(zhengfen.Game.from_json(self._whole), "saved game")][index]
+        number, line = self._lines[index]
+        return _record(_json(line, f"line {number}"), number)
+
+
 def load(text: str) -> list[Saved]:
-    """The games of a log: a saved game, or arena JSON lines (those that kept the game)."""
-    stripped = text.strip()
-    if not stripped:
-        raise ValueError("the log is empty")
+    """Every game of a log, read and checked (see :class:`Log`)."""
+    return list(Log(text))
+
+
+def _is_saved_game(text: str) -> bool:
+    """Whether ``text`` is one saved game (``Game.to_json()``, however it is laid out), rather
+    than the lines of an arena log."""
+    if not text.startswith("{"):
+        return False
     try:
-        whole = json.loads(stripped)
-    except json.JSONDecodeError:
-        whole = None
-    if isinstance(whole, dict) and whole.get("format") == "zhengfen-game":
-        return [Saved(zhengfen.Game.from_json(stripped), "saved game")]
-    saved = []
-    for number, line in enumerate(stripped.splitlines(), 1):
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"line {number} is not JSON: {error}") from error
-        if not isinstance(record, dict) or "game" not in record:
-            raise ValueError(
-                f"line {number} holds no saved game (run the arena with --log to keep them)"
-            )
-        title = (
-            f"deal {record.get('deal')}, rotation {record.get('rotation')}, "
-            f"seed {record.get('seed')}"
+        whole = _json(text, "the log")
+    except ValueError:
+        return False
+    return isinstance(whole, dict) and whole.get("format") == "zhengfen-game"
+
+
+def _json(text: str, where: str) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{where} is not JSON: {error}") from error
+    except RecursionError as error:
+        raise ValueError(f"{where} is nested too deeply to be a saved game") from error
+
+
+def _record(record: object, number: int) -> Saved:
+    """One line of an arena log as a saved game."""
+    if not isinstance(record, dict) or "game" not in record:
+        raise ValueError(
+            f"line {number} holds no saved game (run the arena with --log to keep them)"
         )
+    title = (
+        f"deal {record.get('deal')}, rotation {record.get('rotation')}, seed {record.get('seed')}"
+    )
+    try:
         game = zhengfen.Game.from_json(json.dumps(record["game"]))
-        saved.append(Saved(game, title, record.get("agents")))
-    return saved
+    except ValueError as error:
+        raise type(error)(f"line {number}: {error}") from error
+    agents = record.get("agents")
+    players = game.rules.players
+    if agents is not None and not (
+        isinstance(agents, list)
+        and len(agents) == players
+        and all(isinstance(agent, str) for agent in agents)
+    ):
+        raise ValueError(
+            f"line {number}: 'agents' must be a list of {players} agent names, "
+            f"one per seat, not {_short(agents)}"
+        )
+    return Saved(game, title, agents)
+
+
+def _short(value: object, limit: int = 60) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def trick_blocks(saved: Saved) -> Iterator[list[str]]:
