@@ -1,46 +1,89 @@
 """An example adapter: how a third-party engine speaks the zhengfen conformance protocol.
 
-Replace the four ``engine_*`` functions with calls into your own implementation; everything
-else is the protocol (CONFORMANCE.md §3): read one JSON request a line from standard input,
-write one JSON answer a line to standard output, flush after each. Here the stand-in engine is
+Replace the ``engine_*`` functions with calls into your own implementation; everything else is
+the protocol (CONFORMANCE.md §4): read one JSON request a line from standard input, write one
+JSON answer a line to standard output with the request's ``id``, flush after each, and answer
+every line, however bad, with an error rather than a crash. Here the stand-in engine is
 ``zhengfen.reference``, so this file also shows the shape of the answers.
 
 Check it:  zhengfen conformance check --impl "python examples/conformance_adapter.py"
 """
 
 import json
+import math
 import sys
 
 from zhengfen import reference as engine  # <- your engine here
 
+GAMES = ("zheng_fen", "zen_cheng_you")
+U64 = 2**64 - 1
 games = {}
 
 
-def rules(spec):
+class BadRequest(Exception):
+    """A request the protocol does not define: answered with the kind ``bad_request``."""
+
+
+class RulesError(Exception):
+    """A rule option with a value of the wrong JSON type: answered with the kind ``rules``."""
+
+
+def field(r, name, kind, low=0, high=U64, default=BadRequest):
+    """The field ``name`` of request ``r``: a ``str``, a ``list`` of strings, or an ``int``
+    from ``low`` to ``high`` (never a bool or a float); ``default`` if missing and given."""
+    if name not in r and default is not BadRequest:
+        return default
+    value = r.get(name)
+    if kind is int:
+        ok = type(value) is int and low <= value <= high
+    elif kind is list:
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+    else:
+        ok = isinstance(value, kind)
+    if not ok:
+        raise BadRequest(f"field {name!r}: expected {kind.__name__}, got {value!r}"[:200])
+    return value
+
+
+def rules(r):
+    spec = field(r, "rules", dict)
+    if spec.get("game") not in GAMES:
+        raise BadRequest("rules.game must be zheng_fen or zen_cheng_you")
     options = {k: v for k, v in spec.items() if k != "game"}
-    preset = engine.Rules.zheng_fen if spec["game"] == "zheng_fen" else engine.Rules.zen_cheng_you
-    return preset(**options)
+    for name, value in options.items():  # option values: booleans, integers, strings
+        if not isinstance(value, (bool, int, str)):
+            raise RulesError(f"option {name!r} cannot be {value!r}")
+    return getattr(engine.Rules, spec["game"])(**options)
 
 
 def engine_cards_ops(op, r):
     """Stateless requests: rng, deal, classify, beats, legal_moves."""
     if op == "rng":
-        stream = engine.SplitMix64(r["seed"])
-        return [format(stream.next(), "016x") for _ in range(r["count"])]
+        stream = engine.SplitMix64(field(r, "seed", int))
+        return [format(stream.next(), "016x") for _ in range(field(r, "count", int, high=10_000))]
     if op == "deal":
-        return [str(h) for h in engine.deal(rules(r["rules"]), r["seed"], r.get("first_drawer", 0))]
+        rs = rules(r)
+        drawer = field(r, "first_drawer", int, high=rs.players - 1, default=0)
+        return [str(h) for h in engine.deal(rs, field(r, "seed", int), drawer)]
     if op == "classify":
-        return [str(c) for c in engine.classify(r["cards"], rules(r["rules"]))]
+        return [str(c) for c in engine.classify(field(r, "cards", str), rules(r))]
     if op == "beats":
-        return engine.beats(r["challenger"], r["table"], rules(r["rules"]))
-    return sorted(str(m) for m in engine.legal_moves(r["hand"], r.get("table"), rules(r["rules"])))
+        return engine.beats(field(r, "challenger", str), field(r, "table", str), rules(r))
+    table = r.get("table")
+    if table is not None and not isinstance(table, str):
+        raise BadRequest("field 'table': expected a string or null")
+    moves = engine.legal_moves(field(r, "hand", str), table, rules(r))
+    return sorted(str(m) for m in moves)  # any order passes: the list is a set
 
 
 def engine_new_game(r):
+    rs = rules(r)
     if "hands" in r:
-        game = engine.Game.from_hands(rules(r["rules"]), r["hands"], r["leader"], r.get("seed", 0))
+        hands = field(r, "hands", list)
+        leader = field(r, "leader", int, low=-math.inf, high=math.inf)  # a non-seat: invalid_state
+        game = engine.Game.from_hands(rs, hands, leader, field(r, "seed", int, default=0))
     else:
-        game = engine.Game(rules(r["rules"]), r["seed"])
+        game = engine.Game(rs, field(r, "seed", int))
     games[str(len(games))] = game
     return {"game": str(len(games) - 1)}
 
@@ -82,25 +125,28 @@ def answer(r):
         return engine_cards_ops(op, r)
     if op == "new_game":
         return engine_new_game(r)
-    game = games[r["game"]]
+    if op not in ("play", "next_match", "state"):
+        raise BadRequest(f"unknown op {op!r}"[:200])
+    game = games.get(field(r, "game", str))
+    if game is None:
+        raise BadRequest("no such game")
     if op == "play":
-        return game.play(r["move"])
-    if op == "next_match":
-        return game.next_match()
-    if op == "state":
-        return engine_state(game)
-    raise KeyError(f"unknown op {op!r}")
+        return game.play(field(r, "move", str))
+    return game.next_match() if op == "next_match" else engine_state(game)
 
 
-for line in sys.stdin:
-    request = json.loads(line)
-    if request.get("op") == "quit":
-        break
+for line in sys.stdin.buffer:
+    if not line.strip():
+        continue
+    request = None
     try:
+        request = json.loads(line)
+        if not isinstance(request, dict):
+            raise BadRequest("a request must be a JSON object")
+        if request.get("op") == "quit":
+            break
         reply = {"id": request.get("id"), "result": answer(request)}
     except Exception as error:  # every failure becomes an error answer, never a crash
-        reply = {
-            "id": request.get("id"),
-            "error": {"kind": engine_error_kind(error), "message": str(error)},
-        }
+        ident = request.get("id") if isinstance(request, dict) else None
+        reply = {"id": ident, "error": {"kind": engine_error_kind(error), "message": str(error)}}
     print(json.dumps(reply), flush=True)

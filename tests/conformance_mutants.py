@@ -3,7 +3,11 @@ broken, served over the protocol. Run: ``python tests/conformance_mutants.py MUT
 
 - ``two_below_ace``: the rank 2 sits below the A (against RULES.md §4.1);
 - ``no_last_chance``: a Zheng Fen match ends as soon as one player holds cards (§7.5, §12.4);
-- ``jokers_in_specials``: a joker may stand in a 5-10-K (§4.8).
+- ``jokers_in_specials``: a joker may stand in a 5-10-K (§4.8);
+- ``best_score_by_seat``: with ``next_leader="best_score"``, a tie for the best score of a match
+  goes to the lowest seat instead of the player out first (§7.1);
+- ``no_four_joker_bomb_move``: the four jokers are missing from Zen Cheng You's legal moves,
+  though ``classify`` still reads them as a bomb (§8.5, §10).
 """
 
 from __future__ import annotations
@@ -14,8 +18,8 @@ from typing import Any
 
 from zhengfen import reference
 from zhengfen.conformance.server import serve
+from zhengfen.reference import candidates, zheng_fen
 from zhengfen.reference import game as game_module
-from zhengfen.reference import zheng_fen
 
 Patch = tuple[Any, str, Any]
 
@@ -55,10 +59,32 @@ def jokers_in_specials() -> list[Patch]:
     return [(zheng_fen, "_kind_values", kind_values)]
 
 
+def best_score_by_seat() -> list[Patch]:
+    original = game_module.next_first_drawer  # type: ignore[attr-defined]
+
+    def next_first_drawer(rules: Any, out_order: Any, match_points: Any) -> int:
+        if rules.game != "zheng_fen" or rules.next_leader == "first_out":
+            return int(original(rules, out_order, match_points))
+        return int(list(match_points).index(max(match_points)))
+
+    return [(game_module, "next_first_drawer", next_first_drawer)]
+
+
+def no_four_joker_bomb_move() -> list[Patch]:
+    original = candidates._zcy_bombs
+
+    def zcy_bombs(hand: Any) -> Any:
+        return (cards for cards in original(hand) if min(cards) < 52)
+
+    return [(candidates, "_zcy_bombs", zcy_bombs)]
+
+
 MUTANTS: dict[str, Callable[[], list[Patch]]] = {
     "two_below_ace": two_below_ace,
     "no_last_chance": no_last_chance,
     "jokers_in_specials": jokers_in_specials,
+    "best_score_by_seat": best_score_by_seat,
+    "no_four_joker_bomb_move": no_four_joker_bomb_move,
 }
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ rule; the vectors cover every kind, option and end of a match; generation refuse
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,7 @@ from conformance_mutants import MUTANTS
 from zhengfen.conformance import vectors
 from zhengfen.conformance.checker import check
 from zhengfen.conformance.server import Server
+from zhengfen.errors import ConformanceError
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -44,7 +46,13 @@ def test_implementations_pass_through_the_command_line(command: str) -> None:
 
 @pytest.mark.parametrize(
     ("mutant", "rule"),
-    [("two_below_ace", "§4.1"), ("no_last_chance", "§7.5"), ("jokers_in_specials", "§4.8")],
+    [
+        ("two_below_ace", "§4.1"),
+        ("no_last_chance", "§7.5"),
+        ("jokers_in_specials", "§4.8"),
+        ("best_score_by_seat", "§7.1"),
+        ("no_four_joker_bomb_move", "§10"),
+    ],
 )
 def test_mutants_fail_naming_the_rule(mutant: str, rule: str) -> None:
     report = check(f"{PYTHON} {Path(__file__).parent / 'conformance_mutants.py'} {mutant}")
@@ -138,8 +146,12 @@ def test_vectors_cover_every_kind_option_and_ending() -> None:
         "tie at the target, shared",
     ]:
         assert ending in names
-    errors = {c["steps"][0]["expect"]["error"] for c in load("errors")}
-    assert errors == {"invalid_cards", "rules", "invalid_combo"}
+    errors = {step["expect"].get("error") for c in load("errors") for step in c["steps"]}
+    assert errors == {"invalid_cards", "rules", "invalid_combo", "invalid_state", "bad_request"}
+    refused = {step["request"].get("op") for c in load("games") for step in c["steps"]}
+    assert {"play", "next_match"} <= refused
+    game_errors = {step["expect"].get("error") for c in load("games") for step in c["steps"]}
+    assert "illegal_move" in game_errors
 
 
 def test_generate_refuses_when_the_reference_disagrees(
@@ -188,3 +200,107 @@ def test_the_server_survives_garbage_lines() -> None:
     assert [a.get("error", {}).get("kind") for a in answers[:2]] == ["bad_request", "bad_request"]
     assert answers[2] == {"id": 7, "result": {"name": "zhengfen-rust", "protocol": 1}}
     assert len(answers) == 3
+
+
+MISBEHAVING = f"{PYTHON} {Path(__file__).parent / 'conformance_misbehaving.py'}"
+
+
+@pytest.mark.parametrize(
+    ("fault", "why"),
+    [
+        ("wrong_id", 'hello: answered with id "wrong" the request id'),
+        ("no_id", "hello: answered with id null the request id"),
+        ("no_hello", "hello: expected"),
+        ("old_protocol", "hello: protocol 0, this checker speaks 1"),
+    ],
+)
+def test_an_adapter_that_breaks_the_protocol_fails_every_case(fault: str, why: str) -> None:
+    report = check(f"{MISBEHAVING} {fault}", sections=["rng"])
+    assert report.failed == {"protocol": 1, "rng": 5} and report.passed["rng"] == 0
+    assert all(why in f.actual["failure"] for f in report.failures), report.text()
+    assert "FAIL protocol: hello (CONFORMANCE.md §4)" in report.text()
+
+
+@pytest.mark.parametrize(
+    ("fault", "why"),
+    [("ignore_quit", "still running 2.0 s after quit"), ("quit_status", "status 3 after quit")],
+)
+def test_an_adapter_that_does_not_quit_fails(fault: str, why: str) -> None:
+    report = check(f"{MISBEHAVING} {fault}", sections=["rng"], timeout=2.0)
+    assert report.passed == {"protocol": 1, "rng": 5} and report.failed["protocol"] == 1
+    assert why in report.failures[0].actual["failure"]
+
+
+def test_the_protocol_is_checked_for_a_good_adapter() -> None:
+    report = check(f"{MISBEHAVING} none", sections=["rng"])
+    assert report.ok and report.passed == {"protocol": 2, "rng": 5}
+
+
+def vectors_of(folder: Path, section: str, cases: list[dict[str, Any]]) -> Path:
+    """A vectors folder holding only ``cases`` of ``section`` (quicker checks)."""
+    document = {"format": "zhengfen-vectors", "version": vectors.VERSION, "section": section}
+    (folder / f"{section}.json").write_text(json.dumps({**document, "cases": cases}))
+    return folder
+
+
+def test_legal_moves_are_compared_as_sets(tmp_path: Path) -> None:
+    cases = load("legal_moves")[:12]
+    folder = vectors_of(tmp_path, "legal_moves", cases)
+    assert check(f"{MISBEHAVING} shuffled_moves", folder, sections=["legal_moves"]).ok
+    repeated = check(f"{MISBEHAVING} repeated_move", folder, sections=["legal_moves"])
+    nonempty = [c for c in cases if c["steps"][0]["expect"]["result"]]
+    assert repeated.failed["legal_moves"] == len(nonempty) > 0
+    assert "items expected, got" in repeated.text()
+
+
+def test_a_state_that_differs_late_shows_the_field_that_differs(tmp_path: Path) -> None:
+    long_games = [c for c in load("games") if len(c["steps"]) > 130][:1]
+    folder = vectors_of(tmp_path, "games", long_games)
+    report = check(f"{MISBEHAVING} wrong_hands", folder, sections=["games"])
+    assert report.failed["games"] == 1, "a long game's last state keeps its hands"
+    text = report.text()
+    assert "  differences:\n    result.hands[0]: expected " in text, text
+    assert text.count("\n    result.") == 1 and "RJ" in text.split("differences:")[1]
+
+
+def test_the_checker_refuses_what_cannot_run(tmp_path: Path) -> None:
+    with pytest.raises(ConformanceError, match="cannot start"):
+        check("nonexistent-cmd-zhengfen", sections=["rng"])
+    with pytest.raises(ConformanceError, match="unknown section 'nosuch'"):
+        check(f"{MISBEHAVING} none", sections=["nosuch"])
+    (tmp_path / "rng.json").write_text("[1]")
+    with pytest.raises(ConformanceError, match="cannot read the vectors"):
+        check(f"{MISBEHAVING} none", tmp_path, sections=["rng"])
+
+
+def test_vectors_cover_the_gaps_mutation_testing_found() -> None:
+    """Each gap of issue 10 §6 has vectors: the four-joker bomb among the legal moves, equal
+    bombs tying, every suit symbol, seeds of 2^63 and up, the smallest target, the best-score
+    tie-break, bare-card plays, malformed notations and option types."""
+    legal = json.dumps(load("legal_moves"), ensure_ascii=False)
+    assert '"bomb joker 6: BJ BJ RJ RJ"' in legal
+    beats = [c["steps"][0] for c in load("beats")]
+    bombs = [s for s in beats if s["request"]["challenger"].startswith(("bomb", "straight_flush"))]
+    ties = [
+        s
+        for s in bombs
+        if s["request"]["challenger"].split(":")[0] == s["request"]["table"].split(":")[0]
+    ]
+    assert ties and all(s["expect"] == {"result": False} for s in ties)
+    assert any("invalid_combo" in json.dumps(s["expect"]) for s in beats)
+    classify = json.dumps(load("classify"), ensure_ascii=False)
+    assert all(symbol in classify for symbol in "♣♦♥♠♧♢♡♤")
+    for option in ('"target": true', '"players": "4"', '"jokers_wild": 1'):
+        assert option.replace(" ", "") in classify.replace(" ", "")
+    games = [c["steps"][0]["request"] for c in load("games")]
+    seeds = [r["seed"] for r in games if "seed" in r]
+    assert 2**64 - 1 in seeds and any(2**63 <= s < 2**64 - 1 for s in seeds)
+    assert any(r["rules"].get("target") == 1 for r in games)
+    names = {c["name"] for c in load("games")}
+    assert sum("best score tied" in name for name in names) == 2
+
+
+def test_the_documented_case_counts_are_the_vectors() -> None:
+    text = (ROOT / "CONFORMANCE.md").read_text(encoding="utf-8")
+    documented = {m[1]: int(m[2]) for m in re.finditer(r"^\| `(\w+)` \| (\d+) \|", text, re.M)}
+    assert documented == {section: len(load(section)) for section in vectors.SECTIONS}

@@ -25,7 +25,10 @@ def play_scenario(impl: ModuleType, scenario: Scenario) -> Any:
     rules = make_rules(impl, scenario.rules)
     game = impl.Game.from_hands(rules, scenario.hands, scenario.leader)
     for decision in scenario.decisions:
-        game.play(decision)
+        if decision == "next_match":  # as in saved decision lists (RULES.md §12.7)
+            game.next_match()
+        else:
+            game.play(decision)
     return game
 
 

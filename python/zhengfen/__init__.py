@@ -45,6 +45,7 @@ from zhengfen._core import (
     rollouts,
     shuffle_deck,
 )
+from zhengfen._version import __version__
 from zhengfen.errors import (
     IllegalMoveError,
     InvalidCardsError,
@@ -77,6 +78,7 @@ __all__ = [
     "SplitMix64",
     "VecGame",
     "ZhengfenError",
+    "__version__",
     "agent_spec",
     "beats",
     "classify",

@@ -15,6 +15,8 @@ unknown card token '1x' at position 2
 from __future__ import annotations
 
 __all__ = [
+    "ConformanceError",
+    "EnvError",
     "InvalidCardsError",
     "InvalidComboError",
     "RulesError",
@@ -48,3 +50,16 @@ class IllegalMoveError(ZhengfenError):
 
 class InvalidStateError(ZhengfenError):
     """A game state that cannot be: corrupt saved JSON, or impossible hands for ``from_hands``."""
+
+
+class ConformanceError(ZhengfenError):
+    """A conformance check or generation cannot run (CONFORMANCE.md): an implementation command
+    that cannot be started, an unknown section, a vectors folder that cannot be read, or an
+    output folder that cannot be written. (An implementation that answers wrongly is not an
+    error: the checker reports it.)"""
+
+
+class EnvError(ZhengfenError):
+    """An environment (``zhengfen.envs``, AI.md §6) was given an option, seed or call it cannot
+    take: an unknown option, a bad ``max_actions``, ``seat``, ``opponents`` or illegal-action
+    setting, a seed outside 0 to 2**64 - 1, or a step before ``reset()``. Names what is wrong."""

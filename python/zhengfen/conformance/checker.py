@@ -1,22 +1,38 @@
 """Runs the conformance vectors against any command that speaks the protocol
 (CONFORMANCE.md §4), and reports what passed and what did not.
 
-The implementation runs as a subprocess; every request has a time limit, and an implementation
-that crashes or falls silent is reported as such (and restarted for the next case), never hung on.
+The implementation runs as a subprocess. Each process is greeted with ``hello`` (its answer
+must give ``"protocol": 1``), every request carries an ``id`` unique in the run that the answer
+must echo, and the last process is sent ``quit`` and must exit. Every request has a time limit;
+an implementation that crashes, falls silent or writes something that is not a JSON object is
+reported as such (and restarted for the next case), never hung on. Legal-move lists are
+compared as sets (in any order, but each move once: RULES.md §6.3).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import queue
 import shlex
 import subprocess
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
+from zhengfen.conformance.diff import differences, shown
+from zhengfen.conformance.server import PROTOCOL_VERSION
 from zhengfen.conformance.vectors import PACKAGE_DIR, SECTIONS, summarize
+from zhengfen.conformance.wire import LineTooLong, lines
+from zhengfen.errors import ConformanceError
+
+MAX_ANSWER_BYTES = 64 << 20
+"""The longest answer line the checker reads (64 MiB); a longer one is a failure."""
+PROTOCOL = "protocol"
+"""The report's section for the checks of ``hello``, ``quit`` and ids."""
+HELLO: dict[str, Any] = {"op": "hello"}
+HELLO_EXPECTED: dict[str, Any] = {"result": {"name": "(a string)", "protocol": PROTOCOL_VERSION}}
 
 
 @dataclass
@@ -29,6 +45,23 @@ class Failure:
     request: Any
     expected: Any
     actual: Any
+
+    def text(self) -> str:
+        """The failure for people: the request, both answers cut short, and the differences
+        field by field."""
+        where = f"RULES.md {self.rules_sections}" if self.rules_sections.startswith("§") else None
+        lines = [
+            f"FAIL {self.section}: {self.case} ({where or self.rules_sections})",
+            f"  request:  {shown(self.request, 400)}",
+            f"  expected: {shown(self.expected, 400)}",
+            f"  actual:   {shown(self.actual, 400)}",
+        ]
+        both = isinstance(self.expected, dict) and isinstance(self.actual, dict)
+        if both and self.expected.keys() == self.actual.keys():  # two results, or two errors
+            found = differences(self.expected, self.actual)
+            if len(found) > 1 or (found and found[0].split(":")[0] not in self.expected):
+                lines += ["  differences:"] + [f"    {line}" for line in found]
+        return "\n".join(lines)
 
 
 @dataclass
@@ -43,19 +76,23 @@ class Report:
     def ok(self) -> bool:
         return not self.failures
 
+    def count(self, section: str, failure: Failure | None) -> None:
+        """Counts one case of ``section``, passed if ``failure`` is ``None``."""
+        self.passed.setdefault(section, 0)
+        self.failed.setdefault(section, 0)
+        if failure is None:
+            self.passed[section] += 1
+        else:
+            self.failed[section] += 1
+            self.failures.append(failure)
+
     def text(self, most: int = 20) -> str:
         """The report for people."""
         lines = ["section        passed  failed"]
         for section in self.passed:
             lines.append(f"{section:<14} {self.passed[section]:>6}  {self.failed[section]:>6}")
-        for f in self.failures[:most]:
-            lines += [
-                "",
-                f"FAIL {f.section}: {f.case} (RULES.md {f.rules_sections})",
-                f"  request:  {json.dumps(f.request)}",
-                f"  expected: {short(f.expected)}",
-                f"  actual:   {short(f.actual)}",
-            ]
+        for failure in self.failures[:most]:
+            lines += ["", failure.text()]
         if len(self.failures) > most:
             lines.append(f"\n... and {len(self.failures) - most} more failures")
         total_passed, total_failed = sum(self.passed.values()), sum(self.failed.values())
@@ -63,49 +100,83 @@ class Report:
         return "\n".join(lines)
 
 
-def short(value: Any, limit: int = 400) -> str:
-    text = json.dumps(value)
-    return text if len(text) <= limit else text[:limit] + " …"
+def split_command(command: str) -> list[str]:
+    """The command line as arguments; :class:`ConformanceError` if it has none or bad quotes."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as error:
+        raise ConformanceError(f"--impl {command!r}: {error}") from None
+    if not argv:
+        raise ConformanceError("--impl is empty: give the command that speaks the protocol")
+    return argv
 
 
 class Implementation:
-    """A running implementation: send a request, wait (with a limit) for its answer."""
+    """A running implementation: greet it, send a request with a fresh id, wait (with a limit)
+    for its answer, and send it ``quit``."""
 
     def __init__(self, command: str, timeout: float) -> None:
         self.command = command
+        self.argv = split_command(command)
         self.timeout = timeout
-        self.process: subprocess.Popen[str] | None = None
+        self.process: subprocess.Popen[bytes] | None = None
         self.lines: queue.Queue[str | None] = queue.Queue()
+        self.last_id = 0
+        self.greeting: dict[str, Any] = {}
 
     def start(self) -> None:
-        self.process = subprocess.Popen(
-            shlex.split(self.command),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
-        )
+        """Starts a process and greets it; :attr:`greeting` holds the answer to ``hello``."""
+        try:
+            self.process = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
+        except OSError as error:
+            why = error.strerror or str(error)
+            raise ConformanceError(f"cannot start {self.command!r}: {why}") from None
         self.lines = queue.Queue()
-        threading.Thread(target=self._read, args=(self.process, self.lines), daemon=True).start()
+        assert self.process.stdout is not None
+        threading.Thread(
+            target=self._read, args=(self.process.stdout, self.lines), daemon=True
+        ).start()
+        self.greeting = self.exchange(HELLO)
 
     @staticmethod
-    def _read(process: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
-        assert process.stdout is not None
-        for line in process.stdout:
-            lines.put(line)
-        lines.put(None)
+    def _read(stream: IO[bytes], found: queue.Queue[str | None]) -> None:
+        for line in lines(stream, MAX_ANSWER_BYTES):
+            if isinstance(line, LineTooLong):
+                found.put(f"(an answer of {line.length} bytes, more than {MAX_ANSWER_BYTES})")
+            else:
+                found.put(line.decode("utf-8", errors="replace"))
+        found.put(None)
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        """The answer, or ``{"failure": why}`` if the implementation crashed or fell silent."""
-        if self.process is None or self.process.poll() is not None:
+        """The answer, or ``{"failure": why}`` if the implementation crashed, fell silent, did
+        not answer ``hello`` right or did not echo the request's id."""
+        if not self.running:
+            self.stop()
             self.start()
+        problem = hello_problem(self.greeting)
+        if problem is not None:
+            return {"failure": f"hello: {problem}"}
+        return self.exchange(request)
+
+    def exchange(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Sends one request with a fresh id; the answer or ``{"failure": why}``."""
         assert self.process is not None and self.process.stdin is not None
+        self.last_id += 1
+        ident = self.last_id
         try:
-            self.process.stdin.write(json.dumps(request) + "\n")
+            self.process.stdin.write(json.dumps({**request, "id": ident}).encode() + b"\n")
             self.process.stdin.flush()
             line = self.lines.get(timeout=self.timeout)
-        except BrokenPipeError:
+        except (BrokenPipeError, OSError):
             line = None
         except queue.Empty:
             self.stop()
@@ -113,17 +184,76 @@ class Implementation:
         if line is None:
             self.stop()
             return {"failure": "the implementation exited"}
+        return checked_answer(line, ident)
+
+    def quit(self) -> str | None:
+        """Sends ``quit`` to a running process: ``None`` if it then exits with status 0 without
+        answering, else what went wrong. The process is gone afterwards either way."""
+        if self.process is None or self.process.stdin is None:
+            return (
+                f"not checked: the implementation is not running ({hello_problem(self.greeting)})"
+            )
+        self.last_id += 1
         try:
-            answer = json.loads(line)
-        except json.JSONDecodeError:
-            return {"failure": f"not JSON: {line.strip()[:200]}"}
-        return answer if isinstance(answer, dict) else {"failure": "not a JSON object"}
+            self.process.stdin.write(
+                json.dumps({"id": self.last_id, "op": "quit"}).encode() + b"\n"
+            )
+            self.process.stdin.flush()
+            status = self.process.wait(timeout=self.timeout)
+        except (BrokenPipeError, OSError):
+            status = self.process.wait(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            self.stop()
+            return f"still running {self.timeout} s after quit"
+        self.process = None
+        extra = [line for line in drain(self.lines) if line is not None]
+        if extra:
+            return f"answered quit: {extra[0][:200]}"
+        return None if status == 0 else f"exited with status {status} after quit"
 
     def stop(self) -> None:
         if self.process is not None:
             self.process.kill()
             self.process.wait()
             self.process = None
+
+
+def drain(found: queue.Queue[str | None]) -> list[str | None]:
+    """Every line the reader has put so far (waiting briefly for it to reach the end)."""
+    items: list[str | None] = []
+    while True:
+        try:
+            item = found.get(timeout=1.0)
+        except queue.Empty:
+            return items
+        items.append(item)
+        if item is None:
+            return items
+
+
+def checked_answer(line: str, ident: int) -> dict[str, Any]:
+    """One answer line as an object echoing ``ident``, or ``{"failure": why}``."""
+    try:
+        answer = json.loads(line)
+    except (ValueError, RecursionError):
+        return {"failure": f"not JSON: {line.strip()[:200]}"}
+    if not isinstance(answer, dict):
+        return {"failure": f"not a JSON object: {line.strip()[:200]}"}
+    if answer.get("id") != ident or type(answer.get("id")) is not int:
+        return {"failure": f"answered with id {shown(answer.get('id'), 60)} the request id {ident}"}
+    return answer
+
+
+def hello_problem(answer: dict[str, Any]) -> str | None:
+    """What is wrong with the answer to ``hello`` (``None`` if nothing)."""
+    if "failure" in answer:
+        return str(answer["failure"])
+    result = answer.get("result")
+    if not isinstance(result, dict) or not isinstance(result.get("name"), str):
+        return f"expected {shown(HELLO_EXPECTED['result'])}, got {shown(answer)}"
+    if result.get("protocol") != PROTOCOL_VERSION:
+        return f"protocol {shown(result.get('protocol'))}, this checker speaks {PROTOCOL_VERSION}"
+    return None
 
 
 def actual_of(request: dict[str, Any], answer: dict[str, Any], expect: dict[str, Any]) -> Any:
@@ -136,13 +266,19 @@ def actual_of(request: dict[str, Any], answer: dict[str, Any], expect: dict[str,
     result = answer.get("result")
     if request["op"] == "new_game":
         return {"result": "ok"}
+    if request["op"] == "legal_moves" and isinstance(result, list) and is_text_list(result):
+        return {"result": sorted(result)}  # a set: any order, each move once
     if request["op"] == "state" and isinstance(result, dict) and "result" in expect:
         try:
             full = "history" in expect["result"]
             return {"result": summarize(result, full)}
-        except (KeyError, TypeError):
+        except (KeyError, TypeError, ValueError):
             return {"result": result}
     return {"result": result}
+
+
+def is_text_list(value: list[Any]) -> bool:
+    return all(isinstance(item, str) for item in value)
 
 
 def run_case(impl: Implementation, case: dict[str, Any], section: str) -> Failure | None:
@@ -167,27 +303,70 @@ def run_case(impl: Implementation, case: dict[str, Any], section: str) -> Failur
     return None
 
 
+def load_section(vectors: Path, section: str) -> list[dict[str, Any]]:
+    """The cases of one section's file; :class:`ConformanceError` if it cannot be read."""
+    path = vectors / f"{section}.json"
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        cases = document["cases"]
+        if document.get("format") != "zhengfen-vectors" or not isinstance(cases, list):
+            raise ValueError("not a zhengfen-vectors document")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+        raise ConformanceError(f"cannot read the vectors {path}: {error}") from None
+    return cases
+
+
+def check_arguments(sections: list[str] | None, timeout: float) -> list[str]:
+    """The sections to run; :class:`ConformanceError` for an unknown one or a bad timeout."""
+    unknown = [s for s in sections or [] if s not in SECTIONS]
+    if unknown:
+        raise ConformanceError(
+            f"unknown section {unknown[0]!r}; the sections are {', '.join(SECTIONS)}"
+        )
+    if not (math.isfinite(timeout) and timeout > 0):
+        raise ConformanceError(f"the timeout must be a positive number of seconds, not {timeout}")
+    return list(dict.fromkeys(sections or SECTIONS))
+
+
 def check(
     command: str,
     vectors: Path = PACKAGE_DIR,
     timeout: float = 10.0,
     sections: list[str] | None = None,
 ) -> Report:
-    """Runs every vector of ``vectors`` against ``command``."""
+    """Runs every vector of ``vectors`` (or of ``sections``) against ``command``.
+
+    Raises :class:`~zhengfen.errors.ConformanceError`, before running anything, for a command
+    that cannot be started, an unknown section, a bad timeout or unreadable vectors."""
+    chosen = check_arguments(sections, timeout)
+    documents = {section: load_section(vectors, section) for section in chosen}
     report = Report()
     impl = Implementation(command, timeout)
     try:
-        for section in sections or list(SECTIONS):
-            document = json.loads((vectors / f"{section}.json").read_text(encoding="utf-8"))
-            report.passed[section] = report.failed[section] = 0
-            for case in document["cases"]:
+        impl.start()
+        report.count(PROTOCOL, protocol_failure("hello", HELLO, hello_problem(impl.greeting)))
+        for section, cases in documents.items():
+            report.passed.setdefault(section, 0)
+            report.failed.setdefault(section, 0)
+            for case in cases:
                 failure = run_case(impl, case, section)
-                if failure is None:
-                    report.passed[section] += 1
-                else:
-                    report.failed[section] += 1
-                    report.failures.append(failure)
+                report.count(section, failure)
+                if failure is not None:
                     impl.stop()  # a fresh start for the next case
+        if not impl.running:
+            impl.stop()
+            impl.start()
+        problem = impl.quit()
+        report.count(PROTOCOL, protocol_failure("quit", {"op": "quit"}, problem))
     finally:
         impl.stop()
     return report
+
+
+def protocol_failure(name: str, request: dict[str, Any], problem: str | None) -> Failure | None:
+    """A failed check of ``hello`` or ``quit`` (``None`` if ``problem`` is ``None``)."""
+    if problem is None:
+        return None
+    expected = HELLO_EXPECTED if name == "hello" else "(no answer; the process exits, status 0)"
+    actual = {"failure": f"{name}: {problem}"}
+    return Failure(PROTOCOL, name, "CONFORMANCE.md §4", request, expected, actual)

@@ -27,6 +27,7 @@ class Scenario:
 
 
 ZF3 = {"game": "zheng_fen", "players": 3}
+ZF3_BEST = {**ZF3, "next_leader": "best_score"}
 ZCY = {"game": "zen_cheng_you"}
 
 SCENARIOS = [
@@ -149,5 +150,59 @@ SCENARIOS = [
         [*PASS_ALL_DECLARATIONS, "Ac", "pass", "pass", "pass"],
         {"current_player": 1, "out_order": [0]},
         sections="§11.4 (lead_after_out: next)",
+    ),
+    Scenario(
+        "best score tied: the earlier out leads the next match (a higher seat)",
+        ZF3_BEST,
+        ["Kc", "3c 4c", "Kd"],
+        2,
+        ["Kd", "pass", "pass", "Kc", "pass", "next_match"],
+        {"scores": [10, 0, 10], "current_player": 2, "phase": "play"},
+        sections="§7.1 (next_leader: best_score, ties by finishing order)",
+    ),
+    Scenario(
+        "best score tied: the earlier out leads the next match (a lower seat)",
+        ZF3_BEST,
+        ["Kd", "3c 4c", "Kc"],
+        0,
+        ["Kd", "pass", "pass", "3c", "Kc", "pass", "next_match"],
+        {"scores": [10, 0, 10], "current_player": 0, "phase": "play"},
+        sections="§7.1 (next_leader: best_score, ties by finishing order)",
+    ),
+    Scenario(
+        "best score alone leads the next match, not the first out",
+        ZF3_BEST,
+        ["3c", "Kc Kd", "4c"],
+        0,
+        ["3c", "Kc", "pass", "Kd", "pass", "next_match"],
+        {"scores": [0, 20, 0], "current_player": 1, "phase": "play"},
+        sections="§7.1 (next_leader: best_score)",
+    ),
+    Scenario(
+        "the smallest target: one match ends the game",
+        {**ZF3, "target": 1},
+        ["Kc", "3c", "4c"],
+        0,
+        ["Kc", "pass", "pass", "3c", "4c"],
+        {"scores": [10, 0, 0], "phase": "game_over", "winners": [0]},
+        sections="§3.1, §7.7 (target: an integer >= 1)",
+    ),
+    Scenario(
+        "the four jokers played as a bomb",
+        ZCY,
+        ["BJ BJ RJ RJ", "2c 2c 2d 2d 2h 2h", "3c", "4c"],
+        1,
+        [*PASS_ALL_DECLARATIONS, "2c 2c 2d 2d 2h 2h", "pass", "pass", "BJ BJ RJ RJ"],
+        {"out_order": [1, 0]},
+        sections="§8.5, §9.2, §10 (the four jokers)",
+    ),
+    Scenario(
+        "a 1-2 finish wins the game for the team",
+        {**ZCY, "target": 100},
+        ["3c", "4c 4d", "5c", "6c 6d"],
+        0,
+        [*PASS_ALL_DECLARATIONS, "3c", "pass", "5c"],
+        {"scores": [200, 0], "phase": "game_over", "winners": [0, 2]},
+        sections="§11.6, §11.8 (the end of the game)",
     ),
 ]

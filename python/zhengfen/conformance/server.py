@@ -1,15 +1,23 @@
-"""The conformance protocol, served by one of our implementations (CONFORMANCE.md §3).
+"""The conformance protocol, served by one of our implementations (CONFORMANCE.md §4).
 
 Each request is one JSON object on a line of standard input; each answer one JSON object on a
 line of standard output, in order: ``{"id": …, "result": …}`` or ``{"id": …, "error": {"kind":
-…, "message": …}}``. :func:`answer` handles one request for an implementation module
-(``zhengfen`` or ``zhengfen.reference``), so the same code serves both.
+…, "message": …}}``. :meth:`Server.answer` handles one request for an implementation module
+(``zhengfen`` or ``zhengfen.reference``), so the same code serves both, and it checks every field
+(:mod:`~zhengfen.conformance.fields`) before the engine sees it, so both answer bad input alike.
+
+Every line gets exactly one answer, whatever it holds (:mod:`~zhengfen.conformance.wire` bounds
+its length and nesting): bad input is a ``bad_request`` naming the problem, the engine's refusals
+are the kinds of :data:`ERROR_KINDS`, and a failure of the server itself is an ``internal`` answer
+naming the exception. The server then goes on with the next line.
 
 >>> import zhengfen
 >>> server = Server(zhengfen)
 >>> server.answer({"id": 1, "op": "beats", "rules": {"game": "zheng_fen"},
 ...                "challenger": "pair 8 1: 8c 8d", "table": "pair 7 1: 7c 7d"})
 {'id': 1, 'result': True}
+>>> server.answer({"id": 2, "op": "rng", "seed": -1, "count": 1})["error"]["kind"]
+'bad_request'
 """
 
 from __future__ import annotations
@@ -20,6 +28,9 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import IO, Any
 
+from zhengfen.conformance import fields
+from zhengfen.conformance.fields import MAX_COUNT, MAX_GAMES, U64_MAX, BadRequest
+from zhengfen.conformance.wire import MAX_LINE_BYTES, LineTooLong, lines, parse, problem
 from zhengfen.errors import (
     IllegalMoveError,
     InvalidCardsError,
@@ -37,10 +48,25 @@ ERROR_KINDS: list[tuple[type[Exception], str]] = [
     (IllegalMoveError, "illegal_move"),
     (InvalidStateError, "invalid_state"),
 ]
+KINDS = [kind for _, kind in ERROR_KINDS] + ["bad_request", "internal"]
+"""Every error kind an answer may carry (CONFORMANCE.md §4)."""
+
+__all__ = ["ERROR_KINDS", "KINDS", "PROTOCOL_VERSION", "BadRequest", "Server", "serve"]
 
 
-class BadRequest(Exception):
-    """A request the protocol does not define."""
+def error(ident: Any, kind: str, message: str) -> dict[str, Any]:
+    return {"id": ident, "error": {"kind": kind, "message": message}}
+
+
+def kind_of(exception: BaseException) -> str:
+    """The error kind of an exception raised while answering."""
+    if isinstance(exception, BadRequest):
+        return "bad_request"
+    found = next((k for cls, k in ERROR_KINDS if isinstance(exception, cls)), None)
+    if found is not None:
+        return found
+    # Fields are checked first, so any other refusal by the engine is a request it cannot take.
+    return "bad_request" if isinstance(exception, ValueError) else "internal"
 
 
 class Server:
@@ -51,19 +77,26 @@ class Server:
         self.name = name
         self.games: dict[str, Any] = {}
 
-    def answer(self, request: dict[str, Any]) -> dict[str, Any]:
-        """The answer to one request (never raises for bad input)."""
-        ident = request.get("id")
+    def answer(self, request: Any) -> dict[str, Any]:
+        """The answer to one request: never raises, except on ``KeyboardInterrupt`` and
+        ``SystemExit`` (a Rust panic, a ``MemoryError`` or a bug become ``internal``)."""
+        ident = request.get("id") if isinstance(request, dict) else None
         try:
-            handler = self.handlers().get(str(request.get("op")))
+            if not isinstance(request, dict):
+                raise BadRequest(f"a request must be a JSON object, not {fields.describe(request)}")
+            op = request.get("op")
+            handler = self.handlers().get(op) if isinstance(op, str) else None
             if handler is None:
-                raise BadRequest(f"unknown op {request.get('op')!r}")
+                raise BadRequest(f"unknown op {fields.describe(op)}")
             return {"id": ident, "result": handler(request)}
-        except (BadRequest, KeyError, TypeError) as error:
-            return {"id": ident, "error": {"kind": "bad_request", "message": str(error)}}
-        except ValueError as error:
-            kind = next((k for cls, k in ERROR_KINDS if isinstance(error, cls)), "value")
-            return {"id": ident, "error": {"kind": kind, "message": str(error)}}
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as exception:  # a Rust PanicException is a BaseException
+            kind = kind_of(exception)
+            message = str(exception) or type(exception).__name__
+            if kind == "internal":
+                message = f"{type(exception).__name__}: {message}"
+            return error(ident, kind, message)
 
     def handlers(self) -> dict[str, Callable[[dict[str, Any]], Any]]:
         return {
@@ -79,55 +112,59 @@ class Server:
             "state": self.state,
         }
 
-    def rules(self, spec: dict[str, Any]) -> Any:
-        """A rule set from ``{"game": …, options…}``."""
-        options = {k: v for k, v in spec.items() if k != "game"}
-        if spec.get("game") == "zheng_fen":
-            return self.module.Rules.zheng_fen(**options)
-        if spec.get("game") == "zen_cheng_you":
-            return self.module.Rules.zen_cheng_you(**options)
-        raise BadRequest(f"unknown game {spec.get('game')!r}")
+    def rules(self, request: dict[str, Any]) -> Any:
+        """The rule set of the request's ``rules`` field ``{"game": …, options…}``."""
+        game, options = fields.rules_spec(request)
+        return getattr(self.module.Rules, game)(**options)
 
     def rng(self, r: dict[str, Any]) -> list[str]:
-        stream = self.module.SplitMix64(int(r["seed"]))
-        return [f"{stream.next():016x}" for _ in range(int(r["count"]))]
+        stream = self.module.SplitMix64(fields.integer(r, "seed", 0, U64_MAX))
+        return [f"{stream.next():016x}" for _ in range(fields.integer(r, "count", 0, MAX_COUNT))]
 
     def deal(self, r: dict[str, Any]) -> list[str]:
-        hands = self.module.deal(
-            self.rules(r["rules"]), int(r["seed"]), int(r.get("first_drawer", 0))
-        )
-        return [str(hand) for hand in hands]
+        rules = self.rules(r)
+        seed = fields.integer(r, "seed", 0, U64_MAX)
+        drawer = fields.integer(r, "first_drawer", 0, rules.players - 1, default=0)
+        return [str(hand) for hand in self.module.deal(rules, seed, drawer)]
 
     def classify(self, r: dict[str, Any]) -> list[str]:
-        return [str(c) for c in self.module.classify(r["cards"], self.rules(r["rules"]))]
+        cards = fields.text(r, "cards")
+        return [str(c) for c in self.module.classify(cards, self.rules(r))]
 
     def beats(self, r: dict[str, Any]) -> bool:
-        return bool(self.module.beats(r["challenger"], r["table"], self.rules(r["rules"])))
+        challenger, table = fields.combination(r, "challenger"), fields.combination(r, "table")
+        return bool(self.module.beats(challenger, table, self.rules(r)))
 
     def legal_moves(self, r: dict[str, Any]) -> list[str]:
-        moves = self.module.legal_moves(r["hand"], r.get("table"), self.rules(r["rules"]))
-        return sorted(str(m) for m in moves)
+        hand, table = fields.text(r, "hand"), fields.combination(r, "table", optional=True)
+        return sorted(str(m) for m in self.module.legal_moves(hand, table, self.rules(r)))
 
     def new_game(self, r: dict[str, Any]) -> dict[str, str]:
-        rules = self.rules(r["rules"])
+        rules = self.rules(r)
+        if len(self.games) >= MAX_GAMES:
+            raise BadRequest(f"this session already holds {MAX_GAMES} games, the most it may")
         if "hands" in r:
-            game = self.module.Game.from_hands(
-                rules, r["hands"], int(r["leader"]), int(r.get("seed", 0))
-            )
+            hands = fields.text_list(r, "hands")
+            leader = fields.whole(r, "leader")
+            if not 0 <= leader < rules.players:  # part of the position, as the hands are
+                raise InvalidStateError(f"the leader {leader} is not a seat of {rules.players}")
+            seed = fields.integer(r, "seed", 0, U64_MAX, default=0)
+            game = self.module.Game.from_hands(rules, hands, leader, seed)
         else:
-            game = self.module.Game(rules, int(r["seed"]))
+            game = self.module.Game(rules, fields.integer(r, "seed", 0, U64_MAX))
         ident = f"g{len(self.games)}"
         self.games[ident] = game
         return {"game": ident}
 
     def game(self, r: dict[str, Any]) -> Any:
-        ident = str(r["game"])
+        ident = fields.text(r, "game")
         if ident not in self.games:
-            raise BadRequest(f"no game {ident!r}")
+            raise BadRequest(f"no game {fields.describe(ident)}")
         return self.games[ident]
 
     def play(self, r: dict[str, Any]) -> None:
-        self.game(r).play(str(r["move"]))
+        game = self.game(r)
+        game.play(fields.text(r, "move"))
 
     def next_match(self, r: dict[str, Any]) -> None:
         self.game(r).next_match()
@@ -150,27 +187,52 @@ class Server:
         }
 
 
+def reply_to(server: Server, line: bytes | LineTooLong) -> dict[str, Any] | None:
+    """The answer to one line; ``None`` for ``quit``."""
+    if isinstance(line, LineTooLong):
+        return error(
+            None, "bad_request", f"a line of {line.length} bytes; at most {MAX_LINE_BYTES}"
+        )
+    try:
+        request = parse(line)
+    except BadRequest as refused:
+        return error(None, "bad_request", str(refused))
+    why = problem(request)
+    if why is not None:
+        ident = request.get("id") if isinstance(request, dict) else None
+        return error(ident if problem(ident) is None else None, "bad_request", why)
+    if isinstance(request, dict) and request.get("op") == "quit":
+        return None
+    return server.answer(request)
+
+
 def serve(
-    module: ModuleType, name: str, stdin: IO[str] = sys.stdin, stdout: IO[str] = sys.stdout
+    module: ModuleType,
+    name: str,
+    stdin: IO[bytes] | None = None,
+    stdout: IO[bytes] | None = None,
 ) -> None:
-    """Answers requests line by line until end of input or ``{"op": "quit"}``."""
+    """Answers requests line by line until end of input or ``{"op": "quit"}`` (blank lines are
+    skipped). Reads and writes bytes (standard input and output by default); a reader that goes
+    away raises ``BrokenPipeError`` for the caller to end quietly."""
+    source = sys.stdin.buffer if stdin is None else stdin
+    sink = sys.stdout.buffer if stdout is None else stdout
     server = Server(module, name)
-    for line in stdin:
-        if not line.strip():
+    for line in lines(source):
+        if not isinstance(line, LineTooLong) and not line.strip():
             continue
-        try:
-            request = json.loads(line)
-        except json.JSONDecodeError as error:
-            request = None
-            reply: dict[str, Any] = {
-                "id": None,
-                "error": {"kind": "bad_request", "message": str(error)},
-            }
-        if isinstance(request, dict):
-            if request.get("op") == "quit":
-                break
-            reply = server.answer(request)
-        elif request is not None:
-            reply = {"id": None, "error": {"kind": "bad_request", "message": "not an object"}}
-        stdout.write(json.dumps(reply) + "\n")
-        stdout.flush()
+        reply = reply_to(server, line)
+        if reply is None:
+            return
+        sink.write(encode(reply) + b"\n")
+        sink.flush()
+
+
+def encode(reply: dict[str, Any]) -> bytes:
+    """One answer as strict JSON (an ``internal`` answer if it cannot be written)."""
+    try:
+        return json.dumps(reply, allow_nan=False).encode("utf-8")
+    except (TypeError, ValueError) as failure:
+        ident = reply.get("id")
+        safe = ident if isinstance(ident, (str, int)) or ident is None else None
+        return json.dumps(error(safe, "internal", f"unwritable answer: {failure}")).encode()

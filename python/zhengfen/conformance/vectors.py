@@ -119,6 +119,46 @@ CLASSIFY = [
     (ZF, "9c 9d 9h 9s", "§4.4"),
     (ZF, "9c 9d", "§4.4"),
     (ZF, "3h 4h 5h 6h 7h 8h", "§4.7"),
+    # Notation (§1.2, §1.3): suit symbols, both styles, `T`, any case, commas.
+    (ZF, "J♠ Q♠ K♠ A♠ 2♠", "§1.2, §4.7"),
+    (ZF, "3♥ 3♦ 3♣ 3♠", "§1.2, §4.4"),
+    (ZF, "9♡ 9♢ 9♧ 9♤", "§1.2, §4.4"),
+    (ZF, "9♡ 9♢ 9♧ Bj 3♤", "§1.2, §4.6"),
+    (ZCY, "A♠ A♤ A♥ A♡ A♦ A♢ A♣ A♧", "§1.2, §8.5"),
+    (ZF, "tc,Td , 10h jS,JH", "§1.3, §4.6"),
+    (ZF, "rj bj", "§1.3, §4.3"),
+    # Full-house sequences: triples consecutive, up to A only (§8.2, §8.3).
+    (ZCY, "3c 3c 3d 5c 5c 5d 9c 9d Kc Kd", "§8.3"),
+    (ZCY, "Ac Ac Ad 2c 2c 2d 5c 5c 6c 6c", "§8.2, §8.3"),
+    (ZCY, "Kc Kc Kd Ac Ac Ad 5c 5c 6c 6c", "§8.3"),
+    (ZCY, "3c 3c 3d 4c 4c 4d 5c 6c 6c 7c", "§8.3"),
+    # Specials take no jokers, nor a fifth card (§4.8, §4.9); no cards, no reading.
+    (ZF, "2c 2d 2h 2s BJ", "§4.9"),
+    (ZF, "5c 10c Kc BJ", "§4.8"),
+    (ZF, "", "§4.10"),
+    (ZCY, "", "§8.6"),
+    # One group or card short of the shortest sequence (§4.5, §4.7, §8.3, §8.5).
+    (ZCY, "3c 4d 5h 6s", "§8.3"),
+    (ZCY, "3c 4c 5c 6c", "§8.5"),
+    (ZCY, "9c 9d", "§8.3"),
+    (ZF, "3h 4h 5h 6h", "§4.7"),
+    (ZF, "3c 3d 4c 4d", "§4.5"),
+    (ZF, "3c 3d 3h 4c 4d 4h", "§4.5"),
+    (ZF, "3c 3d 3h 3s 4c 4d 4h 4s", "§4.5"),
+    (ZF, "3c 3d BJ RJ", "§4.5"),
+    # Option values of the wrong type or out of range are rules errors (§3.4).
+    ({**ZF, "target": True}, "3c", "§3.4"),
+    ({**ZF, "target": "500"}, "3c", "§3.4"),
+    ({**ZF, "players": "4"}, "3c", "§3.4"),
+    ({**ZF, "players": 2}, "3c", "§3.4"),
+    ({**ZF, "jokers_wild": 1}, "3c", "§3.4"),
+    ({**ZF, "next_leader": "best"}, "3c", "§3.4"),
+    ({**ZF, "lead_after_out": "partner"}, "3c", "§3.3"),
+    ({**ZF, "last_chance": True}, "3c", "§3.3"),
+    ({**ZCY, "jokers_wild": True}, "3c", "§3.3"),
+    ({**ZCY, "jokers_wild": False, "players": 4, "tie": "play_on"}, "3c", "§3.3"),
+    ({**ZCY, "last_chance": "yes"}, "3c", "§3.4"),
+    ({**ZCY, "players": 5}, "3c", "§3.2, §3.4"),
 ]
 
 BEATS = [
@@ -146,18 +186,41 @@ BEATS = [
     (ZCY, "RJ RJ", "BJ BJ", "§8.2"),
     (ZCY, "3c 3c 3d 3d", "Kc Kd", "§9.2"),
     (ZCY, "4c 5d 6h 7s 8c", "3c 4d 5h 6s 7c 8d", "§9.1"),
+    # Equal bombs tie (§9.2), and the four jokers between six and a six-card straight flush.
+    (ZCY, "3h 3h 3s 3s", "3c 3c 3d 3d", "§9.2"),
+    (ZCY, "3h 4h 5h 6h 7h", "3c 4c 5c 6c 7c", "§9.2"),
+    (ZCY, "BJ BJ RJ RJ", "BJ BJ RJ RJ", "§9.2"),
+    (ZCY, "BJ BJ RJ RJ", "3c 3c 3d 3d 3h 3h", "§9.2"),
+    (ZCY, "3c 4c 5c 6c 7c 8c", "2c 2c 2d 2d 2h 2h 2s", "§9.2"),
+    (ZCY, "8c 8c 8d 8d 8h", "3c 4c 5c 6c 7c", "§9.2"),
+    (ZCY, "2c 2c 2d 2d 2h", "Ac Ac Ad Ad Ah", "§9.2"),
+    # Straight flushes: with the same top, the longer beats the shorter (§5.2).
+    (ZF, "3h 4h 5h 6h 7h 8h", "4c 5c 6c 7c 8c", "§5.2"),
+    (ZF, "4c 5c 6c 7c 8c", "3h 4h 5h 6h 7h 8h", "§5.2"),
+    # Equal values tie (§5.1, §5.3).
+    (ZF, "5d 10d Kd", "5h 10h Kh", "§5.3"),
+    (ZF, "5s 10h Kd", "5c 10d Kh", "§5.3"),
+    (ZF, "8c 8d 8h 9c 9d", "8s BJ RJ 10c 10d", "§5.2"),
 ]
 
 
+def make_rules(spec: dict[str, Any]) -> zhengfen.Rules:
+    """The Rust rule set of a protocol ``rules`` object ``{"game": …, option: value, …}``."""
+    options = {k: v for k, v in spec.items() if k != "game"}
+    rules: zhengfen.Rules = getattr(zhengfen.Rules, spec["game"])(**options)
+    return rules
+
+
 def strongest(cards: str, rules: dict[str, Any]) -> str:
-    return str(zhengfen.classify(cards, Server(zhengfen).rules(rules))[0])
+    return str(zhengfen.classify(cards, make_rules(rules))[0])
 
 
 def classify_cases() -> Iterator[dict[str, Any]]:
     for rules, cards, sections in CLASSIFY:
-        yield case(
-            f"classify {cards}", sections, step({"op": "classify", "rules": rules, "cards": cards})
-        )
+        under = "" if rules in (ZF, ZF_TAME, ZCY) else f" under {json.dumps(rules)}"
+        shown = cards or f"no cards, {rules['game']}"
+        request = {"op": "classify", "rules": rules, "cards": cards}
+        yield case(f"classify {shown}{under}", sections, step(request))
     rng = random.Random(1)
     for i in range(60):
         rules = RULE_SETS[i % len(RULE_SETS)]
@@ -172,6 +235,29 @@ def classify_cases() -> Iterator[dict[str, Any]]:
         )
 
 
+#: Plays given as bare cards stand for their strongest reading (§1.7; CONFORMANCE.md §4).
+BEATS_AS_CARDS = [
+    (ZF, "8c 8d", "7c BJ", "§1.7, §5.2"),
+    (ZF, "7c BJ", "8c 8d", "§1.7, §5.2"),
+    (ZF, "8c 8d", "pair 7 1: 7c BJ", "§1.7, §5.2"),
+    (ZCY, "4c 4c 4d 4d", "Ac Ad", "§1.7, §9.2"),
+    # A notation with a colon must be `KIND RANK LENGTH: CARDS` (§1.7).
+    (ZF, "pair 8: 8c 8d", "7c 7d", "§1.7"),
+    (ZF, "pair 8 1 1: 8c 8d", "7c 7d", "§1.7"),
+    (ZF, "8c 8d", "pair 7 one: 7c 7d", "§1.7"),
+    (ZF, "8c 8d", "pair 7 1 7c 7d:", "§1.7"),
+    # A notation whose cards have no reading at all, or another one (§1.7).
+    (ZF, "pair 8 1: 3c 9d", "7c 7d", "§1.7"),
+    (ZCY, "straight A 5: 10c Jc Qc Kc Ac", "7c 7d", "§1.7, §8.5"),
+    # A kind unknown, or of the other game; a length that is no positive integer (§1.7).
+    (ZF, "duo 8 1: 8c 8d", "7c 7d", "§1.7"),
+    (ZCY, "special four_twos 1: 2c 2d 2h 2s", "3c", "§1.7, §8.3"),
+    (ZF, "bomb 8 4: 8c 8d 8h 8s", "3c", "§1.7, §4"),
+    (ZF, "pair 8 0: 8c 8d", "7c 7d", "§1.7"),
+    (ZF, "pair 8 -1: 8c 8d", "7c 7d", "§1.7"),
+]
+
+
 def beats_cases() -> Iterator[dict[str, Any]]:
     for rules, a, b, sections in BEATS:
         request = {
@@ -181,13 +267,71 @@ def beats_cases() -> Iterator[dict[str, Any]]:
             "table": strongest(b, rules),
         }
         yield case(f"{a} on {b}", sections, step(request))
+    for rules, a, b, sections in BEATS_AS_CARDS:
+        request = {"op": "beats", "rules": rules, "challenger": a, "table": b}
+        yield case(f"{a} on {b}, as written", sections, step(request))
+
+
+LEGAL = [
+    # The four jokers as a bomb when leading and following (§8.5, §10).
+    (ZCY, "BJ BJ RJ RJ 3c", None, "§8.5, §10"),
+    (ZCY, "BJ BJ RJ RJ 5c", "2c 2c 2d 2d 2h 2h", "§9.2, §10"),
+    (ZCY, "BJ BJ RJ RJ 5c", "3c 4c 5c 6c 7c 8c", "§9.2, §10"),
+    (ZCY, "BJ RJ RJ 4c 4d 4h 4s", "3c 3c 3d 3d 3h", "§9.2, §10"),
+    # Equal bombs tie: nothing follows (§9.2).
+    (ZCY, "3h 3h 3s 3s 9c", "3c 3c 3d 3d", "§9.2, §10"),
+    (ZCY, "3h 4h 5h 6h 7h 8h", "3c 4c 5c 6c 7c", "§9.2, §10"),
+    # Every Zen Cheng You kind led and followed (§8.3, §9.1, §10).
+    (ZCY, "3c 3c 3d 4c 4d 4h 5c 5d 5h 6c 6d Qc Qd", None, "§8.3, §10"),
+    (ZCY, "5c 5c 5d 6c 6d 6h 7c 7d 8c 8d 8h Kc Kd BJ", "3c 3d 3h 4c 4d 4h 9c 9d 10c 10d", "§9.1"),
+    (ZCY, "4c 5d 6h 7s 8c 9d 10h Jh Qh Kh Ah 2c BJ", "3c 4d 5h 6s 7c 8d", "§8.3, §9.1"),
+    (ZCY, "6c 6d 6h 7c 7d 7h 8s 8s 8h 9c", "4c 4d 4h 5c 5d 5h", "§8.3, §9.1"),
+    (ZCY, "6c 6d 7c 7d 8s 8s 9c 9d Ac Ad BJ RJ", "4c 4d 5c 5d 6h 6s", "§8.3, §9.1"),
+    (ZCY, "9c 9d 9h BJ BJ RJ 2c 2c", "8c 8d 8h Kc Kd", "§8.4, §9.1"),
+    (ZCY, "2c 2d BJ RJ Ac Ad As", "Kc Kd", "§8.2, §9.1"),
+    (ZCY, "5s 6s 7s 8s 9s 10s 3c", None, "§8.5, §10"),
+    (ZF, "5s 6s 7s 8s 9s BJ 3c", "4h 5h 6h 7h 8h", "§4.7, §6"),
+    # Every Zheng Fen kind led and followed, jokers standing in (§4, §5, §6).
+    (ZF, "3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h BJ", None, "§4.5, §6"),
+    (
+        ZF,
+        "6c 6d 6h BJ 7c 7d 7h 7s 8c 8d 8h RJ",
+        "3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s",
+        "§4.5, §5.2, §6",
+    ),
+    (ZF, "9c 9d 9h 10c 10d BJ Jc Js Jh 8s", "6c 6d 6h 7c 7d 7h 8c 8d 8h", "§4.5, §5.2, §6"),
+    (ZF, "3c 3d 4c 4d 5c 5d 6c BJ", None, "§4.5, §6"),
+    (ZF, "Qc Qd Qh 3c 4d Kc Kd Ks 5h", "Jc Jd Jh 3s 4s", "§4.6, §5.2, §6"),
+    (ZF, "3h 4h 5h 6h 7h 8h 9h RJ", "3c 4c 5c 6c 7c", "§4.7, §5.2, §6"),
+    (ZF, "2c 2d 2h 2s 3c 5d 10d Kd", "5c 10c Kc", "§4.9, §5.3, §6"),
+    (ZF, "Ac Ad Ah As 2c BJ RJ", "Kc Kd Kh Ks", "§4.4, §5.2, §6"),
+    (ZF_TAME, "BJ RJ 3c 3d 4c 4d 5c", None, "§4.2, §6"),
+    (ZF, "BJ RJ 2c 2d", None, "§4.3, §6"),
+    (ZF, "5c 10c Kc BJ 2s 2d 2h", "5d 10h Kd", "§5.3, §6"),
+    (ZF, "7h 8h 9h 10h BJ", "6c 7c 8c 9c 10c", "§5.2, §6"),
+    (ZF_TAME, "7h 8h 9h 10h BJ RJ", None, "§4.2, §6"),
+    # Suit symbols in hands and tables (§1.2).
+    (ZF, "8♣ 8♦ 9♥ 9♠ 10♤", "7♣ 7♦", "§1.2, §6"),
+]
+#: Tables given as bare cards stand for their strongest reading (§1.7; CONFORMANCE.md §4).
+LEGAL_AS_CARDS = [
+    (ZF, "8c 8d 9h BJ", "7c BJ", "§1.7, §6"),
+    (ZCY, "Ac Ac Ad Ad 2c", "Kc Kd", "§1.7, §10"),
+]
 
 
 def legal_cases() -> Iterator[dict[str, Any]]:
+    for rules, hand, cards, sections in LEGAL:
+        table = None if cards is None else strongest(cards, rules)
+        request = {"op": "legal_moves", "rules": rules, "hand": hand, "table": table}
+        yield case(f"legal moves, {hand} on {cards}", sections, step(request))
+    for rules, hand, table, sections in LEGAL_AS_CARDS:
+        request = {"op": "legal_moves", "rules": rules, "hand": hand, "table": table}
+        yield case(f"legal moves, {hand} on {table}, as cards", sections, step(request))
     rng = random.Random(2)
     for i in range(48):
         rules = RULE_SETS[i % len(RULE_SETS)]
-        server_rules = Server(zhengfen).rules(rules)
+        server_rules = make_rules(rules)
         size = rng.randint(6, 16 if rules is ZCY else 12)
         deck = [str(c) for c in zhengfen.shuffle_deck(server_rules.decks, rng.getrandbits(64))]
         hand, other = " ".join(deck[:size]), " ".join(deck[size : 2 * size])
@@ -198,20 +342,158 @@ def legal_cases() -> Iterator[dict[str, Any]]:
         yield case(f"legal moves {i}", "§6, §10", step(request))
 
 
+PROTOCOL_SECTION = "CONFORMANCE.md §4"
+"""Where bad requests are specified (the protocol, not the rules)."""
+ONE_CARD_EACH = ["3c", "4c", "5c", "6c"]
+
+
 def error_cases() -> Iterator[dict[str, Any]]:
-    bad = [
-        ({"op": "classify", "rules": ZF, "cards": "3c 1x"}, "§1.3"),
-        ({"op": "classify", "rules": ZF, "cards": "5c 5c"}, "§1.5"),
-        ({"op": "classify", "rules": ZCY, "cards": "5c 5c 5c"}, "§1.5"),
-        ({"op": "classify", "rules": {"game": "zheng_fen", "players": 7}, "cards": "3c"}, "§3.4"),
+    """Refusals: bad cards, combinations and options (their kinds of RULES.md); impossible
+    starting positions (``invalid_state``); and requests the protocol does not define
+    (``bad_request``: unknown ops and games, missing fields, wrong types, integers out of range).
+    """
+    bad: list[tuple[str, dict[str, Any], str]] = [
+        ("an unknown card token", {"op": "classify", "rules": ZF, "cards": "3c 1x"}, "§1.3"),
+        ("a card twice in one deck", {"op": "classify", "rules": ZF, "cards": "5c 5c"}, "§1.5"),
+        ("a third copy", {"op": "classify", "rules": ZCY, "cards": "5c 5c 5c"}, "§1.5"),
+        ("a card twice in a hand", {"op": "legal_moves", "rules": ZF, "hand": "7c 7c"}, "§1.5"),
+        ("seven players", {"op": "classify", "rules": {**ZF, "players": 7}, "cards": "3c"}, "§3.4"),
         (
-            {"op": "classify", "rules": {"game": "zheng_fen", "colour": "red"}, "cards": "3c"},
+            "an unknown option",
+            {"op": "classify", "rules": {**ZF, "colour": "red"}, "cards": "3c"},
             "§3.4",
         ),
-        ({"op": "beats", "rules": ZF, "challenger": "pair 8 1: 7c 7d", "table": "3c"}, "§1.7"),
+        (
+            "an option of null",
+            {"op": "classify", "rules": {**ZF, "players": None}, "cards": "3c"},
+            "§3.4",
+        ),
+        ("a target of 0", {"op": "deal", "rules": {**ZF, "target": 0}, "seed": 0}, "§3.4"),
+        (
+            "a false reading",
+            {"op": "beats", "rules": ZF, "challenger": "pair 8 1: 7c 7d", "table": "3c"},
+            "§1.7",
+        ),
+        (
+            "a table that is no combination",
+            {"op": "legal_moves", "rules": ZF, "hand": "7c", "table": "3c 9d"},
+            "§1.7",
+        ),
+        ("three hands for four players", new_game(["3c", "4c", "5c"]), "§12.2"),
+        ("an empty seat", new_game(["3c", "4c", "5c", ""]), "§12.2"),
+        ("a card in two hands", new_game(["3c", "3c", "5c", "6c"]), "§12.2"),
+        ("a bad card in a hand", new_game(["3c", "4x", "5c", "6c"]), "§1.3, §12.2"),
+        ("28 cards in a seat", new_game([ONE_DECK_28, "BJ", "RJ", "Ks"]), "§12.2"),
+        ("an unknown op", {"op": "fly"}, PROTOCOL_SECTION),
+        (
+            "an unknown game name",
+            {"op": "classify", "rules": {"game": "chess"}, "cards": "3c"},
+            PROTOCOL_SECTION,
+        ),
+        (
+            "rules given as a name",
+            {"op": "classify", "rules": "zheng_fen", "cards": "3c"},
+            PROTOCOL_SECTION,
+        ),
+        (
+            "rules without a game",
+            {"op": "classify", "rules": {"players": 4}, "cards": "3c"},
+            PROTOCOL_SECTION,
+        ),
+        ("a missing field", {"op": "classify", "rules": ZF}, PROTOCOL_SECTION),
+        (
+            "cards given as a list",
+            {"op": "classify", "rules": ZF, "cards": ["3c"]},
+            PROTOCOL_SECTION,
+        ),
+        ("a seed below 0", {"op": "rng", "seed": -1, "count": 1}, PROTOCOL_SECTION),
+        ("a seed of 2^64", {"op": "rng", "seed": 2**64, "count": 1}, PROTOCOL_SECTION),
+        ("a seed given as a string", {"op": "deal", "rules": ZF, "seed": "1"}, PROTOCOL_SECTION),
+        ("a negative count", {"op": "rng", "seed": 0, "count": -1}, PROTOCOL_SECTION),
+        (
+            "a first drawer who is no seat",
+            {"op": "deal", "rules": ZF, "seed": 0, "first_drawer": 4},
+            PROTOCOL_SECTION,
+        ),
+        (
+            "a negative first drawer",
+            {"op": "deal", "rules": ZF, "seed": 0, "first_drawer": -1},
+            PROTOCOL_SECTION,
+        ),
+        ("a leader who is no seat", {**new_game(ONE_CARD_EACH), "leader": 4}, "§12.2"),
+        (
+            "a leader given as a string",
+            {**new_game(ONE_CARD_EACH), "leader": "0"},
+            PROTOCOL_SECTION,
+        ),
+        (
+            "hands without a leader",
+            {k: v for k, v in new_game(ONE_CARD_EACH).items() if k != "leader"},
+            PROTOCOL_SECTION,
+        ),
+        ("a new game without a seed", {"op": "new_game", "rules": ZF}, PROTOCOL_SECTION),
+        (
+            "a game that was never started",
+            {"op": "state", "game": "no such game"},
+            PROTOCOL_SECTION,
+        ),
     ]
-    for i, (request, sections) in enumerate(bad):
-        yield case(f"error {i}", sections, step(request))
+    for name, request, sections in bad:
+        yield case(f"error: {name}", sections, step(request))
+
+
+ONE_DECK_28 = " ".join(f"{rank}{suit}" for rank in "3456789" for suit in "cdhs")
+
+
+def new_game(hands: list[str]) -> dict[str, Any]:
+    return {"op": "new_game", "rules": ZF, "hands": hands, "leader": 0}
+
+
+def game_error_cases() -> Iterator[dict[str, Any]]:
+    """Games with refused decisions (``illegal_move``), each followed by the unchanged state:
+    ``next_match`` during a match, a pass when leading, a declaration in Zheng Fen, a move that
+    cannot be read, cards not held, a play in a declaration phase, anything after the end; and
+    moves in bare card notation (read at their strongest legal reading, CONFORMANCE.md §4)."""
+    zf_refused = ["next_match", "pass", "blind", "1x", "single 3 1: 3c", "3h 4h"]
+    yield scripted_case(
+        "refused: decisions during a Zheng Fen match",
+        ZF,
+        {"seed": 5},
+        [*zf_refused, "4h 4s", "pair 4 1: 4h 4s"],
+        "§12.1, §12.3",
+    )
+    zcy_refused = ["declare", "single 3 1: 3c", "next_match", "pass", "blind", "blind", "pass"]
+    yield scripted_case(
+        "refused: decisions in the declarations", ZCY, {"seed": 5}, zcy_refused, "§11.2, §12.1"
+    )
+    rules = {**ZF, "players": 3}
+    setup = {"hands": ["3c 9d", "4c Kd", "5c 5d"], "leader": 0}
+    yield scripted_case(
+        "refused: decisions after a match",
+        rules,
+        setup,
+        [*played_out(rules, setup), "pass", "5c", "next_match", "next_match"],
+        "§12.1, §12.2",
+    )
+    rules = {**ZF, "players": 3, "target": 1}
+    setup = {"hands": ["3c", "4c", "5c 5d"], "leader": 0}
+    yield scripted_case(
+        "refused: decisions after the game",
+        rules,
+        setup,
+        [*played_out(rules, setup), "pass", "next_match"],
+        "§12.1, §12.5",
+    )
+
+
+def played_out(rules: dict[str, Any], setup: dict[str, Any]) -> list[str]:
+    """The decisions of a match from ``setup`` with each player making his last legal move."""
+    game = zhengfen.Game.from_hands(make_rules(rules), setup["hands"], setup["leader"])
+    decisions = []
+    while game.phase == "play":
+        decisions.append(str(game.legal_moves()[-1]))
+        game.play(decisions[-1])
+    return decisions
 
 
 def game_cases() -> Iterator[dict[str, Any]]:
@@ -243,11 +525,21 @@ def game_cases() -> Iterator[dict[str, Any]]:
     ]
     for rules, seed in configs:
         yield game_case(f"game {rules} seed {seed}", rules, {"seed": seed}, seed)
+    # Every 64-bit seed deals (§2.1): the top half too, where a signed integer would fail.
+    for rules, seed in [(ZF, 2**63), (ZF, 2**64 - 1), (ZCY, 2**63 + 1), (ZCY, 2**64 - 1)]:
+        name = f"the first deal of seed {seed}, {rules['game']}"
+        yield scripted_case(name, rules, {"seed": seed}, [], "§2.1, §2.4, §7.1, §11.1")
+    # The Zen Cheng You first leader when the two 2c are split (§11.1): decided by a pair of 2d
+    # (seed 21), of 3c (25), of 2s against one of 2h (1013), and by neither holding a pair (1077).
+    for seed in (21, 25, 1013, 1077):
+        name = f"the first leader of seed {seed}, zen_cheng_you"
+        yield scripted_case(name, ZCY, {"seed": seed}, [], "§11.1 (the 2c tie-break)")
     from zhengfen.conformance.scenarios import SCENARIOS
 
     for s in SCENARIOS:
         setup = {"hands": s.hands, "leader": s.leader}
         yield scripted_case(s.name, s.rules, setup, s.decisions, s.sections)
+    yield from game_error_cases()  # refused decisions (CONFORMANCE.md §4)
 
 
 def game_case(name: str, rules: dict[str, Any], setup: dict[str, Any], seed: int) -> dict[str, Any]:

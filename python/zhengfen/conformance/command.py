@@ -1,0 +1,80 @@
+"""The ``zhengfen conformance`` subcommands (CONFORMANCE.md): ``serve``, ``check`` and
+``generate``, their arguments turned into calls of :mod:`~zhengfen.conformance.server`,
+:mod:`~zhengfen.conformance.checker` and :mod:`~zhengfen.conformance.vectors`.
+
+Exit statuses: 0 done (every vector passed), 1 a check found failures, 2 the arguments were
+refused (one line on standard error: a command that cannot start, an unknown section, a bad
+timeout, unreadable vectors, a missing or unwritable ``--out``), checked before any work starts.
+A reader of ``serve`` that goes away and Ctrl-C are left to :func:`zhengfen.cli.main`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from zhengfen.errors import ConformanceError
+
+__all__ = ["run"]
+
+SOURCE_VECTORS = ("python/zhengfen/conformance/vectors", "tests/data/conformance")
+"""Where a source checkout keeps its two copies of the vectors (CONFORMANCE.md §7)."""
+
+
+def run(args: argparse.Namespace) -> int:
+    """Runs ``zhengfen conformance ACTION``; returns the exit status."""
+    try:
+        if args.action == "serve":
+            return serve(args)
+        if args.action == "check":
+            return check(args)
+        return generate(args)
+    except ConformanceError as error:
+        print(f"zhengfen conformance {args.action}: {error}", file=sys.stderr)
+        return 2
+
+
+def serve(args: argparse.Namespace) -> int:
+    import zhengfen
+    from zhengfen import reference
+    from zhengfen.conformance.server import serve as answer_lines
+
+    answer_lines(zhengfen if args.impl == "rust" else reference, f"zhengfen-{args.impl}")
+    return 0
+
+
+def check(args: argparse.Namespace) -> int:
+    from zhengfen.conformance.checker import check as run_vectors
+    from zhengfen.conformance.vectors import PACKAGE_DIR
+
+    report = run_vectors(args.impl, args.vectors or PACKAGE_DIR, args.timeout, args.section)
+    print(report.text())
+    return 0 if report.ok else 1
+
+
+def generate(args: argparse.Namespace) -> int:
+    from zhengfen.conformance.vectors import generate as write_vectors
+
+    if not args.out:
+        raise ConformanceError(
+            "--out is required (repeatable); in a source checkout, "
+            + " ".join(f"--out {path}" for path in SOURCE_VECTORS)
+            + " updates both copies"
+        )
+    for folder in args.out:
+        writable(folder)
+    counts = write_vectors(list(args.out))
+    print(", ".join(f"{section} {n}" for section, n in counts.items()), "cases written")
+    return 0
+
+
+def writable(folder: Path) -> None:
+    """Creates ``folder`` if needed and checks that a file can be written in it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        raise ConformanceError(f"--out {folder}: {error.strerror or error}") from None
