@@ -46,6 +46,8 @@ from zhengfen._core import (
     shuffle_deck,
 )
 from zhengfen.errors import (
+    ArgumentError,
+    ArgumentTypeError,
     IllegalMoveError,
     InvalidCardsError,
     InvalidComboError,
@@ -63,6 +65,8 @@ __all__ = [
     "MOVE_ROW",
     "OBSERVATION_SIZE",
     "PERFECT_OBSERVATION_SIZE",
+    "ArgumentError",
+    "ArgumentTypeError",
     "Card",
     "Cards",
     "Combo",

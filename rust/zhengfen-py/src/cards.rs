@@ -1,6 +1,7 @@
 //! `Card` and `Cards`: Python views of core cards and bitboard card sets, and the conversion
 //! of any "cards" argument (a `Cards`, a notation string, or an iterable of cards or tokens).
 
+use crate::args::Arg;
 use crate::errors::to_py;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -80,8 +81,9 @@ pub struct PyCards {
 #[pymethods]
 impl PyCards {
     #[new]
-    #[pyo3(signature = (cards = None, decks = 1))]
-    fn new(cards: Option<&Bound<'_, PyAny>>, decks: u8) -> PyResult<Self> {
+    #[pyo3(signature = (cards = None, decks = Arg::ABSENT), text_signature = "(cards=None, decks=1)")]
+    fn new(cards: Option<&Bound<'_, PyAny>>, decks: Arg<'_>) -> PyResult<Self> {
+        let decks = decks.int("decks", 1..=2, 1)?;
         let set = match cards {
             None => parse_cards("", decks).map_err(to_py)?,
             Some(cards) => cards_arg(cards, decks)?,

@@ -85,7 +85,8 @@ impl PyCombo {
 
 /// Unpickling: the notation, trusted as pickled (it is checked again wherever it is used).
 #[pyfunction]
-pub fn _combo_from_notation(text: &str, decks: u8) -> PyResult<PyCombo> {
+pub fn _combo_from_notation(text: &str, decks: &Bound<'_, PyAny>) -> PyResult<PyCombo> {
+    let decks = crate::args::int_arg(decks, "decks", 1..=2)?;
     let combo = parse_combo(text, decks).map_err(to_py)?;
     Ok(PyCombo { combo, decks })
 }

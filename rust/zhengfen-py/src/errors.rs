@@ -1,6 +1,5 @@
 //! The one conversion from core errors to the exception classes of `zhengfen.errors`.
 
-use pyo3::exceptions::PyValueError;
 use pyo3::PyErr;
 use zhengfen_core::error::Error;
 
@@ -9,6 +8,8 @@ pyo3::import_exception!(zhengfen.errors, RulesError);
 pyo3::import_exception!(zhengfen.errors, InvalidComboError);
 pyo3::import_exception!(zhengfen.errors, IllegalMoveError);
 pyo3::import_exception!(zhengfen.errors, InvalidStateError);
+pyo3::import_exception!(zhengfen.errors, ArgumentError);
+pyo3::import_exception!(zhengfen.errors, ArgumentTypeError);
 
 /// The Python exception for a core error.
 pub fn to_py(error: Error) -> PyErr {
@@ -21,7 +22,8 @@ pub fn to_py(error: Error) -> PyErr {
     }
 }
 
-/// A plain `ValueError` for arguments outside the rules (a seed out of range, say).
+/// An `ArgumentError` (a `ValueError`) for an argument outside the rules (a seed out of range,
+/// say).
 pub fn value_error(message: impl Into<String>) -> PyErr {
-    PyValueError::new_err(message.into())
+    ArgumentError::new_err(message.into())
 }

@@ -3,6 +3,7 @@
 //! from the real one (`resample`). The real hands stay inside: nothing reads or pickles them.
 
 use crate::agents::agent_arg;
+use crate::args::{Arg, U64};
 use crate::errors::to_py;
 use crate::game::{move_to_py, PyGame};
 use crate::rng::with_stream;
@@ -56,12 +57,13 @@ impl PyInfoSet {
     }
 
     /// The seat's history tensor.
-    #[pyo3(signature = (rows = 16))]
+    #[pyo3(signature = (rows = Arg::ABSENT), text_signature = "($self, rows=16)")]
     fn history_tensor<'py>(
         &self,
         py: Python<'py>,
-        rows: usize,
+        rows: Arg<'py>,
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let rows = tensors::rows_arg(&rows, "rows", 16)?;
         tensors::history(py, &self.game, self.seat, rows)
     }
 
@@ -76,14 +78,16 @@ impl PyInfoSet {
 
     /// A game the seat cannot tell from the real one (`Game.resample`).
     fn resample(&self, rng: &Bound<'_, PyAny>) -> PyResult<PyGame> {
-        let game = with_stream(rng, |rng| self.game.resample(self.seat, rng))?.map_err(to_py)?;
+        let game =
+            with_stream(rng, "rng", |rng| self.game.resample(self.seat, rng))?.map_err(to_py)?;
         Ok(PyGame { game })
     }
 
     /// The index in `legal_moves()` that a built-in agent (a spec such as `"greedy"`, or an
     /// agent object) chooses, drawing from `seed`; the GIL is released while it thinks.
-    #[pyo3(signature = (agent, seed = 0))]
-    fn choose(&self, py: Python<'_>, agent: &Bound<'_, PyAny>, seed: u64) -> PyResult<usize> {
+    #[pyo3(signature = (agent, seed = Arg::ABSENT), text_signature = "($self, agent, seed=0)")]
+    fn choose(&self, py: Python<'_>, agent: &Bound<'_, PyAny>, seed: Arg<'_>) -> PyResult<usize> {
+        let seed = seed.int("seed", 0..=U64, 0)?;
         let agent = agent_arg(agent)?;
         let moves = self.moves();
         if moves.is_empty() {

@@ -2,6 +2,7 @@
 //! lives in the core crate. The public Python API is `python/zhengfen/__init__.py`.
 
 mod agents;
+mod args;
 mod batch;
 mod cards;
 mod combo;
@@ -26,8 +27,9 @@ use zhengfen_core::notation::notation_digest;
 
 /// Reads card notation (RULES.md §1.3); `decks` is 1 or 2.
 #[pyfunction]
-#[pyo3(signature = (text, decks = 1))]
-fn parse_cards(text: &str, decks: u8) -> PyResult<PyCards> {
+#[pyo3(signature = (text, decks = args::Arg::ABSENT), text_signature = "(text, decks=1)")]
+fn parse_cards(text: &str, decks: args::Arg<'_>) -> PyResult<PyCards> {
+    let decks = decks.int("decks", 1..=2, 1)?;
     let set = zhengfen_core::notation::parse_cards(text, decks).map_err(to_py)?;
     Ok(PyCards { set, decks })
 }

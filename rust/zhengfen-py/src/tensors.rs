@@ -1,5 +1,6 @@
 //! The tensor encodings of `zhengfen_core::encode` as numpy arrays (`AI.md`).
 
+use crate::args::Arg;
 use crate::errors::value_error;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
@@ -8,6 +9,14 @@ use zhengfen_core::game::{Game, Move};
 
 /// The most rows a history tensor or actions a mask may ask for.
 pub const MOST_ROWS: usize = 1 << 20;
+
+/// The range of a count of rows or actions, as an argument range.
+pub const ROWS: std::ops::RangeInclusive<i128> = 1..=MOST_ROWS as i128;
+
+/// A count of rows (the integer rule of `args`), `default` when left out.
+pub fn rows_arg(rows: &Arg<'_>, name: &str, default: usize) -> PyResult<usize> {
+    rows.int(name, ROWS, default)
+}
 
 /// A flat `f32` vector as a numpy array of `rows` × `width` (no copy).
 pub fn matrix<'py>(

@@ -90,8 +90,8 @@ pub fn rollouts(config: &RolloutConfig) -> Result<Vec<Rollout>> {
             "{games} games asked for in one call; at most {MAX_GAMES} (use first_deal to continue)"
         )));
     }
-    let last = config.first_deal.saturating_add(config.deals);
-    let mut jobs: Vec<(u64, u32, Option<Rollout>)> = (config.first_deal..last)
+    let deals = deal_range(config.first_deal, config.deals)?;
+    let mut jobs: Vec<(u64, u32, Option<Rollout>)> = deals
         .flat_map(|d| (0..rotations).map(move |r| (d, r, None)))
         .collect();
     let pool = pool(config.threads);
@@ -100,6 +100,22 @@ pub fn rollouts(config: &RolloutConfig) -> Result<Vec<Rollout>> {
         *out = Some(play_one(config, *deal, *rotation));
     });
     Ok(jobs.into_iter().filter_map(|(_, _, r)| r).collect())
+}
+
+/// Deals `first_deal` to `first_deal + deals - 1`, all of them: deal numbers run to
+/// `u64::MAX`, and a range past it is refused rather than cut short.
+fn deal_range(first_deal: u64, deals: u64) -> Result<std::ops::RangeInclusive<u64>> {
+    let Some(before_first) = deals.checked_sub(1) else {
+        #[allow(clippy::reversed_empty_ranges)]
+        return Ok(1..=0); // no deals
+    };
+    let last = first_deal.checked_add(before_first).ok_or_else(|| {
+        Error::Rules(format!(
+            "deals {first_deal} to {first_deal} + {deals} - 1 run past the last deal number, \
+             2**64 - 1"
+        ))
+    })?;
+    Ok(first_deal..=last)
 }
 
 fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
@@ -149,5 +165,47 @@ fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
         decisions,
         legal,
         game: config.keep_games.then_some(game),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(first_deal: u64, deals: u64) -> RolloutConfig {
+        RolloutConfig {
+            rules: Rules::zheng_fen(4).unwrap(),
+            agents: vec![Agent::parse("random").unwrap(); 4],
+            first_deal,
+            deals,
+            seed: 7,
+            duplicate: false,
+            matches: Some(1),
+            threads: 1,
+            keep_games: false,
+        }
+    }
+
+    #[test]
+    fn every_deal_up_to_the_last_number_is_played() {
+        for (first, deals) in [(u64::MAX - 2, 3), (u64::MAX, 1), (u64::MAX - 9, 10), (5, 0)] {
+            let played = rollouts(&config(first, deals)).unwrap();
+            let numbers: Vec<u64> = played.iter().map(|r| r.deal).collect();
+            let expected: Vec<u64> = (0..deals).map(|i| first + i).collect();
+            assert_eq!(numbers, expected, "first_deal {first}, {deals} deals");
+            for r in &played {
+                assert_eq!(r.seed, derive_seed(7, r.deal));
+            }
+        }
+    }
+
+    #[test]
+    fn a_range_past_the_last_deal_number_is_refused() {
+        for (first, deals) in [(u64::MAX - 2, 4), (u64::MAX, 2), (2, u64::MAX)] {
+            let error = deal_range(first, deals).unwrap_err();
+            assert!(matches!(error, Error::Rules(ref m) if m.contains("2**64 - 1")));
+        }
+        assert_eq!(deal_range(1, u64::MAX).unwrap(), 1..=u64::MAX);
+        assert_eq!(deal_range(0, u64::MAX).unwrap(), 0..=u64::MAX - 1);
     }
 }
