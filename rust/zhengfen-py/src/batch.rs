@@ -14,7 +14,7 @@ use numpy::{
 };
 use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
-use pyo3::types::{IntoPyDict, PyDict};
+use pyo3::types::{IntoPyDict, PyDict, PyInt};
 use zhengfen_core::agents::Agent;
 use zhengfen_core::batch::{
     default_max_actions as core_default_max_actions, derive_seed as core_derive_seed,
@@ -306,7 +306,14 @@ fn actions_arg(actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
     })?;
     let mut out = Vec::new();
     for (j, item) in items.enumerate() {
-        out.push(int_arg(&item?, &format!("actions[{j}]"), ACTIONS)?);
+        let item = item?;
+        let plain = item
+            .is_exact_instance_of::<PyInt>()
+            .then(|| item.extract::<i64>().ok());
+        match plain.flatten() {
+            Some(action) => out.push(action), // the common case, without naming the entry
+            None => out.push(int_arg(&item, &format!("actions[{j}]"), ACTIONS)?),
+        }
     }
     Ok(out)
 }

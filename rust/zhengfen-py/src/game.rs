@@ -4,7 +4,7 @@
 use crate::args::{int_arg, not_a_string, Arg};
 use crate::cards::{cards_arg, PyCards};
 use crate::combo::PyCombo;
-use crate::errors::{to_py, InvalidStateError};
+use crate::errors::{to_py, ArgumentTypeError, InvalidStateError};
 use crate::info_set::PyInfoSet;
 use crate::rng::{seed_arg, with_stream};
 use crate::rules::PyRules;
@@ -46,7 +46,14 @@ impl PyGame {
         leader: &Bound<'_, PyAny>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let leader = int_arg(leader, "leader", seat_range(&rules.rules))?;
+        // An integer that is no seat makes impossible hands, as in the reference: a state error.
+        let leader = int_arg(leader, "leader", seat_range(&rules.rules)).map_err(|e| {
+            if e.is_instance_of::<ArgumentTypeError>(hands.py()) {
+                e
+            } else {
+                InvalidStateError::new_err(e.value(hands.py()).to_string())
+            }
+        })?;
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
         let decks = rules.rules.decks();
         not_a_string(hands, "hands", "a list of hands, one per seat")?;
