@@ -389,3 +389,37 @@ def test_step_actions_follow_the_integer_rule() -> None:
     assert batch_state(vec) == before
     for good in ([0, 0, 0], np.zeros(3, np.int32), np.zeros(3, np.uint8), [np.int16(0)] * 3):
         batch().step(good)
+
+
+def odd(value: object) -> Any:
+    """A value of the wrong kind, hidden from the type checker (the stubs would refuse it)."""
+    return value
+
+
+def test_values_of_the_wrong_kind_are_both_type_and_value_errors() -> None:
+    game = fresh_game()
+    before = game.to_json()
+    calls: list[Callable[[], Any]] = [
+        lambda: zhengfen.classify(odd(42), ZF),
+        lambda: zhengfen.Cards(odd([3])),
+        lambda: zhengfen.Cards("3c").count(odd(3)),
+        lambda: zhengfen.beats(odd(3.5), "3c", ZF),
+        lambda: zhengfen.agent_spec(5),
+        lambda: zhengfen.move_digest("pass"),
+        lambda: zhengfen.move_digest(odd([1, 2])),
+        lambda: game.play(odd(0)),
+        lambda: zhengfen.VecGame(ZF, 1, agents=[None, 5, None, None]),
+    ]
+    for call in calls:
+        with pytest.raises(ArgumentTypeError) as caught:
+            call()
+        assert isinstance(caught.value, TypeError) and isinstance(caught.value, ValueError)
+    assert game.to_json() == before
+
+
+def test_choosing_out_of_turn_is_an_illegal_move() -> None:
+    game = zhengfen.Game(ZF, 11)
+    seat = game.current_player
+    assert seat is not None
+    with pytest.raises(zhengfen.IllegalMoveError, match="not to move"):
+        game.info_set((seat + 1) % 4).choose("greedy")

@@ -10,7 +10,6 @@ use crate::rng::{seed_arg, with_stream};
 use crate::rules::PyRules;
 use crate::tensors;
 use numpy::{PyArray1, PyArray2};
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use zhengfen_core::cardset::CardSet;
@@ -193,7 +192,9 @@ impl PyGame {
         } else if let Ok(text) = mv.cast::<PyString>() {
             self.game.read_move(&text.to_cow()?).map_err(illegal)?
         } else {
-            return Err(PyTypeError::new_err("expected a Combo or a move string"));
+            return Err(ArgumentTypeError::new_err(
+                "expected a Combo or a move string",
+            ));
         };
         self.game.play(mv).map_err(to_py)
     }

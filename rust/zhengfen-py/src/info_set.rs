@@ -4,12 +4,11 @@
 
 use crate::agents::agent_arg;
 use crate::args::{Arg, U64};
-use crate::errors::to_py;
+use crate::errors::{to_py, IllegalMoveError};
 use crate::game::{move_to_py, PyGame};
 use crate::rng::with_stream;
 use crate::tensors;
 use numpy::{PyArray1, PyArray2};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use zhengfen_core::deal::SplitMix64;
@@ -91,7 +90,7 @@ impl PyInfoSet {
         let agent = agent_arg(agent)?;
         let moves = self.moves();
         if moves.is_empty() {
-            return Err(PyValueError::new_err(format!(
+            return Err(IllegalMoveError::new_err(format!(
                 "seat {} is not to move: there is nothing to choose",
                 self.seat
             )));

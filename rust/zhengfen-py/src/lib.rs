@@ -79,12 +79,22 @@ fn legal_moves(
 /// The digest of a move list, `Combo`s or their notations (RULES.md §6.3).
 #[pyfunction]
 fn move_digest(moves: &Bound<'_, PyAny>) -> PyResult<String> {
+    args::not_a_string(moves, "moves", "a list of Combos or notation strings")?;
     let mut lines = Vec::new();
     for item in moves.try_iter()? {
         let item = item?;
         lines.push(match item.cast::<PyCombo>() {
             Ok(combo) => combo.get().combo.to_string(),
-            Err(_) => item.cast::<pyo3::types::PyString>()?.to_cow()?.into_owned(),
+            Err(_) => item
+                .cast::<pyo3::types::PyString>()
+                .map_err(|_| {
+                    errors::ArgumentTypeError::new_err(format!(
+                        "moves must hold Combos or notation strings, not {}",
+                        args::shown(&item)
+                    ))
+                })?
+                .to_cow()?
+                .into_owned(),
         });
     }
     Ok(notation_digest(lines))
