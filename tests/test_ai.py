@@ -302,6 +302,20 @@ def test_vec_game_views_made_writable_never_leave_stale_data() -> None:
         assert np.array_equal(rewards, their_rewards) and np.array_equal(dones, their_dones)
 
 
+@pytest.mark.parametrize("rules", [ZF4, ZCY], ids=["zheng_fen", "zen_cheng_you"])
+def test_vec_game_copy_false_gives_the_same_steps_as_copies(rules: zhengfen.Rules) -> None:
+    shared = zhengfen.VecGame(rules, 200, seed=5, copy=False, threads=4, episode="game")
+    copies = zhengfen.VecGame(rules, 200, seed=5, threads=1, episode="game")
+    assert outputs_equal(shared.reset(), copies.reset())
+    for _ in range(12):
+        actions = shared.agent_actions("random", 3)
+        mine, rewards, dones = shared.step(actions)
+        theirs, their_rewards, their_dones = copies.step(actions)
+        assert outputs_equal(mine, theirs)
+        assert np.array_equal(rewards, their_rewards) and np.array_equal(dones, their_dones)
+    assert batch_state(shared) == batch_state(copies)
+
+
 def test_vec_game_views_can_be_actions_of_a_batch_in_another_thread() -> None:
     """Issue 10: one batch's copy=False view as another batch's actions while the first steps in
     another thread panicked (AlreadyBorrowed). A copy=False batch now writes its arrays only with

@@ -393,7 +393,8 @@ impl PyVecGame {
         let max_actions = max_actions.unwrap_or_else(|| core_default_max_actions(&rules.rules));
         check_rows("max_actions", max_actions)?;
         let arrays = observation_size(perfect_information) * 4 + history * HISTORY_ROW * 4;
-        check_memory(num_games, GAME_BYTES + arrays + max_actions)?;
+        let copies = if copy { 1 } else { 2 }; // copy=False: the arrays and the batch's buffers
+        check_memory(num_games, GAME_BYTES + (arrays + max_actions) * copies)?;
         let config = VecConfig {
             rules: rules.rules,
             num_games,
@@ -418,8 +419,8 @@ impl PyVecGame {
         Ok(vec)
     }
 
-    /// Restarts every game (from `seed` if given, else the seed given at creation) and returns
-    /// the first observations.
+    /// Restarts every game (from `seed` if given, else the last seed given) and returns the
+    /// first observations. Nothing changes if it raises.
     #[pyo3(signature = (seed = Arg::ABSENT), text_signature = "($self, seed=None)")]
     fn reset<'py>(&mut self, py: Python<'py>, seed: Arg<'py>) -> PyResult<Bound<'py, PyDict>> {
         let seed = seed.optional_int("seed", 0..=U64)?.unwrap_or(self.seed);
