@@ -423,3 +423,24 @@ def test_choosing_out_of_turn_is_an_illegal_move() -> None:
     assert seat is not None
     with pytest.raises(zhengfen.IllegalMoveError, match="not to move"):
         game.info_set((seat + 1) % 4).choose("greedy")
+
+
+FLAGS: list[tuple[str, Callable[[Any], Any]]] = [
+    ("perfect_information", lambda v: fresh_game().observation_tensor(0, v)),
+    ("perfect_information", lambda v: zhengfen.observation_fields(v)),
+    ("perfect_information", lambda v: zhengfen.VecGame(ZF, 1, perfect_information=v)),
+    ("copy", lambda v: zhengfen.VecGame(ZF, 1, copy=v)),
+    ("duplicate", lambda v: zhengfen.rollouts(ZF, ["random"] * 4, 1, matches=1, duplicate=v)),
+    ("logs", lambda v: zhengfen.rollouts(ZF, ["random"] * 4, 1, matches=1, logs=v)),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "call"), FLAGS, ids=[f"{n}-{i}" for i, (n, _) in enumerate(FLAGS)]
+)
+def test_flags_are_true_or_false(name: str, call: Callable[[Any], Any]) -> None:
+    for good in (True, False, np.True_, np.False_):
+        call(good)
+    for bad in (1, 0, None, "yes", 1.0, np.int64(1)):
+        with pytest.raises(ArgumentTypeError, match=rf"^{name} must be True or False, not "):
+            call(bad)

@@ -6,6 +6,8 @@
 //! raises `ArgumentError` (a `ValueError`). Both messages name the argument, its range and the
 //! value given: `seed must be an integer from 0 to 2**64 - 1, not -1`.
 //!
+//! A flag is `True` or `False` (Python's or numpy's), never an integer or `None`.
+//!
 //! Optional arguments arrive as [`Arg`], which tells an argument left out from one given as
 //! `None`, so that `None` is refused wherever it is not a documented value.
 
@@ -47,6 +49,14 @@ impl<'py> Arg<'py> {
         }
     }
 
+    /// The bool given (Python's or numpy's), or `default` when left out.
+    pub fn flag(&self, name: &str, default: bool) -> PyResult<bool> {
+        match &self.0 {
+            Some(value) => bool_arg(value, name),
+            None => Ok(default),
+        }
+    }
+
     /// The integer given, or `None` when left out or given as `None`.
     pub fn optional_int<T: TryFrom<i128>>(
         &self,
@@ -58,6 +68,20 @@ impl<'py> Arg<'py> {
             _ => Ok(None),
         }
     }
+}
+
+/// `value` as a bool: `True` or `False`, Python's or numpy's; not an integer, not `None`.
+pub fn bool_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    if let Ok(b) = value.cast::<PyBool>() {
+        return Ok(b.is_true());
+    }
+    if is_numpy_bool(value) {
+        return value.is_truthy();
+    }
+    Err(ArgumentTypeError::new_err(format!(
+        "{name} must be True or False, not {}",
+        shown(value)
+    )))
 }
 
 /// `value` as an integer of `range` (which must fit `T`), by the rule of this module.

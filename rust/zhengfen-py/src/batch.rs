@@ -358,8 +358,8 @@ pub struct PyVecGame {
 impl PyVecGame {
     #[new]
     #[pyo3(signature = (rules, num_games, seed = Arg::ABSENT, *, episode = "match",
-        max_actions = Arg::ABSENT, history = Arg::ABSENT, perfect_information = false,
-        agents = None, threads = Arg::ABSENT, copy = true),
+        max_actions = Arg::ABSENT, history = Arg::ABSENT, perfect_information = Arg::ABSENT,
+        agents = None, threads = Arg::ABSENT, copy = Arg::ABSENT),
         text_signature = "(rules, num_games, seed=0, *, episode='match', max_actions=None, \
         history=8, perfect_information=False, agents=None, threads=1, copy=True)")]
     #[allow(clippy::too_many_arguments)]
@@ -371,11 +371,13 @@ impl PyVecGame {
         episode: &str,
         max_actions: Arg<'_>,
         history: Arg<'_>,
-        perfect_information: bool,
+        perfect_information: Arg<'_>,
         agents: Option<&Bound<'_, PyAny>>,
         threads: Arg<'_>,
-        copy: bool,
+        copy: Arg<'_>,
     ) -> PyResult<Self> {
+        let perfect_information = perfect_information.flag("perfect_information", false)?;
+        let copy = copy.flag("copy", true)?;
         let num_games: usize = int_arg(num_games, "num_games", ROWS)?;
         let seed = seed.int("seed", 0..=U64, 0)?;
         let max_actions: Option<usize> = max_actions.optional_int("max_actions", ROWS)?;
@@ -567,7 +569,7 @@ const ROWS: std::ops::RangeInclusive<i128> = crate::tensors::ROWS;
 /// Plays whole games between built-in agents in Rust (`AI.md`, "Rollouts").
 #[pyfunction]
 #[pyo3(signature = (rules, agents, num_deals, seed = Arg::ABSENT, *, first_deal = Arg::ABSENT,
-    duplicate = false, matches = Arg::ABSENT, threads = Arg::ABSENT, logs = false),
+    duplicate = Arg::ABSENT, matches = Arg::ABSENT, threads = Arg::ABSENT, logs = Arg::ABSENT),
     text_signature = "(rules, agents, num_deals, seed=0, *, first_deal=0, duplicate=False, \
     matches=None, threads=1, logs=False)")]
 #[allow(clippy::too_many_arguments)]
@@ -578,11 +580,13 @@ pub fn rollouts<'py>(
     num_deals: &Bound<'py, PyAny>,
     seed: Arg<'py>,
     first_deal: Arg<'py>,
-    duplicate: bool,
+    duplicate: Arg<'py>,
     matches: Arg<'py>,
     threads: Arg<'py>,
-    logs: bool,
+    logs: Arg<'py>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let duplicate = duplicate.flag("duplicate", false)?;
+    let logs = logs.flag("logs", false)?;
     let num_deals: u64 = int_arg(num_deals, "num_deals", 0..=U64)?;
     let seed = seed.int("seed", 0..=U64, 0)?;
     let first_deal: u64 = first_deal.int("first_deal", 0..=U64, 0)?;

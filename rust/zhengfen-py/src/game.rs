@@ -216,14 +216,16 @@ impl PyGame {
 
     /// `seat`'s observation as a float32 vector (`AI.md`); `perfect_information` appends every
     /// hand (for debugging and oracle training only).
-    #[pyo3(signature = (seat, perfect_information = false))]
+    #[pyo3(signature = (seat, perfect_information = Arg::ABSENT),
+        text_signature = "($self, seat, perfect_information=False)")]
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
         seat: &Bound<'py, PyAny>,
-        perfect_information: bool,
+        perfect_information: Arg<'py>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let seat = self.seat_arg(seat)?;
+        let perfect_information = perfect_information.flag("perfect_information", false)?;
         Ok(tensors::observation(
             py,
             &self.game,

@@ -86,14 +86,16 @@ pub fn check_rows(what: &str, rows: usize) -> PyResult<()> {
 
 /// The observation's fields: `(name, offset, size, meaning)`.
 #[pyfunction]
-#[pyo3(signature = (perfect_information = false))]
+#[pyo3(signature = (perfect_information = Arg::ABSENT),
+    text_signature = "(perfect_information=False)")]
 pub fn observation_fields(
-    perfect_information: bool,
-) -> Vec<(&'static str, usize, usize, &'static str)> {
-    encode::observation_fields(perfect_information)
+    perfect_information: Arg<'_>,
+) -> PyResult<Vec<(&'static str, usize, usize, &'static str)>> {
+    let perfect_information = perfect_information.flag("perfect_information", false)?;
+    Ok(encode::observation_fields(perfect_information)
         .into_iter()
         .map(|f| (f.name, f.offset, f.size, f.doc))
-        .collect()
+        .collect())
 }
 
 /// Adds the encoding constants to the module.
