@@ -4,6 +4,7 @@
 use crate::agents::agent_arg;
 use crate::errors::{to_py, value_error};
 use crate::game::{move_to_py, PyGame};
+use crate::interrupt::interruptible;
 use crate::rules::PyRules;
 use crate::tensors::{check_rows, move_features, MOST_ROWS};
 use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods};
@@ -12,9 +13,12 @@ use pyo3::types::{IntoPyDict, PyDict};
 use zhengfen_core::agents::Agent;
 use zhengfen_core::batch::{
     default_max_actions as core_default_max_actions, derive_seed as core_derive_seed,
-    rollouts as core_rollouts, Episode, OutBuffers, RolloutConfig, SlotOut, VecConfig, VecGame,
+    rollouts_until as core_rollouts, Episode, OutBuffers, RolloutConfig, SlotOut, VecConfig,
+    VecGame,
 };
+use zhengfen_core::cancel::Cancel;
 use zhengfen_core::encode::{observation_size, HISTORY_ROW};
+use zhengfen_core::error::Result as CoreResult;
 
 /// Per-seat agents from Python: `None` or a list with `None` for learner seats.
 fn seat_agents(agents: Option<&Bound<'_, PyAny>>, players: usize) -> PyResult<Vec<Option<Agent>>> {
@@ -80,12 +84,13 @@ impl Arrays {
         })
     }
 
-    /// Runs `f` on one `SlotOut` per game, cut from the arrays, with the GIL released.
+    /// Runs `f` on one `SlotOut` per game, cut from the arrays, with the GIL released and
+    /// Ctrl-C stopping it.
     fn with_slots<T: Send>(
         &self,
         py: Python<'_>,
         config: &VecConfig,
-        f: impl FnOnce(&mut [SlotOut<'_>]) -> T + Send,
+        f: impl FnOnce(&mut [SlotOut<'_>], &Cancel<'_>) -> CoreResult<T> + Send,
     ) -> PyResult<T> {
         let mut observation = self.observation.bind(py).readwrite();
         let mut history = self.history.bind(py).readwrite();
@@ -103,7 +108,7 @@ impl Arrays {
             players: players.as_slice_mut()?,
             legal: legal.as_slice_mut()?,
         });
-        Ok(py.detach(|| f(&mut slots)))
+        interruptible(py, |cancel| f(&mut slots, cancel))
     }
 
     /// Writes `f`'s step into `kept` and returns read-only views of them (overwritten by the
@@ -112,7 +117,7 @@ impl Arrays {
         kept: Option<&Arrays>,
         py: Python<'py>,
         config: &VecConfig,
-        f: impl FnOnce(&mut [SlotOut<'_>]) -> T + Send,
+        f: impl FnOnce(&mut [SlotOut<'_>], &Cancel<'_>) -> CoreResult<T> + Send,
     ) -> PyResult<(T, Output<'py>)> {
         if let Some(kept) = kept {
             let done = kept.with_slots(py, config, f)?;
@@ -169,10 +174,6 @@ type Output<'py> = (Bound<'py, PyDict>, Bound<'py, PyAny>, Bound<'py, PyAny>);
 
 /// The most memory a batch may take: its games and its output arrays.
 const MAX_BUFFER_BYTES: usize = 8 << 30;
-
-/// What one game of a batch takes beside its arrays, generously: the state, its logs (reserved
-/// for a match's events and decisions) and the legal-move lists.
-const GAME_BYTES: usize = 64 << 10;
 
 /// Refuses a batch whose games and arrays (`per_game` bytes a game) would not fit in memory.
 fn check_memory(num_games: usize, per_game: usize) -> PyResult<()> {
@@ -233,8 +234,6 @@ impl PyVecGame {
             )));
         }
         check_rows("num_games", num_games)?;
-        let arrays = observation_size(perfect_information) * 4 + history * HISTORY_ROW * 4;
-        check_memory(num_games, GAME_BYTES + arrays + max_actions)?;
         if !(1..=256).contains(&threads) {
             return Err(value_error(format!(
                 "threads must be 1 to 256, not {threads}"
@@ -250,6 +249,8 @@ impl PyVecGame {
             agents: seat_agents(agents, usize::from(rules.rules.players))?,
             threads,
         };
+        let arrays = observation_size(perfect_information) * 4 + history * HISTORY_ROW * 4;
+        check_memory(num_games, config.game_bytes() + arrays + max_actions)?;
         let batch = VecGame::new(config, seed).map_err(to_py)?;
         let arrays = if copy {
             None
@@ -272,13 +273,13 @@ impl PyVecGame {
         let seed = seed.unwrap_or(self.seed);
         self.seed = seed;
         let batch = &mut self.batch;
-        batch.reset(seed);
+        batch.reset(seed).map_err(to_py)?;
         let config = batch.config().clone();
-        let ((), out) = Arrays::step(self.arrays.as_ref(), py, &config, |slots| {
+        let ((), out) = Arrays::step(self.arrays.as_ref(), py, &config, |slots, cancel| {
             for slot in slots.iter_mut() {
                 *slot.legal = config.max_actions as i64; // clear the whole mask
             }
-            batch.observe(slots)
+            batch.observe_until(slots, cancel)
         })?;
         Ok(out.0)
     }
@@ -289,10 +290,9 @@ impl PyVecGame {
         let actions = actions_arg(actions)?;
         let batch = &mut self.batch;
         let config = batch.config().clone();
-        let (stepped, out) = Arrays::step(self.arrays.as_ref(), py, &config, |slots| {
-            batch.step(&actions, slots)
+        let ((), out) = Arrays::step(self.arrays.as_ref(), py, &config, |slots, cancel| {
+            batch.step_until(&actions, slots, cancel)
         })?;
-        stepped.map_err(to_py)?;
         Ok(out)
     }
 
@@ -335,7 +335,7 @@ impl PyVecGame {
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let agent = agent_arg(agent)?;
         let batch = &self.batch;
-        let picks = py.detach(|| batch.agent_actions(&agent, seed));
+        let picks = interruptible(py, |cancel| batch.agent_actions_until(&agent, seed, cancel))?;
         Ok(PyArray1::from_vec(py, picks))
     }
 
@@ -431,7 +431,7 @@ pub fn rollouts<'py>(
         threads,
         keep_games: logs,
     };
-    let played = py.detach(|| core_rollouts(&config)).map_err(to_py)?;
+    let played = interruptible(py, |cancel| core_rollouts(&config, cancel))?;
     let n = usize::from(rules.rules.players);
     let g = played.len();
     let out = PyDict::new(py);
