@@ -50,7 +50,7 @@ pub(crate) fn parallel_each<T: Send>(
             let (done, finished) = mpsc::channel();
             pool.in_place_scope(|scope| {
                 scope.spawn(move |_| {
-                    items.par_iter_mut().with_min_len(grain).for_each(&work);
+                    items.par_iter_mut().with_min_len(grain).for_each(work);
                     let _ = done.send(());
                 });
                 cancel.wait_polling(&finished);
