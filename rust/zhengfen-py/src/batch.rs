@@ -5,6 +5,7 @@ use crate::agents::agent_arg;
 use crate::args::{int_arg, not_a_string, shown, Arg, U32, U64};
 use crate::errors::{to_py, value_error, ArgumentError, ArgumentTypeError, InvalidStateError};
 use crate::game::{move_to_py, PyGame};
+use crate::interrupt::interruptible;
 use crate::rules::PyRules;
 use crate::tensors::{check_rows, move_features, MOST_ROWS};
 use numpy::AsSliceError;
@@ -18,9 +19,12 @@ use pyo3::types::{IntoPyDict, PyDict, PyInt};
 use zhengfen_core::agents::Agent;
 use zhengfen_core::batch::{
     default_max_actions as core_default_max_actions, derive_seed as core_derive_seed,
-    rollouts as core_rollouts, Episode, OutBuffers, RolloutConfig, SlotOut, VecConfig, VecGame,
+    rollouts_until as core_rollouts, Episode, OutBuffers, RolloutConfig, SlotOut, VecConfig,
+    VecGame,
 };
+use zhengfen_core::cancel::Cancel;
 use zhengfen_core::encode::{observation_size, HISTORY_ROW};
+use zhengfen_core::error::Result as CoreResult;
 
 /// Per-seat agents from Python: `None` or a list with `None` for learner seats.
 fn seat_agents(agents: Option<&Bound<'_, PyAny>>, players: usize) -> PyResult<Vec<Option<Agent>>> {
@@ -227,7 +231,7 @@ impl Arrays {
         kept: Option<&mut Kept>,
         py: Python<'py>,
         config: &VecConfig,
-        f: impl FnOnce(&mut [SlotOut<'_>]) -> T + Send,
+        f: impl FnOnce(&mut [SlotOut<'_>], &Cancel<'_>) -> CoreResult<T> + Send,
     ) -> PyResult<(T, Output<'py>)> {
         let Some(kept) = kept else {
             let fresh = Arrays::new(py, config, "empty")?;
@@ -237,14 +241,14 @@ impl Arrays {
                 .call_method1("fill", (config.max_actions,))?; // whole masks
             let mut writing = fresh.write(py)?;
             let mut slots = config.slots(writing.buffers()?);
-            let done = py.detach(|| f(&mut slots));
+            let done = interruptible(py, |cancel| f(&mut slots, cancel))?;
             drop(slots);
             drop(writing);
             return Ok((done, fresh.output(py, true)?));
         };
         drop(kept.arrays.write(py)?);
         let mut slots = config.slots(kept.scratch.buffers());
-        let done = py.detach(|| f(&mut slots));
+        let done = interruptible(py, |cancel| f(&mut slots, cancel))?;
         drop(slots);
         if kept.arrays.write(py).is_err() {
             kept.arrays = Arrays::new(py, config, "empty")?;
@@ -327,10 +331,6 @@ type Output<'py> = (Bound<'py, PyDict>, Bound<'py, PyAny>, Bound<'py, PyAny>);
 /// The most memory a batch may take: its games and its output arrays.
 const MAX_BUFFER_BYTES: usize = 8 << 30;
 
-/// What one game of a batch takes beside its arrays, generously: the state, its logs (reserved
-/// for a match's events and decisions) and the legal-move lists.
-const GAME_BYTES: usize = 64 << 10;
-
 /// Refuses a batch whose games and arrays (`per_game` bytes a game) would not fit in memory.
 fn check_memory(num_games: usize, per_game: usize) -> PyResult<()> {
     let bytes = num_games.saturating_mul(per_game);
@@ -394,9 +394,6 @@ impl PyVecGame {
         };
         let max_actions = max_actions.unwrap_or_else(|| core_default_max_actions(&rules.rules));
         check_rows("max_actions", max_actions)?;
-        let arrays = observation_size(perfect_information) * 4 + history * HISTORY_ROW * 4;
-        let copies = if copy { 1 } else { 2 }; // copy=False: the arrays and the batch's buffers
-        check_memory(num_games, GAME_BYTES + (arrays + max_actions) * copies)?;
         let config = VecConfig {
             rules: rules.rules,
             num_games,
@@ -407,6 +404,12 @@ impl PyVecGame {
             agents: seat_agents(agents, usize::from(rules.rules.players))?,
             threads,
         };
+        let arrays = observation_size(perfect_information) * 4 + history * HISTORY_ROW * 4;
+        let copies = if copy { 1 } else { 2 }; // copy=False: the arrays and the batch's buffers
+        check_memory(
+            num_games,
+            config.game_bytes() + (arrays + max_actions) * copies,
+        )?;
         let batch = VecGame::new(config, seed).map_err(to_py)?;
         let kept = if copy {
             None
@@ -428,12 +431,12 @@ impl PyVecGame {
         let seed = seed.optional_int("seed", 0..=U64)?.unwrap_or(self.seed);
         let batch = &mut self.batch;
         let config = batch.config().clone();
-        let ((), out) = Arrays::step(self.kept.as_mut(), py, &config, |slots| {
-            batch.reset(seed);
+        let ((), out) = Arrays::step(self.kept.as_mut(), py, &config, |slots, cancel| {
+            batch.reset(seed)?;
             for slot in slots.iter_mut() {
                 *slot.legal = config.max_actions as i64; // clear the whole mask
             }
-            batch.observe(slots)
+            batch.observe_until(slots, cancel)
         })?;
         self.seed = seed;
         Ok(out.0)
@@ -445,10 +448,9 @@ impl PyVecGame {
         let actions = actions_arg(actions)?;
         let batch = &mut self.batch;
         let config = batch.config().clone();
-        let (stepped, out) = Arrays::step(self.kept.as_mut(), py, &config, |slots| {
-            batch.step(&actions, slots)
+        let ((), out) = Arrays::step(self.kept.as_mut(), py, &config, |slots, cancel| {
+            batch.step_until(&actions, slots, cancel)
         })?;
-        stepped.map_err(to_py)?;
         Ok(out)
     }
 
@@ -498,7 +500,7 @@ impl PyVecGame {
         let seed = seed.int("seed", 0..=U64, 0)?;
         let agent = agent_arg(agent)?;
         let batch = &self.batch;
-        let picks = py.detach(|| batch.agent_actions(&agent, seed));
+        let picks = interruptible(py, |cancel| batch.agent_actions_until(&agent, seed, cancel))?;
         Ok(PyArray1::from_vec(py, picks))
     }
 
@@ -609,7 +611,7 @@ pub fn rollouts<'py>(
         threads,
         keep_games: logs,
     };
-    let played = py.detach(|| core_rollouts(&config)).map_err(to_py)?;
+    let played = interruptible(py, |cancel| core_rollouts(&config, cancel))?;
     let n = usize::from(rules.rules.players);
     let g = played.len();
     let out = PyDict::new(py);

@@ -1,5 +1,6 @@
 //! The one conversion from core errors to the exception classes of `zhengfen.errors`.
 
+use pyo3::exceptions::{PyKeyboardInterrupt, PyMemoryError};
 use pyo3::PyErr;
 use zhengfen_core::error::Error;
 
@@ -19,6 +20,9 @@ pub fn to_py(error: Error) -> PyErr {
         Error::InvalidCombo(m) => InvalidComboError::new_err(m),
         Error::IllegalMove(m) => IllegalMoveError::new_err(m),
         Error::InvalidState(m) => InvalidStateError::new_err(m),
+        // Work stopped by Ctrl-C (`interrupt::interruptible` returns the signal's own error).
+        Error::Cancelled => PyKeyboardInterrupt::new_err("interrupted"),
+        Error::OutOfMemory(m) => PyMemoryError::new_err(m),
     }
 }
 

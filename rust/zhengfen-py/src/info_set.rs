@@ -83,7 +83,8 @@ impl PyInfoSet {
     }
 
     /// The index in `legal_moves()` that a built-in agent (a spec such as `"greedy"`, or an
-    /// agent object) chooses, drawing from `seed`; the GIL is released while it thinks.
+    /// agent object) chooses, drawing from `seed`; the GIL is released while it thinks, and
+    /// Ctrl-C stops it.
     #[pyo3(signature = (agent, seed = Arg::ABSENT), text_signature = "($self, agent, seed=0)")]
     fn choose(&self, py: Python<'_>, agent: &Bound<'_, PyAny>, seed: Arg<'_>) -> PyResult<usize> {
         let seed = seed.int("seed", 0..=U64, 0)?;
@@ -96,7 +97,13 @@ impl PyInfoSet {
             )));
         }
         let game = &self.game;
-        Ok(py.detach(|| agent.choose(game, &moves, &mut SplitMix64::new(seed))))
+        crate::interrupt::interruptible(py, |cancel| {
+            let pick = agent.choose_until(game, &moves, &mut SplitMix64::new(seed), cancel);
+            match cancel.is_cancelled() {
+                true => Err(zhengfen_core::error::Error::Cancelled),
+                false => Ok(pick),
+            }
+        })
     }
 
     fn __repr__(&self) -> String {

@@ -9,6 +9,7 @@ mod combo;
 mod errors;
 mod game;
 mod info_set;
+mod interrupt;
 mod observe;
 mod rng;
 mod rules;

@@ -6,8 +6,9 @@
 
 use super::{derive_seed, parallel_each, pool};
 use crate::agents::Agent;
+use crate::cancel::Cancel;
 use crate::deal::SplitMix64;
-use crate::error::{Error, Result};
+use crate::error::{with_capacity, Error, Result};
 use crate::game::{Game, Phase};
 use crate::rules::Rules;
 
@@ -26,7 +27,8 @@ pub struct RolloutConfig {
     pub seed: u64,
     /// Play every distinct rotation of the agents on each deal.
     pub duplicate: bool,
-    /// Stop after this many matches (`None`: play each game to its end).
+    /// Stop after this many matches, at most [`Rules::match_limit`] (`None`: play each game to
+    /// its end or to that limit).
     pub matches: Option<u32>,
     /// Threads to spread the games over.
     pub threads: usize,
@@ -72,6 +74,19 @@ fn period(agents: &[Agent]) -> u32 {
 
 /// Plays the games of `config`, in order of deal then rotation.
 pub fn rollouts(config: &RolloutConfig) -> Result<Vec<Rollout>> {
+    rollouts_until(config, &Cancel::never())
+}
+
+/// [`rollouts`], stopping with [`Error::Cancelled`] soon after `cancel` says so (between two
+/// decisions, or within a search agent's decision).
+pub fn rollouts_until(config: &RolloutConfig, cancel: &Cancel<'_>) -> Result<Vec<Rollout>> {
+    let limit = config.rules.match_limit();
+    if config.matches.is_some_and(|m| m == 0 || m > limit) {
+        return Err(Error::Rules(format!(
+            "matches must be 1 to {limit} for {} (or None for whole games)",
+            config.rules
+        )));
+    }
     let players = usize::from(config.rules.players);
     if config.agents.len() != players {
         return Err(Error::Rules(format!(
@@ -91,14 +106,22 @@ pub fn rollouts(config: &RolloutConfig) -> Result<Vec<Rollout>> {
         )));
     }
     let deals = deal_range(config.first_deal, config.deals)?;
-    let mut jobs: Vec<(u64, u32, Option<Rollout>)> = deals
-        .flat_map(|d| (0..rotations).map(move |r| (d, r, None)))
-        .collect();
+    let mut jobs: Vec<(u64, u32, Option<Rollout>)> = with_capacity(games as usize, "games")?;
+    jobs.extend(deals.flat_map(|d| (0..rotations).map(move |r| (d, r, None))));
     let pool = pool(config.threads);
     // Every job is a whole game: worth a thread from two jobs on.
-    parallel_each(&mut jobs, pool.as_deref(), 2, |(deal, rotation, out)| {
-        *out = Some(play_one(config, *deal, *rotation));
-    });
+    parallel_each(
+        &mut jobs,
+        pool.as_deref(),
+        2,
+        cancel,
+        |(deal, rotation, out)| {
+            *out = play_one(config, *deal, *rotation, cancel);
+        },
+    );
+    if cancel.is_cancelled() {
+        return Err(Error::Cancelled);
+    }
     Ok(jobs.into_iter().filter_map(|(_, _, r)| r).collect())
 }
 
@@ -118,7 +141,13 @@ fn deal_range(first_deal: u64, deals: u64) -> Result<std::ops::RangeInclusive<u6
     Ok(first_deal..=last)
 }
 
-fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
+/// Plays one game, or `None` if `cancel` stopped it.
+fn play_one(
+    config: &RolloutConfig,
+    deal: u64,
+    rotation: u32,
+    cancel: &Cancel<'_>,
+) -> Option<Rollout> {
     let n = config.agents.len();
     let seating: Vec<u32> = (0..n)
         .map(|s| ((s + rotation as usize) % n) as u32)
@@ -136,7 +165,10 @@ fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
             let seat = usize::from(seat);
             game.legal_moves_into(&mut combos, &mut moves);
             let agent = &config.agents[seating[seat] as usize];
-            let pick = agent.choose(&game, &moves, &mut rngs[seat]);
+            let pick = agent.choose_until(&game, &moves, &mut rngs[seat], cancel);
+            if cancel.check() {
+                return None;
+            }
             game.play_unchecked(moves[pick]);
             decisions += 1;
             legal += moves.len() as u64;
@@ -146,7 +178,8 @@ fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
         for (s, p) in points.iter_mut().enumerate() {
             *p += match_points[game.side(s as u8)];
         }
-        let done = game.phase() == Phase::GameOver || config.matches.is_some_and(|m| matches >= m);
+        let cap = config.matches.unwrap_or(config.rules.match_limit());
+        let done = game.phase() == Phase::GameOver || matches >= cap;
         if done || game.next_match().is_err() {
             break;
         }
@@ -154,7 +187,7 @@ fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
     let won = (0..n)
         .map(|s| game.winners().contains(&(s as u8)))
         .collect();
-    Rollout {
+    Some(Rollout {
         deal,
         rotation,
         seed,
@@ -165,7 +198,7 @@ fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
         decisions,
         legal,
         game: config.keep_games.then_some(game),
-    }
+    })
 }
 
 #[cfg(test)]
