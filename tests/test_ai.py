@@ -6,9 +6,11 @@ properties (determinism over threads, no leak through resampling) in ``ai_props.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import pickle
 import random
+import threading
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -252,6 +254,112 @@ def test_vec_game_views_are_read_only_and_reused() -> None:
         np.testing.assert_array_equal(value, kept_first[key])
         assert value is not second[key]
     first["observation"][0, 0] = 5.0  # and are the caller's to change
+
+
+def batch_state(batch: zhengfen.VecGame) -> Any:
+    """Everything a step or reset could change: each game's seed and saved game."""
+    return batch.episode_seeds.tolist(), [batch.game(j).to_json() for j in range(len(batch))]
+
+
+def outputs_equal(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> bool:
+    return all(np.array_equal(mine[key], theirs[key]) for key in theirs)
+
+
+@pytest.mark.parametrize("array", ["observation", "action_mask", "num_legal"])
+def test_vec_game_refuses_arrays_made_read_only_and_changes_nothing(array: str) -> None:
+    batch = zhengfen.VecGame(ZF4, 3, seed=3, copy=False)
+    twin = zhengfen.VecGame(ZF4, 3, seed=3)  # the same games, with copies
+    obs = batch.reset()
+    base = obs[array].base
+    assert isinstance(base, np.ndarray)
+    base.setflags(write=False)  # issue 10: step() and reset() panicked (NotWriteable)
+    before, shown = batch_state(batch), {key: value.copy() for key, value in obs.items()}
+    for call in (lambda: batch.step([0, 0, 0]), lambda: batch.reset(9), lambda: batch.reset()):
+        with pytest.raises(zhengfen.InvalidStateError, match="read-only"):
+            call()
+        assert batch_state(batch) == before  # reset() no longer resets every game first
+        assert outputs_equal(obs, shown)
+    base.setflags(write=True)
+    mine, rewards, dones = batch.step([0, 0, 0])
+    theirs, their_rewards, their_dones = twin.step([0, 0, 0])
+    assert outputs_equal(mine, theirs)
+    assert np.array_equal(rewards, their_rewards) and np.array_equal(dones, their_dones)
+
+
+def test_vec_game_views_made_writable_never_leave_stale_data() -> None:
+    batch = zhengfen.VecGame(ZF4, 4, seed=8, copy=False)
+    twin = zhengfen.VecGame(ZF4, 4, seed=8)
+    obs = batch.reset()
+    twin.reset()
+    for step in range(30):
+        for view in obs.values():  # what issue 10 did: the views made writable and scribbled on
+            view.setflags(write=True)
+            view[...] = 1 if view.dtype != np.bool_ else True
+        actions = np.zeros(4, np.int64)
+        obs, rewards, dones = batch.step(actions)
+        theirs, their_rewards, their_dones = twin.step(actions)
+        assert outputs_equal(obs, theirs), f"stale output after step {step}"
+        assert np.array_equal(rewards, their_rewards) and np.array_equal(dones, their_dones)
+
+
+@pytest.mark.parametrize("rules", [ZF4, ZCY], ids=["zheng_fen", "zen_cheng_you"])
+def test_vec_game_copy_false_gives_the_same_steps_as_copies(rules: zhengfen.Rules) -> None:
+    shared = zhengfen.VecGame(rules, 200, seed=5, copy=False, threads=4, episode="game")
+    copies = zhengfen.VecGame(rules, 200, seed=5, threads=1, episode="game")
+    assert outputs_equal(shared.reset(), copies.reset())
+    for _ in range(12):
+        actions = shared.agent_actions("random", 3)
+        mine, rewards, dones = shared.step(actions)
+        theirs, their_rewards, their_dones = copies.step(actions)
+        assert outputs_equal(mine, theirs)
+        assert np.array_equal(rewards, their_rewards) and np.array_equal(dones, their_dones)
+    assert batch_state(shared) == batch_state(copies)
+
+
+def test_vec_game_views_can_be_actions_of_a_batch_in_another_thread() -> None:
+    """Issue 10: one batch's copy=False view as another batch's actions while the first steps in
+    another thread panicked (AlreadyBorrowed). A copy=False batch now writes its arrays only with
+    the GIL held, so every interleaving reads a whole step, and the threads overlap for sure:
+    the reader runs for as long as the writer steps."""
+    writer = zhengfen.VecGame(ZCY, 2048, seed=1, copy=False)
+    view = writer.reset()["current_player"]
+    reader = zhengfen.VecGame(ZF4, 2048, seed=2)
+    stepped = threading.Event()
+    failures: list[BaseException] = []
+
+    def write() -> None:
+        try:
+            for _ in range(8):
+                writer.step(np.zeros(2048, np.int64))
+        except BaseException as error:
+            failures.append(error)
+        stepped.set()
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    calls = 0
+    while not stepped.is_set() or calls == 0:
+        snapshot = view.copy()
+        with contextlib.suppress(zhengfen.IllegalMoveError):  # a message, never a panic
+            reader.step(view)  # (a seat number is not always an offered action)
+        assert np.isin(snapshot, range(4)).all()
+        calls += 1
+    thread.join()
+    assert not failures and calls > 0
+
+
+def test_rollouts_play_every_deal_up_to_the_last_number_or_refuse() -> None:
+    agents = ["random"] * 4
+    for first, deals in ((2**64 - 3, 3), (2**64 - 1, 1), (2**64 - 6, 2)):
+        out = zhengfen.rollouts(ZF4, agents, deals, 9, first_deal=first, matches=1)
+        assert out["deal"].dtype == np.uint64
+        assert out["deal"].tolist() == [first + i for i in range(deals)]
+        assert out["seed"].tolist() == [zhengfen.derive_seed(9, first + i) for i in range(deals)]
+    for first, deals in ((2**64 - 3, 10), (2**64 - 1, 2)):  # issue 10: 2 games, then none
+        with pytest.raises(zhengfen.ArgumentError, match="first_deal \\+ num_deals") as caught:
+            zhengfen.rollouts(ZF4, agents, deals, first_deal=first, matches=1)
+        assert f"{first} + {deals}" in str(caught.value)
+    assert zhengfen.rollouts(ZF4, agents, 0, first_deal=2**64 - 1)["deal"].tolist() == []
 
 
 def test_vec_game_move_features_and_agent_actions() -> None:

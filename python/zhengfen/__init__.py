@@ -47,6 +47,10 @@ from zhengfen._core import (
 )
 from zhengfen._version import __version__
 from zhengfen.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    ConformanceError,
+    EnvError,
     IllegalMoveError,
     InvalidCardsError,
     InvalidComboError,
@@ -64,9 +68,13 @@ __all__ = [
     "MOVE_ROW",
     "OBSERVATION_SIZE",
     "PERFECT_OBSERVATION_SIZE",
+    "ArgumentError",
+    "ArgumentTypeError",
     "Card",
     "Cards",
     "Combo",
+    "ConformanceError",
+    "EnvError",
     "Game",
     "IllegalMoveError",
     "InfoSet",

@@ -1,4 +1,9 @@
-"""Type stubs for the Rust extension ``zhengfen._core`` (checked by ``mypy.stubtest``)."""
+"""Type stubs for the Rust extension ``zhengfen._core`` (checked by ``mypy.stubtest``).
+
+Every ``int`` argument follows one rule (``rust/zhengfen-py/src/args.rs``): a Python ``int`` or
+a numpy integer, not a bool, float, string or ``None`` (``zhengfen.ArgumentTypeError``), inside
+the argument's range (``zhengfen.ArgumentError``).
+"""
 
 from collections.abc import Iterable, Iterator
 from typing import Any, final

@@ -15,10 +15,14 @@ unknown card token '1x' at position 2
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
+    "ArgumentTypeError",
     "ConformanceError",
     "EnvError",
+    "IllegalMoveError",
     "InvalidCardsError",
     "InvalidComboError",
+    "InvalidStateError",
     "RulesError",
     "ZhengfenError",
 ]
@@ -49,7 +53,23 @@ class IllegalMoveError(ZhengfenError):
 
 
 class InvalidStateError(ZhengfenError):
-    """A game state that cannot be: corrupt saved JSON, or impossible hands for ``from_hands``."""
+    """A state that cannot be used: corrupt saved JSON, impossible hands for ``from_hands``, or a
+    ``VecGame(copy=False)`` whose output arrays were made read-only or are borrowed by Rust code
+    (the batch is then left unchanged)."""
+
+
+class ArgumentError(ZhengfenError):
+    """An argument outside its range (a seed of -1, a seat past the last, ``threads=0``).
+
+    Every integer argument follows one rule: a Python ``int`` or any object with ``__index__``
+    (numpy's integers included), but not a ``bool``; the message names the argument, its range
+    and the value given, e.g. ``seed must be an integer from 0 to 2**64 - 1, not -1``.
+    """
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong kind: a float, a string, ``None`` or a bool where an integer is
+    expected, or a string where a list is. It is also a :class:`TypeError`."""
 
 
 class ConformanceError(ZhengfenError):

@@ -2,7 +2,8 @@
 
 Implements RULES.md §3: the presets ``Rules.zheng_fen`` and ``Rules.zen_cheng_you``, the
 options of §3.1 (Zheng Fen) and §3.2 (Zen Cheng You), the fixed options of §3.3 and the
-errors of §3.4. Zheng Fen uses one deck (§1.4, 54 cards), Zen Cheng You two (§8.1).
+errors of §3.4, the bound on ``target`` of §3.5 (``MAX_TARGET``). Zheng Fen uses one deck (§1.4,
+54 cards), Zen Cheng You two (§8.1).
 """
 
 from __future__ import annotations
@@ -12,15 +13,17 @@ from typing import Any, cast
 
 from zhengfen.errors import RulesError
 
-__all__ = ["ZEN_CHENG_YOU", "ZHENG_FEN", "Rules"]
+__all__ = ["MAX_TARGET", "ZEN_CHENG_YOU", "ZHENG_FEN", "Rules"]
 
 ZHENG_FEN = "zheng_fen"
 ZEN_CHENG_YOU = "zen_cheng_you"
+#: The highest ``target`` (§3.5): it bounds a game's length.
+MAX_TARGET = 10_000
 
 
 @dataclass(frozen=True)
 class _Option:
-    """One option of one game: its type, its allowed values (None: any integer >= 1), default."""
+    """One option of one game: its type, its allowed values (None: 1 to MAX_TARGET), default."""
 
     kind: type
     allowed: tuple[bool | int | str, ...] | None
@@ -69,8 +72,10 @@ def _check_option(game: str, name: str, value: object) -> None:
     if not _has_type(value, option.kind):
         raise RulesError(f"option {name!r} takes {_TYPE_NAMES[option.kind]}, got {value!r}")
     if option.allowed is None:
-        if cast(int, value) < 1:
-            raise RulesError(f"option {name!r} must be an integer >= 1, got {value!r}")
+        if not 1 <= cast(int, value) <= MAX_TARGET:
+            raise RulesError(
+                f"option {name!r} must be an integer from 1 to {MAX_TARGET}, got {value!r}"
+            )
     elif value not in option.allowed:
         if len(option.allowed) == 1:
             raise RulesError(

@@ -17,6 +17,10 @@ pub enum Error {
     IllegalMove(String),
     /// A game state that cannot be: corrupt saved game, impossible hands (RULES.md §12.7).
     InvalidState(String),
+    /// Long work stopped because its caller asked (Ctrl-C, see [`crate::cancel`]).
+    Cancelled,
+    /// Memory for something whose size the caller chose could not be had.
+    OutOfMemory(String),
 }
 
 impl fmt::Display for Error {
@@ -26,12 +30,34 @@ impl fmt::Display for Error {
             | Error::Rules(m)
             | Error::InvalidCombo(m)
             | Error::IllegalMove(m)
-            | Error::InvalidState(m) => f.write_str(m),
+            | Error::InvalidState(m)
+            | Error::OutOfMemory(m) => f.write_str(m),
+            Error::Cancelled => f.write_str("interrupted"),
         }
     }
 }
 
 impl std::error::Error for Error {}
+
+/// An empty vector with room for `n` items, or [`Error::OutOfMemory`] naming `what` when that
+/// much memory cannot be had (instead of Rust's abort on allocation failure).
+///
+/// ```
+/// use zhengfen_core::error::{with_capacity, Error};
+/// assert_eq!(with_capacity::<u64>(10, "games").unwrap().capacity(), 10);
+/// assert!(matches!(with_capacity::<u64>(usize::MAX / 4, "games"), Err(Error::OutOfMemory(_))));
+/// ```
+pub fn with_capacity<T>(n: usize, what: &str) -> Result<Vec<T>> {
+    let mut items = Vec::new();
+    items.try_reserve_exact(n).map_err(|_| {
+        let bytes = n.saturating_mul(std::mem::size_of::<T>());
+        Error::OutOfMemory(format!(
+            "cannot allocate memory for {n} {what} ({} MiB)",
+            bytes >> 20
+        ))
+    })?;
+    Ok(items)
+}
 
 /// Shorthand for results of the core.
 pub type Result<T> = std::result::Result<T, Error>;

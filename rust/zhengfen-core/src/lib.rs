@@ -15,6 +15,7 @@
 
 pub mod agents;
 pub mod batch;
+pub mod cancel;
 pub mod card;
 pub mod cardset;
 pub mod classify;

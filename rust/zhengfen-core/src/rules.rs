@@ -94,6 +94,9 @@ pub struct Rules {
     pub last_chance: bool,
 }
 
+/// The highest `target` (RULES.md §3.5): twenty times Zheng Fen's default.
+pub const MAX_TARGET: u32 = 10_000;
+
 /// The option names, in the order `repr` writes them.
 pub const OPTION_NAMES: [&str; 7] = [
     "players",
@@ -217,6 +220,34 @@ impl Rules {
         }
     }
 
+    /// The most matches a game of these rules plays in the batch paths (rollouts, `VecGame`)
+    /// before it is cut short (RULES.md §3.5): twice the tie-free bound plus 50.
+    ///
+    /// A Zheng Fen match hands out 100 points among the seats, so after `m` matches the top
+    /// score is at least `100·m / players` and reaches `target` by match
+    /// `⌈players·target / 100⌉`; a Zen Cheng You round hands out 200 card points between two
+    /// teams, so the leading team reaches `target` by round `⌈target / 100⌉`. Only a tie at the
+    /// top (`tie="play_on"`) or lost declarations (scores may fall, §11.2) prolong a game past
+    /// that bound, and then without limit: random play in Zen Cheng You loses points on
+    /// declarations faster than it wins them.
+    ///
+    /// ```
+    /// use zhengfen_core::rules::{Rules, MAX_TARGET};
+    /// assert_eq!(Rules::zheng_fen(4).unwrap().match_limit(), 2 * 20 + 50);
+    /// assert_eq!(Rules::zen_cheng_you().match_limit(), 2 * 10 + 50);
+    /// let mut longest = Rules::zheng_fen(6).unwrap();
+    /// longest.target = MAX_TARGET;
+    /// assert_eq!(longest.match_limit(), 2 * 600 + 50);
+    /// ```
+    pub fn match_limit(&self) -> u32 {
+        let (sides, points) = match self.game {
+            Game::ZhengFen => (u64::from(self.players), 100),
+            Game::ZenChengYou => (2, 200),
+        };
+        let bound = (sides * u64::from(self.target)).div_ceil(points);
+        u32::try_from(2 * bound + 50).unwrap_or(u32::MAX)
+    }
+
     /// The options this game lets a caller change, in `repr` order.
     pub fn own_options(&self) -> &'static [&'static str] {
         match self.game {
@@ -245,10 +276,9 @@ fn players(game: Game, value: &OptionValue) -> Result<u8> {
 
 fn target(value: &OptionValue) -> Result<u32> {
     match value {
-        OptionValue::Int(n) if (1..=i64::from(u32::MAX)).contains(n) => Ok(*n as u32),
+        OptionValue::Int(n) if (1..=i64::from(MAX_TARGET)).contains(n) => Ok(*n as u32),
         _ => Err(Error::Rules(format!(
-            "option target must be an integer from 1 to {}, not {}",
-            u32::MAX,
+            "option target must be an integer from 1 to {MAX_TARGET}, not {}",
             show(value)
         ))),
     }
@@ -296,5 +326,39 @@ impl fmt::Display for Rules {
             write!(f, "{sep}{name}={}", show(&self.option(name)))?;
         }
         f.write_str(")")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn target_is_bounded_in_both_games() {
+        for mut rules in [Rules::zheng_fen(4).unwrap(), Rules::zen_cheng_you()] {
+            let at = rules.set("target", OptionValue::Int(i64::from(MAX_TARGET)));
+            assert!(at.is_ok());
+            for bad in [i64::from(MAX_TARGET) + 1, i64::from(u32::MAX), 0, -1] {
+                let past = rules.set("target", OptionValue::Int(bad));
+                assert!(matches!(past, Err(Error::Rules(m)) if m.contains("1 to 10000")));
+                assert_eq!(rules.target, MAX_TARGET, "unchanged after the error");
+            }
+        }
+    }
+
+    #[test]
+    fn the_match_limit_covers_the_tie_free_bound_and_is_bounded() {
+        for players in 3..=6 {
+            for target in [1, 99, 100, 101, 500, MAX_TARGET] {
+                let mut rules = Rules::zheng_fen(players).unwrap();
+                rules.target = target;
+                let bound = (players as u32 * target).div_ceil(100);
+                assert!(rules.match_limit() > bound);
+                assert!(rules.match_limit() <= 1250);
+            }
+        }
+        let mut zcy = Rules::zen_cheng_you();
+        zcy.target = MAX_TARGET;
+        assert_eq!(zcy.match_limit(), 2 * 100 + 50);
     }
 }

@@ -307,7 +307,7 @@ fn vec_game_is_deterministic_and_resets_with_its_seeds() {
     assert!(batch.step(&[0, 0, 10_000], &mut []).is_err());
     let after: Vec<_> = batch.games().map(|g| g.decisions().len()).collect();
     assert_eq!(before, after);
-    batch.reset(5);
+    batch.reset(5).unwrap();
 }
 
 /// A later range of deals plays the same games as the whole run's tail.

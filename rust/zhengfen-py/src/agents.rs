@@ -1,8 +1,7 @@
 //! Built-in agents named from Python: a spec string (`"greedy"`, `"search(determinizations=4)"`)
 //! or any object with a `spec` attribute holding one.
 
-use crate::errors::to_py;
-use pyo3::exceptions::PyTypeError;
+use crate::errors::{to_py, ArgumentTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use zhengfen_core::agents::Agent;
@@ -13,9 +12,9 @@ pub fn agent_arg(obj: &Bound<'_, PyAny>) -> PyResult<Agent> {
         text.to_cow()?.into_owned()
     } else if let Ok(spec) = obj.getattr("spec") {
         spec.extract::<String>()
-            .map_err(|_| PyTypeError::new_err("an agent's 'spec' must be a string"))?
+            .map_err(|_| ArgumentTypeError::new_err("an agent's 'spec' must be a string"))?
     } else {
-        return Err(PyTypeError::new_err(
+        return Err(ArgumentTypeError::new_err(
             "expected a built-in agent: a spec string such as 'greedy', or an object with a 'spec'",
         ));
     };

@@ -1,8 +1,8 @@
 //! `Card` and `Cards`: Python views of core cards and bitboard card sets, and the conversion
 //! of any "cards" argument (a `Cards`, a notation string, or an iterable of cards or tokens).
 
-use crate::errors::to_py;
-use pyo3::exceptions::PyTypeError;
+use crate::args::Arg;
+use crate::errors::{to_py, ArgumentTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use zhengfen_core::card::{rank, Card};
@@ -80,8 +80,9 @@ pub struct PyCards {
 #[pymethods]
 impl PyCards {
     #[new]
-    #[pyo3(signature = (cards = None, decks = 1))]
-    fn new(cards: Option<&Bound<'_, PyAny>>, decks: u8) -> PyResult<Self> {
+    #[pyo3(signature = (cards = None, decks = Arg::ABSENT), text_signature = "(cards=None, decks=1)")]
+    fn new(cards: Option<&Bound<'_, PyAny>>, decks: Arg<'_>) -> PyResult<Self> {
+        let decks = decks.int("decks", 1..=2, 1)?;
         let set = match cards {
             None => parse_cards("", decks).map_err(to_py)?,
             Some(cards) => cards_arg(cards, decks)?,
@@ -185,7 +186,9 @@ pub fn card_arg(card: &Bound<'_, PyAny>) -> PyResult<Card> {
     if let Ok(token) = card.cast::<PyString>() {
         return read_token(&token.to_cow()?, 1);
     }
-    Err(PyTypeError::new_err("expected a Card or a card token"))
+    Err(ArgumentTypeError::new_err(
+        "expected a Card or a card token",
+    ))
 }
 
 /// A cards argument for a game of `decks` decks: a `Cards`, a notation string, or an iterable
@@ -200,7 +203,9 @@ pub fn cards_arg(cards: &Bound<'_, PyAny>, decks: u8) -> PyResult<CardSet> {
         return parse_cards(&text.to_cow()?, decks).map_err(to_py);
     }
     let items = cards.try_iter().map_err(|_| {
-        PyTypeError::new_err("expected Cards, a card notation string, or an iterable of cards")
+        ArgumentTypeError::new_err(
+            "expected Cards, a card notation string, or an iterable of cards",
+        )
     })?;
     let mut set = parse_cards("", decks).map_err(to_py)?;
     for (i, item) in items.enumerate() {

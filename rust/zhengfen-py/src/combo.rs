@@ -2,9 +2,8 @@
 //! argument (a `Combo`, a combination notation, or card notation read at its strongest).
 
 use crate::cards::{cards_arg, PyCards};
-use crate::errors::to_py;
+use crate::errors::{to_py, ArgumentTypeError};
 use crate::rules::PyRules;
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use zhengfen_core::card::rank;
@@ -85,7 +84,8 @@ impl PyCombo {
 
 /// Unpickling: the notation, trusted as pickled (it is checked again wherever it is used).
 #[pyfunction]
-pub fn _combo_from_notation(text: &str, decks: u8) -> PyResult<PyCombo> {
+pub fn _combo_from_notation(text: &str, decks: &Bound<'_, PyAny>) -> PyResult<PyCombo> {
+    let decks = crate::args::int_arg(decks, "decks", 1..=2)?;
     let combo = parse_combo(text, decks).map_err(to_py)?;
     Ok(PyCombo { combo, decks })
 }
@@ -105,7 +105,7 @@ pub fn combo_arg(value: &Bound<'_, PyAny>, rules: &Rules) -> PyResult<Combo> {
         let cards = cards_arg(cards.as_any(), rules.decks())?;
         return read_strongest(cards, rules).map_err(to_py);
     }
-    Err(PyTypeError::new_err(
+    Err(ArgumentTypeError::new_err(
         "expected a Combo, a combination notation, or cards",
     ))
 }

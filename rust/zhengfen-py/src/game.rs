@@ -1,15 +1,15 @@
 //! `Game`: the Python face of the core state machine — moves, events and observations
 //! converted to Python values; saved games read and written through Python's `json`.
 
+use crate::args::{int_arg, not_a_string, Arg};
 use crate::cards::{cards_arg, PyCards};
 use crate::combo::PyCombo;
-use crate::errors::{to_py, InvalidStateError};
+use crate::errors::{to_py, ArgumentTypeError, InvalidStateError};
 use crate::info_set::PyInfoSet;
 use crate::rng::{seed_arg, with_stream};
 use crate::rules::PyRules;
 use crate::tensors;
 use numpy::{PyArray1, PyArray2};
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 use zhengfen_core::cardset::CardSet;
@@ -42,11 +42,20 @@ impl PyGame {
     fn from_hands(
         rules: &PyRules,
         hands: &Bound<'_, PyAny>,
-        leader: usize,
+        leader: &Bound<'_, PyAny>,
         seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        // An integer that is no seat makes impossible hands, as in the reference: a state error.
+        let leader = int_arg(leader, "leader", seat_range(&rules.rules)).map_err(|e| {
+            if e.is_instance_of::<ArgumentTypeError>(hands.py()) {
+                e
+            } else {
+                InvalidStateError::new_err(e.value(hands.py()).to_string())
+            }
+        })?;
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
         let decks = rules.rules.decks();
+        not_a_string(hands, "hands", "a list of hands, one per seat")?;
         let mut sets = Vec::new();
         for hand in hands.try_iter()? {
             sets.push(
@@ -145,21 +154,21 @@ impl PyGame {
 
     /// The index of `seat`'s entry in `match_points` and `scores`: the seat, or its team in
     /// Zen Cheng You (RULES.md §8.1, §12.5).
-    fn side(&self, seat: usize) -> PyResult<usize> {
-        self.check_seat(seat)?;
+    fn side(&self, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let seat = self.seat_arg(seat)?;
         Ok(self.game.side(seat as u8))
     }
 
     /// What the finished match gives `seat`: its points (Zheng Fen), or its team's points minus
     /// the other team's (Zen Cheng You); the reward of `VecGame` and the environments.
-    fn match_result(&self, seat: usize) -> PyResult<i64> {
-        self.check_seat(seat)?;
+    fn match_result(&self, seat: &Bound<'_, PyAny>) -> PyResult<i64> {
+        let seat = self.seat_arg(seat)?;
         Ok(self.game.match_result(seat as u8))
     }
 
     /// The cards of `seat`.
-    fn hand(&self, seat: usize) -> PyResult<PyCards> {
-        self.check_seat(seat)?;
+    fn hand(&self, seat: &Bound<'_, PyAny>) -> PyResult<PyCards> {
+        let seat = self.seat_arg(seat)?;
         Ok(PyCards {
             set: self.game.hand(seat),
             decks: self.game.rules().decks(),
@@ -183,7 +192,9 @@ impl PyGame {
         } else if let Ok(text) = mv.cast::<PyString>() {
             self.game.read_move(&text.to_cow()?).map_err(illegal)?
         } else {
-            return Err(PyTypeError::new_err("expected a Combo or a move string"));
+            return Err(ArgumentTypeError::new_err(
+                "expected a Combo or a move string",
+            ));
         };
         self.game.play(mv).map_err(to_py)
     }
@@ -194,21 +205,27 @@ impl PyGame {
     }
 
     /// What `seat` may know (RULES.md §12, GAME_API.md): nothing of other hands.
-    fn observation<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyDict>> {
-        self.check_seat(seat)?;
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let seat = self.seat_arg(seat)?;
         crate::observe::observation(py, &self.game, seat)
     }
 
     /// `seat`'s observation as a float32 vector (`AI.md`); `perfect_information` appends every
     /// hand (for debugging and oracle training only).
-    #[pyo3(signature = (seat, perfect_information = false))]
+    #[pyo3(signature = (seat, perfect_information = Arg::ABSENT),
+        text_signature = "($self, seat, perfect_information=False)")]
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
-        seat: usize,
-        perfect_information: bool,
+        seat: &Bound<'py, PyAny>,
+        perfect_information: Arg<'py>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        self.check_seat(seat)?;
+        let seat = self.seat_arg(seat)?;
+        let perfect_information = perfect_information.flag("perfect_information", false)?;
         Ok(tensors::observation(
             py,
             &self.game,
@@ -218,15 +235,15 @@ impl PyGame {
     }
 
     /// The last `rows` plays and passes of the match seen by `seat`, most recent first.
-    #[pyo3(signature = (seat, rows = 16))]
+    #[pyo3(signature = (seat, rows = Arg::ABSENT), text_signature = "($self, seat, rows=16)")]
     fn history_tensor<'py>(
         &self,
         py: Python<'py>,
-        seat: usize,
-        rows: usize,
+        seat: &Bound<'py, PyAny>,
+        rows: Arg<'py>,
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
-        self.check_seat(seat)?;
-        tensors::history(py, &self.game, seat, rows)
+        let seat = self.seat_arg(seat)?;
+        tensors::history(py, &self.game, seat, tensors::rows_arg(&rows, "rows", 16)?)
     }
 
     /// One row of features per legal move, in the order of `legal_moves()`.
@@ -238,22 +255,23 @@ impl PyGame {
     fn action_mask<'py>(
         &self,
         py: Python<'py>,
-        max_actions: usize,
+        max_actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let max_actions = int_arg(max_actions, "max_actions", tensors::ROWS)?;
         tensors::mask(py, self.game.legal_moves().len(), max_actions)
     }
 
     /// A game `seat` cannot tell from this one: the cards hidden from it re-dealt at random
     /// from `rng` (an integer seed or a `SplitMix64`), consistent with all it has seen.
-    fn resample(&self, seat: usize, rng: &Bound<'_, PyAny>) -> PyResult<PyGame> {
-        self.check_seat(seat)?;
-        let game = with_stream(rng, |rng| self.game.resample(seat, rng))?.map_err(to_py)?;
+    fn resample(&self, seat: &Bound<'_, PyAny>, rng: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let seat = self.seat_arg(seat)?;
+        let game = with_stream(rng, "rng", |rng| self.game.resample(seat, rng))?.map_err(to_py)?;
         Ok(PyGame { game })
     }
 
     /// What `seat` knows, as an object agents can search from (`InfoSet`).
-    fn info_set(&self, seat: usize) -> PyResult<PyInfoSet> {
-        self.check_seat(seat)?;
+    fn info_set(&self, seat: &Bound<'_, PyAny>) -> PyResult<PyInfoSet> {
+        let seat = self.seat_arg(seat)?;
         Ok(PyInfoSet::new(self.game.clone(), seat))
     }
 
@@ -315,17 +333,15 @@ impl PyGame {
 }
 
 impl PyGame {
-    fn check_seat(&self, seat: usize) -> PyResult<()> {
-        let players = usize::from(self.game.rules().players);
-        if seat < players {
-            Ok(())
-        } else {
-            Err(crate::errors::value_error(format!(
-                "seat must be from 0 to {}",
-                players - 1
-            )))
-        }
+    /// A seat of this game (the integer rule of `args`).
+    fn seat_arg(&self, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
+        int_arg(seat, "seat", seat_range(self.game.rules()))
     }
+}
+
+/// The seats of `rules`, as an argument range.
+pub fn seat_range(rules: &Rules) -> std::ops::RangeInclusive<i128> {
+    0..=i128::from(rules.players) - 1
 }
 
 /// Seats as a list of ints (PyO3 would turn `Vec<u8>` into `bytes`).

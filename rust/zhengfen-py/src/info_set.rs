@@ -3,12 +3,12 @@
 //! from the real one (`resample`). The real hands stay inside: nothing reads or pickles them.
 
 use crate::agents::agent_arg;
-use crate::errors::to_py;
+use crate::args::{Arg, U64};
+use crate::errors::{to_py, IllegalMoveError};
 use crate::game::{move_to_py, PyGame};
 use crate::rng::with_stream;
 use crate::tensors;
 use numpy::{PyArray1, PyArray2};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use zhengfen_core::deal::SplitMix64;
@@ -56,12 +56,13 @@ impl PyInfoSet {
     }
 
     /// The seat's history tensor.
-    #[pyo3(signature = (rows = 16))]
+    #[pyo3(signature = (rows = Arg::ABSENT), text_signature = "($self, rows=16)")]
     fn history_tensor<'py>(
         &self,
         py: Python<'py>,
-        rows: usize,
+        rows: Arg<'py>,
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let rows = tensors::rows_arg(&rows, "rows", 16)?;
         tensors::history(py, &self.game, self.seat, rows)
     }
 
@@ -76,24 +77,33 @@ impl PyInfoSet {
 
     /// A game the seat cannot tell from the real one (`Game.resample`).
     fn resample(&self, rng: &Bound<'_, PyAny>) -> PyResult<PyGame> {
-        let game = with_stream(rng, |rng| self.game.resample(self.seat, rng))?.map_err(to_py)?;
+        let game =
+            with_stream(rng, "rng", |rng| self.game.resample(self.seat, rng))?.map_err(to_py)?;
         Ok(PyGame { game })
     }
 
     /// The index in `legal_moves()` that a built-in agent (a spec such as `"greedy"`, or an
-    /// agent object) chooses, drawing from `seed`; the GIL is released while it thinks.
-    #[pyo3(signature = (agent, seed = 0))]
-    fn choose(&self, py: Python<'_>, agent: &Bound<'_, PyAny>, seed: u64) -> PyResult<usize> {
+    /// agent object) chooses, drawing from `seed`; the GIL is released while it thinks, and
+    /// Ctrl-C stops it.
+    #[pyo3(signature = (agent, seed = Arg::ABSENT), text_signature = "($self, agent, seed=0)")]
+    fn choose(&self, py: Python<'_>, agent: &Bound<'_, PyAny>, seed: Arg<'_>) -> PyResult<usize> {
+        let seed = seed.int("seed", 0..=U64, 0)?;
         let agent = agent_arg(agent)?;
         let moves = self.moves();
         if moves.is_empty() {
-            return Err(PyValueError::new_err(format!(
+            return Err(IllegalMoveError::new_err(format!(
                 "seat {} is not to move: there is nothing to choose",
                 self.seat
             )));
         }
         let game = &self.game;
-        Ok(py.detach(|| agent.choose(game, &moves, &mut SplitMix64::new(seed))))
+        crate::interrupt::interruptible(py, |cancel| {
+            let pick = agent.choose_until(game, &moves, &mut SplitMix64::new(seed), cancel);
+            match cancel.is_cancelled() {
+                true => Err(zhengfen_core::error::Error::Cancelled),
+                false => Ok(pick),
+            }
+        })
     }
 
     fn __repr__(&self) -> String {

@@ -2,12 +2,14 @@
 //! lives in the core crate. The public Python API is `python/zhengfen/__init__.py`.
 
 mod agents;
+mod args;
 mod batch;
 mod cards;
 mod combo;
 mod errors;
 mod game;
 mod info_set;
+mod interrupt;
 mod observe;
 mod rng;
 mod rules;
@@ -26,8 +28,9 @@ use zhengfen_core::notation::notation_digest;
 
 /// Reads card notation (RULES.md §1.3); `decks` is 1 or 2.
 #[pyfunction]
-#[pyo3(signature = (text, decks = 1))]
-fn parse_cards(text: &str, decks: u8) -> PyResult<PyCards> {
+#[pyo3(signature = (text, decks = args::Arg::ABSENT), text_signature = "(text, decks=1)")]
+fn parse_cards(text: &str, decks: args::Arg<'_>) -> PyResult<PyCards> {
+    let decks = decks.int("decks", 1..=2, 1)?;
     let set = zhengfen_core::notation::parse_cards(text, decks).map_err(to_py)?;
     Ok(PyCards { set, decks })
 }
@@ -77,12 +80,22 @@ fn legal_moves(
 /// The digest of a move list, `Combo`s or their notations (RULES.md §6.3).
 #[pyfunction]
 fn move_digest(moves: &Bound<'_, PyAny>) -> PyResult<String> {
+    args::not_a_string(moves, "moves", "a list of Combos or notation strings")?;
     let mut lines = Vec::new();
     for item in moves.try_iter()? {
         let item = item?;
         lines.push(match item.cast::<PyCombo>() {
             Ok(combo) => combo.get().combo.to_string(),
-            Err(_) => item.cast::<pyo3::types::PyString>()?.to_cow()?.into_owned(),
+            Err(_) => item
+                .cast::<pyo3::types::PyString>()
+                .map_err(|_| {
+                    errors::ArgumentTypeError::new_err(format!(
+                        "moves must hold Combos or notation strings, not {}",
+                        args::shown(&item)
+                    ))
+                })?
+                .to_cow()?
+                .into_owned(),
         });
     }
     Ok(notation_digest(lines))

@@ -1,8 +1,9 @@
 //! `Rules`: the Python face of a core rule set; options travel as keyword arguments.
 
+use crate::args::{as_index, is_numpy_bool, shown};
 use crate::errors::to_py;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyString};
+use pyo3::types::{PyBool, PyDict, PyString};
 use zhengfen_core::error::Error;
 use zhengfen_core::rules::{OptionValue, Rules};
 
@@ -40,9 +41,7 @@ impl PyRules {
     ) -> PyResult<Self> {
         let mut rules = Rules::zheng_fen(4).map_err(to_py)?;
         if let Some(players) = players {
-            rules
-                .set("players", option_value("players", players)?)
-                .map_err(to_py)?;
+            set_option(&mut rules, "players", players).map_err(to_py)?;
         }
         with_options(rules, options)
     }
@@ -126,27 +125,57 @@ fn with_options(mut rules: Rules, options: Option<&Bound<'_, PyDict>>) -> PyResu
     if let Some(options) = options {
         for (name, value) in options.iter() {
             let name: String = name.extract()?;
-            let value = option_value(&name, &value)?;
-            rules.set(&name, value).map_err(to_py)?;
+            set_option(&mut rules, &name, &value).map_err(to_py)?;
         }
     }
     Ok(PyRules { rules })
 }
 
-/// A Python option value as the core takes it; other types are a rules error.
-fn option_value(name: &str, value: &Bound<'_, PyAny>) -> PyResult<OptionValue> {
-    if let Ok(b) = value.cast::<PyBool>() {
-        return Ok(OptionValue::Bool(b.is_true()));
+/// Sets option `name` of `rules` to a Python value: a bool (numpy's too) for a bool option, an
+/// integer by the rule of `args` for a number, a string for a choice. Anything else, or a value
+/// the option does not take, is a rules error naming the option and the value as given.
+pub fn set_option(rules: &mut Rules, name: &str, value: &Bound<'_, PyAny>) -> Result<(), Error> {
+    let refused = || {
+        Error::Rules(format!(
+            "option {name} cannot take the value {}",
+            shown(value)
+        ))
+    };
+    let option = if let Ok(b) = value.cast::<PyBool>() {
+        OptionValue::Bool(b.is_true())
+    } else if is_numpy_bool(value) {
+        OptionValue::Bool(value.is_truthy().map_err(|_| refused())?)
+    } else if let Ok(s) = value.cast::<PyString>() {
+        OptionValue::Str(s.to_cow().map_err(|_| refused())?.into_owned())
+    } else if let Some(int) = as_index(value).map_err(|_| refused())? {
+        match int.extract::<i64>() {
+            Ok(n) => OptionValue::Int(n),
+            Err(_) => return Err(huge_refused(rules, name, value, &int)),
+        }
+    } else {
+        return Err(refused());
+    };
+    rules.set(name, option)
+}
+
+/// The core's refusal of an integer beyond 64 bits, showing the value given: the core is asked
+/// with the 64-bit extreme of the same sign, which no option takes, and that number in its
+/// message is replaced by the real one.
+fn huge_refused(
+    rules: &Rules,
+    name: &str,
+    value: &Bound<'_, PyAny>,
+    int: &Bound<'_, pyo3::types::PyInt>,
+) -> Error {
+    let negative = int.lt(0).unwrap_or(false);
+    let extreme = if negative { i64::MIN } else { i64::MAX };
+    let mut trial = *rules;
+    match trial.set(name, OptionValue::Int(extreme)) {
+        Err(Error::Rules(m)) => Error::Rules(m.replace(&extreme.to_string(), &shown(value))),
+        Err(other) => other,
+        Ok(()) => Error::Rules(format!(
+            "option {name} cannot take the value {}",
+            shown(value)
+        )),
     }
-    if let Ok(n) = value.cast::<PyInt>() {
-        // Out-of-range integers become a value the core rejects with its own message.
-        return Ok(OptionValue::Int(n.extract::<i64>().unwrap_or(i64::MIN)));
-    }
-    if let Ok(s) = value.cast::<PyString>() {
-        return Ok(OptionValue::Str(s.to_cow()?.into_owned()));
-    }
-    let shown = value.repr().map(|r| r.to_string()).unwrap_or_default();
-    Err(to_py(Error::Rules(format!(
-        "option {name} cannot take the value {shown}"
-    ))))
 }

@@ -4,9 +4,9 @@
 use crate::errors::InvalidStateError;
 use crate::game::{event_to_py, hands_from_text};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyString};
+use pyo3::types::PyDict;
 use zhengfen_core::game::{Game, Setup};
-use zhengfen_core::rules::{OptionValue, Rules};
+use zhengfen_core::rules::Rules;
 
 fn invalid(why: impl std::fmt::Display) -> PyErr {
     InvalidStateError::new_err(format!("invalid saved game: {why}"))
@@ -76,16 +76,7 @@ fn read_rules(dict: &Bound<'_, PyDict>) -> PyResult<Rules> {
         if name == "game" {
             continue;
         }
-        let value = if let Ok(b) = value.cast::<PyBool>() {
-            OptionValue::Bool(b.is_true())
-        } else if let Ok(n) = value.cast::<PyInt>() {
-            OptionValue::Int(n.extract().unwrap_or(i64::MIN))
-        } else if let Ok(s) = value.cast::<PyString>() {
-            OptionValue::Str(s.to_cow()?.into_owned())
-        } else {
-            return Err(invalid(format!("option {name} has the wrong type")));
-        };
-        rules.set(&name, value).map_err(invalid)?;
+        crate::rules::set_option(&mut rules, &name, &value).map_err(invalid)?;
     }
     Ok(rules)
 }

@@ -1,5 +1,6 @@
 //! The tensor encodings of `zhengfen_core::encode` as numpy arrays (`AI.md`).
 
+use crate::args::Arg;
 use crate::errors::value_error;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
@@ -8,6 +9,14 @@ use zhengfen_core::game::{Game, Move};
 
 /// The most rows a history tensor or actions a mask may ask for.
 pub const MOST_ROWS: usize = 1 << 20;
+
+/// The range of a count of rows or actions, as an argument range.
+pub const ROWS: std::ops::RangeInclusive<i128> = 1..=MOST_ROWS as i128;
+
+/// A count of rows (the integer rule of `args`), `default` when left out.
+pub fn rows_arg(rows: &Arg<'_>, name: &str, default: usize) -> PyResult<usize> {
+    rows.int(name, ROWS, default)
+}
 
 /// A flat `f32` vector as a numpy array of `rows` × `width` (no copy).
 pub fn matrix<'py>(
@@ -77,14 +86,16 @@ pub fn check_rows(what: &str, rows: usize) -> PyResult<()> {
 
 /// The observation's fields: `(name, offset, size, meaning)`.
 #[pyfunction]
-#[pyo3(signature = (perfect_information = false))]
+#[pyo3(signature = (perfect_information = Arg::ABSENT),
+    text_signature = "(perfect_information=False)")]
 pub fn observation_fields(
-    perfect_information: bool,
-) -> Vec<(&'static str, usize, usize, &'static str)> {
-    encode::observation_fields(perfect_information)
+    perfect_information: Arg<'_>,
+) -> PyResult<Vec<(&'static str, usize, usize, &'static str)>> {
+    let perfect_information = perfect_information.flag("perfect_information", false)?;
+    Ok(encode::observation_fields(perfect_information)
         .into_iter()
         .map(|f| (f.name, f.offset, f.size, f.doc))
-        .collect()
+        .collect())
 }
 
 /// Adds the encoding constants to the module.

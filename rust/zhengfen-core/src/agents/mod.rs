@@ -13,6 +13,7 @@ pub use search::Search;
 
 use std::fmt;
 
+use crate::cancel::Cancel;
 use crate::deal::SplitMix64;
 use crate::error::{Error, Result};
 use crate::game::{Game, Move};
@@ -71,13 +72,25 @@ impl Agent {
 
     /// The index in `moves` (the current player's legal moves, not empty) of the move chosen.
     pub fn choose(&self, game: &Game, moves: &[Move], rng: &mut SplitMix64) -> usize {
+        self.choose_until(game, moves, rng, &Cancel::never())
+    }
+
+    /// [`Agent::choose`], cut short when `cancel` says so (the search agent then returns the
+    /// best move found so far; the caller is expected to see `cancel` and stop).
+    pub fn choose_until(
+        &self,
+        game: &Game,
+        moves: &[Move],
+        rng: &mut SplitMix64,
+        cancel: &Cancel<'_>,
+    ) -> usize {
         if moves.len() <= 1 {
             return 0;
         }
         match self {
             Agent::Random => rng.uniform(moves.len() as u64) as usize,
             Agent::Greedy => Greedy.choose(game, moves),
-            Agent::Search(search) => search.choose(game, moves, rng),
+            Agent::Search(search) => search.choose_until(game, moves, rng, cancel),
         }
     }
 }

@@ -8,6 +8,7 @@
 //! every candidate, so their comparison is paired.
 
 use super::{bad_spec, play_out, Agent, Greedy};
+use crate::cancel::Cancel;
 use crate::deal::SplitMix64;
 use crate::error::Result;
 use crate::game::{Game, Move};
@@ -60,6 +61,18 @@ impl Search {
 
     /// The index in `moves` of the move with the best mean outcome.
     pub fn choose(&self, game: &Game, moves: &[Move], rng: &mut SplitMix64) -> usize {
+        self.choose_until(game, moves, rng, &Cancel::never())
+    }
+
+    /// [`Search::choose`], stopping after the playout under way when `cancel` says so (the best
+    /// move so far is returned).
+    pub fn choose_until(
+        &self,
+        game: &Game,
+        moves: &[Move],
+        rng: &mut SplitMix64,
+        cancel: &Cancel<'_>,
+    ) -> usize {
         let Some(seat) = game.current_player() else {
             return 0;
         };
@@ -74,6 +87,9 @@ impl Search {
                 return tried[0];
             };
             for (total, &index) in totals.iter_mut().zip(&tried) {
+                if cancel.check() {
+                    return tried[0];
+                }
                 let mut line = world.clone();
                 line.play_unchecked(moves[index]);
                 play_out(&mut line, &Agent::Greedy, rng, &mut scratch);

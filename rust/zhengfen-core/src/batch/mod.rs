@@ -6,13 +6,14 @@ mod rollout;
 mod seeds;
 mod vec_game;
 
-pub use rollout::{rollouts, Rollout, RolloutConfig, MAX_GAMES};
+pub use rollout::{rollouts, rollouts_until, Rollout, RolloutConfig, MAX_GAMES};
 pub use seeds::derive_seed;
 pub use vec_game::{default_max_actions, Episode, OutBuffers, SlotOut, VecConfig, VecGame};
 
+use crate::cancel::Cancel;
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
 
 /// A pool of `threads` worker threads, or `None` to work on the caller's thread.
 pub(crate) fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
@@ -29,17 +30,31 @@ pub(crate) fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
 
 /// Runs `work(item)` for every item, on `pool` when there is one and at least `min_parallel`
 /// items (below that, waking the pool costs more than it saves). Items are independent, so the
-/// results do not depend on the threads.
+/// results do not depend on the threads. Items not yet started when `cancel` stops are
+/// skipped; while the pool works, the caller's thread polls `cancel` (for Ctrl-C).
 pub(crate) fn parallel_each<T: Send>(
     items: &mut [T],
     pool: Option<&ThreadPool>,
     min_parallel: usize,
+    cancel: &Cancel<'_>,
     work: impl Fn(&mut T) + Sync,
 ) {
+    let work = |item: &mut T| {
+        if !cancel.check() {
+            work(item);
+        }
+    };
     match pool {
         Some(pool) if items.len() >= min_parallel.max(2) => {
             let grain = (items.len() / (pool.current_num_threads() * 8)).max(1);
-            pool.install(|| items.par_iter_mut().with_min_len(grain).for_each(&work));
+            let (done, finished) = mpsc::channel();
+            pool.in_place_scope(|scope| {
+                scope.spawn(move |_| {
+                    items.par_iter_mut().with_min_len(grain).for_each(work);
+                    let _ = done.send(());
+                });
+                cancel.wait_polling(&finished);
+            });
         }
         _ => items.iter_mut().for_each(work),
     }

@@ -6,8 +6,9 @@
 
 use super::{derive_seed, parallel_each, pool};
 use crate::agents::Agent;
+use crate::cancel::Cancel;
 use crate::deal::SplitMix64;
-use crate::error::{Error, Result};
+use crate::error::{with_capacity, Error, Result};
 use crate::game::{Game, Phase};
 use crate::rules::Rules;
 
@@ -26,7 +27,8 @@ pub struct RolloutConfig {
     pub seed: u64,
     /// Play every distinct rotation of the agents on each deal.
     pub duplicate: bool,
-    /// Stop after this many matches (`None`: play each game to its end).
+    /// Stop after this many matches, at most [`Rules::match_limit`] (`None`: play each game to
+    /// its end or to that limit).
     pub matches: Option<u32>,
     /// Threads to spread the games over.
     pub threads: usize,
@@ -72,6 +74,19 @@ fn period(agents: &[Agent]) -> u32 {
 
 /// Plays the games of `config`, in order of deal then rotation.
 pub fn rollouts(config: &RolloutConfig) -> Result<Vec<Rollout>> {
+    rollouts_until(config, &Cancel::never())
+}
+
+/// [`rollouts`], stopping with [`Error::Cancelled`] soon after `cancel` says so (between two
+/// decisions, or within a search agent's decision).
+pub fn rollouts_until(config: &RolloutConfig, cancel: &Cancel<'_>) -> Result<Vec<Rollout>> {
+    let limit = config.rules.match_limit();
+    if config.matches.is_some_and(|m| m == 0 || m > limit) {
+        return Err(Error::Rules(format!(
+            "matches must be 1 to {limit} for {} (or None for whole games)",
+            config.rules
+        )));
+    }
     let players = usize::from(config.rules.players);
     if config.agents.len() != players {
         return Err(Error::Rules(format!(
@@ -90,19 +105,49 @@ pub fn rollouts(config: &RolloutConfig) -> Result<Vec<Rollout>> {
             "{games} games asked for in one call; at most {MAX_GAMES} (use first_deal to continue)"
         )));
     }
-    let last = config.first_deal.saturating_add(config.deals);
-    let mut jobs: Vec<(u64, u32, Option<Rollout>)> = (config.first_deal..last)
-        .flat_map(|d| (0..rotations).map(move |r| (d, r, None)))
-        .collect();
+    let deals = deal_range(config.first_deal, config.deals)?;
+    let mut jobs: Vec<(u64, u32, Option<Rollout>)> = with_capacity(games as usize, "games")?;
+    jobs.extend(deals.flat_map(|d| (0..rotations).map(move |r| (d, r, None))));
     let pool = pool(config.threads);
     // Every job is a whole game: worth a thread from two jobs on.
-    parallel_each(&mut jobs, pool.as_deref(), 2, |(deal, rotation, out)| {
-        *out = Some(play_one(config, *deal, *rotation));
-    });
+    parallel_each(
+        &mut jobs,
+        pool.as_deref(),
+        2,
+        cancel,
+        |(deal, rotation, out)| {
+            *out = play_one(config, *deal, *rotation, cancel);
+        },
+    );
+    if cancel.is_cancelled() {
+        return Err(Error::Cancelled);
+    }
     Ok(jobs.into_iter().filter_map(|(_, _, r)| r).collect())
 }
 
-fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
+/// Deals `first_deal` to `first_deal + deals - 1`, all of them: deal numbers run to
+/// `u64::MAX`, and a range past it is refused rather than cut short.
+fn deal_range(first_deal: u64, deals: u64) -> Result<std::ops::RangeInclusive<u64>> {
+    let Some(before_first) = deals.checked_sub(1) else {
+        #[allow(clippy::reversed_empty_ranges)]
+        return Ok(1..=0); // no deals
+    };
+    let last = first_deal.checked_add(before_first).ok_or_else(|| {
+        Error::Rules(format!(
+            "deals {first_deal} to {first_deal} + {deals} - 1 run past the last deal number, \
+             2**64 - 1"
+        ))
+    })?;
+    Ok(first_deal..=last)
+}
+
+/// Plays one game, or `None` if `cancel` stopped it.
+fn play_one(
+    config: &RolloutConfig,
+    deal: u64,
+    rotation: u32,
+    cancel: &Cancel<'_>,
+) -> Option<Rollout> {
     let n = config.agents.len();
     let seating: Vec<u32> = (0..n)
         .map(|s| ((s + rotation as usize) % n) as u32)
@@ -120,7 +165,10 @@ fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
             let seat = usize::from(seat);
             game.legal_moves_into(&mut combos, &mut moves);
             let agent = &config.agents[seating[seat] as usize];
-            let pick = agent.choose(&game, &moves, &mut rngs[seat]);
+            let pick = agent.choose_until(&game, &moves, &mut rngs[seat], cancel);
+            if cancel.check() {
+                return None;
+            }
             game.play_unchecked(moves[pick]);
             decisions += 1;
             legal += moves.len() as u64;
@@ -130,7 +178,8 @@ fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
         for (s, p) in points.iter_mut().enumerate() {
             *p += match_points[game.side(s as u8)];
         }
-        let done = game.phase() == Phase::GameOver || config.matches.is_some_and(|m| matches >= m);
+        let cap = config.matches.unwrap_or(config.rules.match_limit());
+        let done = game.phase() == Phase::GameOver || matches >= cap;
         if done || game.next_match().is_err() {
             break;
         }
@@ -138,7 +187,7 @@ fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
     let won = (0..n)
         .map(|s| game.winners().contains(&(s as u8)))
         .collect();
-    Rollout {
+    Some(Rollout {
         deal,
         rotation,
         seed,
@@ -149,5 +198,47 @@ fn play_one(config: &RolloutConfig, deal: u64, rotation: u32) -> Rollout {
         decisions,
         legal,
         game: config.keep_games.then_some(game),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(first_deal: u64, deals: u64) -> RolloutConfig {
+        RolloutConfig {
+            rules: Rules::zheng_fen(4).unwrap(),
+            agents: vec![Agent::parse("random").unwrap(); 4],
+            first_deal,
+            deals,
+            seed: 7,
+            duplicate: false,
+            matches: Some(1),
+            threads: 1,
+            keep_games: false,
+        }
+    }
+
+    #[test]
+    fn every_deal_up_to_the_last_number_is_played() {
+        for (first, deals) in [(u64::MAX - 2, 3), (u64::MAX, 1), (u64::MAX - 9, 10), (5, 0)] {
+            let played = rollouts(&config(first, deals)).unwrap();
+            let numbers: Vec<u64> = played.iter().map(|r| r.deal).collect();
+            let expected: Vec<u64> = (0..deals).map(|i| first + i).collect();
+            assert_eq!(numbers, expected, "first_deal {first}, {deals} deals");
+            for r in &played {
+                assert_eq!(r.seed, derive_seed(7, r.deal));
+            }
+        }
+    }
+
+    #[test]
+    fn a_range_past_the_last_deal_number_is_refused() {
+        for (first, deals) in [(u64::MAX - 2, 4), (u64::MAX, 2), (2, u64::MAX)] {
+            let error = deal_range(first, deals).unwrap_err();
+            assert!(matches!(error, Error::Rules(ref m) if m.contains("2**64 - 1")));
+        }
+        assert_eq!(deal_range(1, u64::MAX).unwrap(), 1..=u64::MAX);
+        assert_eq!(deal_range(0, u64::MAX).unwrap(), 0..=u64::MAX - 1);
     }
 }

@@ -6,21 +6,33 @@
 //! whole game) ends, the slot reports the rewards and starts its next episode at once: episode
 //! `k` of slot `j` is the game seeded with `derive_seed(derive_seed(seed, j), k)`, its agents
 //! drawing from a stream seeded with `derive_seed(episode_seed, 0x5EED)`.
+//!
+//! Bounds (RULES.md §3.5, AI.md): an episode of a whole game ends after
+//! [`Rules::match_limit`] matches even if the game is not over; a slot keeps at most
+//! [`SCRATCH_KEEP`] legal moves of capacity between decisions, so that
+//! [`VecConfig::game_bytes`] is an honest estimate of a game's memory. A step stopped by its
+//! [`Cancel`] leaves the batch to be reset: until then `step` refuses.
 
 use super::{derive_seed, parallel_each, pool};
 use crate::agents::Agent;
+use crate::cancel::Cancel;
 use crate::combo::Combo;
 use crate::deal::SplitMix64;
 use crate::encode::{history, observation, observation_size, HISTORY_ROW};
-use crate::error::{Error, Result};
-use crate::game::{Game, Move, Phase};
+use crate::error::{with_capacity, Error, Result};
+use crate::game::{Decision, Event, Game, Move, Phase};
 use crate::rules::{Game as Kind, Rules};
 use rayon::ThreadPool;
+use std::mem::size_of;
 use std::sync::Arc;
 
 /// Fewest games a step spreads over the threads: a decision takes about half a microsecond,
 /// and waking the pool some tens (benches/RESULTS.md §4.3).
 const PARALLEL_GAMES: usize = 128;
+
+/// Legal moves of capacity a slot keeps between decisions. A longer list (Zen Cheng You lists
+/// have reached 51,352 moves) is held only until the slot's next decision.
+pub const SCRATCH_KEEP: usize = 1024;
 
 /// What an episode is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -101,6 +113,34 @@ pub struct OutBuffers<'a> {
 }
 
 impl VecConfig {
+    /// An honest estimate of the memory one game of the batch takes beside its output arrays:
+    /// the slot, its retained scratch lists, and the logs of the longest episode allowed (a
+    /// match, or [`Rules::match_limit`] matches), at the most events a match can log and with
+    /// the room a growing vector may leave unused.
+    ///
+    /// ```
+    /// use zhengfen_core::batch::{Episode, VecConfig};
+    /// use zhengfen_core::rules::Rules;
+    /// let config = |rules, episode| VecConfig { rules, num_games: 1, episode, max_actions: 1,
+    ///     history: 0, perfect: false, agents: vec![None; 4], threads: 1 };
+    /// let zcy = Rules::zen_cheng_you();
+    /// let one_match = config(zcy, Episode::Match).game_bytes();
+    /// assert!(one_match > 64 << 10 && one_match < 1 << 20);
+    /// assert!(config(zcy, Episode::Game).game_bytes() > 20 * one_match);
+    /// ```
+    pub fn game_bytes(&self) -> usize {
+        // The kept lists, and as much again for a longer list held until the next decision and
+        // for the allocator's fragments (measured: 148 KiB a Zen Cheng You game after 2,000
+        // steps of one-match episodes).
+        let scratch = 2 * SCRATCH_KEEP * (size_of::<Move>() + size_of::<Combo>());
+        let matches = match self.episode {
+            Episode::Match => 1,
+            Episode::Game => self.rules.match_limit() as usize,
+        };
+        // Vectors double as they grow: up to twice the room in use.
+        size_of::<Slot>() + scratch + 2 * matches * match_log_bytes(&self.rules)
+    }
+
     /// One [`SlotOut`] per game, cut from `out` (whose lengths must fit the batch).
     pub fn slots<'a>(&self, out: OutBuffers<'a>) -> Vec<SlotOut<'a>> {
         let obs = observation_size(self.perfect);
@@ -133,6 +173,22 @@ impl VecConfig {
     }
 }
 
+/// The most memory one match adds to a game's logs. Each play holds at least one card and is
+/// followed by at most `players - 1` passes, so a match makes at most `players × cards`
+/// moves and eight declarations; its events are those decisions, a trick per play, an `out`
+/// per seat and four more (deal, transfer, scoring, game over), which carry small vectors.
+fn match_log_bytes(rules: &Rules) -> usize {
+    const ALLOCATION: usize = 64; // a small vector's heap block, with the allocator's overhead
+    let players = usize::from(rules.players);
+    let cards = 54 * usize::from(rules.decks());
+    let decisions = players * cards + 8;
+    let events = decisions + cards + players + 4;
+    events * size_of::<Event>()
+        + decisions * size_of::<Decision>()
+        + cards * size_of::<(u8, Combo)>()
+        + 4 * ALLOCATION
+}
+
 /// One game of the batch and its scratch space.
 #[derive(Clone, Debug)]
 struct Slot {
@@ -151,6 +207,8 @@ pub struct VecGame {
     slots: Vec<Slot>,
     /// Worker threads when `config.threads > 1`.
     pool: Option<Arc<ThreadPool>>,
+    /// A step or observation was stopped part way: slots may not be at a learner's decision.
+    interrupted: bool,
 }
 
 impl VecGame {
@@ -178,27 +236,31 @@ impl VecGame {
             config,
             slots: Vec::new(),
             pool,
+            interrupted: false,
         };
-        batch.reset(seed);
+        batch.reset(seed)?;
         Ok(batch)
     }
 
-    /// Restarts every slot at episode 0 of the streams of `seed`.
-    pub fn reset(&mut self, seed: u64) {
-        self.slots = (0..self.config.num_games as u64)
-            .map(|j| {
-                let stream = derive_seed(seed, j);
-                let seed = derive_seed(stream, 0);
-                Slot {
-                    game: Game::new(self.config.rules, seed),
-                    stream,
-                    episode: 0,
-                    rng: agent_stream(seed),
-                    moves: Vec::new(),
-                    combos: Vec::new(),
-                }
-            })
-            .collect();
+    /// Restarts every slot at episode 0 of the streams of `seed`; fails with
+    /// [`Error::OutOfMemory`] (the batch unchanged) if the slots cannot be allocated.
+    pub fn reset(&mut self, seed: u64) -> Result<()> {
+        let mut slots = with_capacity(self.config.num_games, "games")?;
+        slots.extend((0..self.config.num_games as u64).map(|j| {
+            let stream = derive_seed(seed, j);
+            let seed = derive_seed(stream, 0);
+            Slot {
+                game: Game::new(self.config.rules, seed),
+                stream,
+                episode: 0,
+                rng: agent_stream(seed),
+                moves: Vec::new(),
+                combos: Vec::new(),
+            }
+        }));
+        self.slots = slots;
+        self.interrupted = false;
+        Ok(())
     }
 
     /// The settings.
@@ -226,6 +288,13 @@ impl VecGame {
 
     /// Brings every slot to a learner's decision and writes the observations (no rewards).
     pub fn observe(&mut self, outs: &mut [SlotOut<'_>]) {
+        // Cannot fail: nothing cancels it.
+        let _ = self.observe_until(outs, &Cancel::never());
+    }
+
+    /// [`VecGame::observe`], stopped with [`Error::Cancelled`] when `cancel` says so (the
+    /// batch must then be reset).
+    pub fn observe_until(&mut self, outs: &mut [SlotOut<'_>], cancel: &Cancel<'_>) -> Result<()> {
         let config = &self.config;
         let mut work: Vec<(&mut Slot, &mut SlotOut<'_>)> =
             self.slots.iter_mut().zip(outs).collect();
@@ -233,17 +302,36 @@ impl VecGame {
             &mut work,
             self.pool.as_deref(),
             PARALLEL_GAMES,
+            cancel,
             |(slot, out)| {
                 clear_step(out);
-                advance(config, slot, out);
-                write(config, slot, out);
+                if advance(config, slot, out, cancel) {
+                    write(config, slot, out);
+                }
             },
         );
+        self.finish(cancel)
     }
 
     /// Plays `actions[j]` in slot `j`, then brings every slot to a learner's decision. Fails,
     /// changing nothing, if any action is not an offered legal move.
     pub fn step(&mut self, actions: &[i64], outs: &mut [SlotOut<'_>]) -> Result<()> {
+        self.step_until(actions, outs, &Cancel::never())
+    }
+
+    /// [`VecGame::step`], stopped with [`Error::Cancelled`] when `cancel` says so: the slots
+    /// are then part way through the step, and `step` refuses until [`VecGame::reset`].
+    pub fn step_until(
+        &mut self,
+        actions: &[i64],
+        outs: &mut [SlotOut<'_>],
+        cancel: &Cancel<'_>,
+    ) -> Result<()> {
+        if self.interrupted {
+            return Err(Error::IllegalMove(
+                "the batch was interrupted during a step; call reset() first".into(),
+            ));
+        }
         self.check(actions)?;
         let config = &self.config;
         let mut work: Vec<(&mut Slot, &mut SlotOut<'_>, i64)> = self
@@ -257,14 +345,26 @@ impl VecGame {
             &mut work,
             self.pool.as_deref(),
             PARALLEL_GAMES,
+            cancel,
             |(slot, out, action)| {
                 clear_step(out);
                 let mv = slot.moves[*action as usize];
                 slot.game.play_unchecked(mv);
-                advance(config, slot, out);
-                write(config, slot, out);
+                if advance(config, slot, out, cancel) {
+                    write(config, slot, out);
+                }
             },
         );
+        self.finish(cancel)
+    }
+
+    /// After a step or observation: [`Error::Cancelled`] (and the batch marked interrupted) if
+    /// `cancel` stopped it.
+    fn finish(&mut self, cancel: &Cancel<'_>) -> Result<()> {
+        if cancel.is_cancelled() {
+            self.interrupted = true;
+            return Err(Error::Cancelled);
+        }
         Ok(())
     }
 
@@ -289,40 +389,78 @@ impl VecGame {
 
     /// The action a built-in `agent` would take in each slot now.
     pub fn agent_actions(&self, agent: &Agent, seed: u64) -> Vec<i64> {
+        // Cannot fail: nothing cancels it.
+        self.agent_actions_until(agent, seed, &Cancel::never())
+            .unwrap_or_default()
+    }
+
+    /// [`VecGame::agent_actions`], stopped with [`Error::Cancelled`] when `cancel` says so.
+    pub fn agent_actions_until(
+        &self,
+        agent: &Agent,
+        seed: u64,
+        cancel: &Cancel<'_>,
+    ) -> Result<Vec<i64>> {
         let max = self.config.max_actions;
         let mut picks: Vec<(&Slot, i64)> = self.slots.iter().map(|s| (s, 0)).collect();
         parallel_each(
             &mut picks,
             self.pool.as_deref(),
             PARALLEL_GAMES,
+            cancel,
             |(slot, pick)| {
                 let mut rng = SplitMix64::new(derive_seed(seed, slot.stream));
                 let offered = &slot.moves[..slot.moves.len().min(max)];
-                *pick = agent.choose(&slot.game, offered, &mut rng) as i64;
+                *pick = agent.choose_until(&slot.game, offered, &mut rng, cancel) as i64;
             },
         );
-        picks.into_iter().map(|(_, p)| p).collect()
+        if cancel.is_cancelled() {
+            return Err(Error::Cancelled);
+        }
+        Ok(picks.into_iter().map(|(_, p)| p).collect())
     }
 }
 
 /// Plays agents' seats, scores ended matches and starts new episodes until a learner is to
-/// move; lists that learner's legal moves.
-fn advance(config: &VecConfig, slot: &mut Slot, out: &mut SlotOut<'_>) {
+/// move; lists that learner's legal moves. Returns false if `cancel` stopped it first.
+fn advance(
+    config: &VecConfig,
+    slot: &mut Slot,
+    out: &mut SlotOut<'_>,
+    cancel: &Cancel<'_>,
+) -> bool {
     loop {
         let Some(seat) = slot.game.current_player() else {
             end_of_match(config, slot, out);
             continue;
         };
-        slot.game
-            .legal_moves_into(&mut slot.combos, &mut slot.moves);
+        list_moves(slot);
         match &config.agents[usize::from(seat)] {
             Some(agent) => {
                 let offered = &slot.moves[..slot.moves.len().min(config.max_actions)];
-                let pick = agent.choose(&slot.game, offered, &mut slot.rng);
+                let pick = agent.choose_until(&slot.game, offered, &mut slot.rng, cancel);
+                if cancel.check() {
+                    return false;
+                }
                 slot.game.play_unchecked(slot.moves[pick]);
             }
-            None => return,
+            None => return true,
         }
+    }
+}
+
+/// Lists the legal moves of the slot's player to move, first giving back scratch capacity
+/// beyond [`SCRATCH_KEEP`] that an earlier, longer list left.
+fn list_moves(slot: &mut Slot) {
+    if slot.moves.capacity() > SCRATCH_KEEP {
+        slot.moves.clear();
+        slot.moves.shrink_to(SCRATCH_KEEP);
+    }
+    slot.game
+        .legal_moves_into(&mut slot.combos, &mut slot.moves);
+    if slot.combos.capacity() > SCRATCH_KEEP {
+        slot.combos.clear();
+        slot.combos.shrink_to(SCRATCH_KEEP);
     }
 }
 
@@ -337,7 +475,9 @@ fn end_of_match(config: &VecConfig, slot: &mut Slot, out: &mut SlotOut<'_>) {
     for (s, reward) in out.rewards.iter_mut().enumerate() {
         *reward += slot.game.match_result(s as u8) as f32;
     }
-    let episode_over = config.episode == Episode::Match || slot.game.phase() == Phase::GameOver;
+    let episode_over = config.episode == Episode::Match
+        || slot.game.phase() == Phase::GameOver
+        || slot.game.match_number() + 1 >= config.rules.match_limit();
     if episode_over || slot.game.next_match().is_err() {
         *out.done = true;
         slot.episode += 1;
@@ -368,4 +508,98 @@ fn write(config: &VecConfig, slot: &Slot, out: &mut SlotOut<'_>) {
     out.mask[..offered].fill(true);
     *out.player = seat as i64;
     *out.legal = slot.moves.len() as i64;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encode::observation_size;
+
+    fn config(rules: Rules, num_games: usize, episode: Episode) -> VecConfig {
+        VecConfig {
+            rules,
+            num_games,
+            episode,
+            max_actions: 1 << 16,
+            history: 0,
+            perfect: false,
+            agents: vec![None; usize::from(rules.players)],
+            threads: 1,
+        }
+    }
+
+    /// Buffers for `config` and a closure stepping `batch` with the random agent's actions.
+    struct Buffers(Vec<f32>, Vec<bool>, Vec<f32>, Vec<bool>, Vec<i64>, Vec<i64>);
+
+    impl Buffers {
+        fn new(c: &VecConfig) -> Buffers {
+            let n = c.num_games;
+            Buffers(
+                vec![0.0; n * observation_size(false)],
+                vec![false; n * c.max_actions],
+                vec![0.0; n * usize::from(c.rules.players)],
+                vec![false; n],
+                vec![0; n],
+                vec![0; n],
+            )
+        }
+        fn slots(&mut self, c: &VecConfig) -> Vec<SlotOut<'_>> {
+            c.slots(OutBuffers {
+                observation: &mut self.0,
+                history: &mut [],
+                mask: &mut self.1,
+                rewards: &mut self.2,
+                dones: &mut self.3,
+                players: &mut self.4,
+                legal: &mut self.5,
+            })
+        }
+    }
+
+    #[test]
+    fn a_batch_too_large_to_allocate_is_out_of_memory_not_an_abort() {
+        let c = config(Rules::zen_cheng_you(), usize::MAX / 2, Episode::Match);
+        assert!(matches!(VecGame::new(c, 0), Err(Error::OutOfMemory(_))));
+    }
+
+    #[test]
+    fn scratch_lists_keep_bounded_capacity_and_logs_fit_the_estimate() {
+        for rules in [Rules::zen_cheng_you(), Rules::zheng_fen(6).unwrap()] {
+            let c = config(rules, 4, Episode::Game);
+            let mut batch = VecGame::new(c.clone(), 9).unwrap();
+            let mut buffers = Buffers::new(&c);
+            batch.observe(&mut buffers.slots(&c));
+            for step in 0..3000 {
+                let actions = batch.agent_actions(&Agent::Random, step);
+                batch.step(&actions, &mut buffers.slots(&c)).unwrap();
+                for slot in &batch.slots {
+                    // A longer list than the kept capacity has at most doubled past its length.
+                    assert!(slot.moves.capacity() <= SCRATCH_KEEP.max(2 * slot.moves.len()));
+                    assert!(slot.combos.capacity() <= SCRATCH_KEEP);
+                    let matches = slot.game.match_number() as usize + 1;
+                    let logged = std::mem::size_of_val(slot.game.history())
+                        + std::mem::size_of_val(slot.game.decisions());
+                    assert!(logged <= matches * match_log_bytes(&rules));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_cancelled_step_is_refused_until_reset() {
+        let c = config(Rules::zheng_fen(4).unwrap(), 3, Episode::Match);
+        let mut batch = VecGame::new(c.clone(), 1).unwrap();
+        let mut buffers = Buffers::new(&c);
+        batch.observe(&mut buffers.slots(&c));
+        let cancel = Cancel::never();
+        cancel.cancel();
+        let actions = vec![0; 3];
+        let stopped = batch.step_until(&actions, &mut buffers.slots(&c), &cancel);
+        assert_eq!(stopped, Err(Error::Cancelled));
+        let refused = batch.step(&actions, &mut buffers.slots(&c));
+        assert!(matches!(refused, Err(Error::IllegalMove(m)) if m.contains("reset")));
+        batch.reset(1).unwrap();
+        batch.observe(&mut buffers.slots(&c));
+        batch.step(&actions, &mut buffers.slots(&c)).unwrap();
+    }
 }

@@ -1,0 +1,181 @@
+//! The one conversion rule for every integer argument of the binding.
+//!
+//! An integer argument is a Python `int` or any object with `__index__` (numpy's integers
+//! included), but not a `bool` (nor numpy's `bool`). A value of another kind raises
+//! `ArgumentTypeError` (a `ValueError` and a `TypeError`); an integer outside the argument's range
+//! raises `ArgumentError` (a `ValueError`). Both messages name the argument, its range and the
+//! value given: `seed must be an integer from 0 to 2**64 - 1, not -1`.
+//!
+//! A flag is `True` or `False` (Python's or numpy's), never an integer or `None`.
+//!
+//! Optional arguments arrive as [`Arg`], which tells an argument left out from one given as
+//! `None`, so that `None` is refused wherever it is not a documented value.
+
+use crate::errors::{ArgumentError, ArgumentTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyString};
+use std::ops::RangeInclusive;
+
+/// `u64::MAX`, as a bound of a range.
+pub const U64: i128 = u64::MAX as i128;
+/// `u32::MAX`, as a bound of a range.
+pub const U32: i128 = u32::MAX as i128;
+
+/// An optional argument: the object given (`None` included), or nothing.
+pub struct Arg<'py>(pub Option<Bound<'py, PyAny>>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Arg<'py> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(Arg(Some(obj.to_owned())))
+    }
+}
+
+impl<'py> Arg<'py> {
+    /// The argument left out.
+    pub const ABSENT: Arg<'static> = Arg(None);
+
+    /// The integer given (by the rule of this module), or `default` when left out.
+    pub fn int<T: TryFrom<i128>>(
+        &self,
+        name: &str,
+        range: RangeInclusive<i128>,
+        default: T,
+    ) -> PyResult<T> {
+        match &self.0 {
+            Some(value) => int_arg(value, name, range),
+            None => Ok(default),
+        }
+    }
+
+    /// The bool given (Python's or numpy's), or `default` when left out.
+    pub fn flag(&self, name: &str, default: bool) -> PyResult<bool> {
+        match &self.0 {
+            Some(value) => bool_arg(value, name),
+            None => Ok(default),
+        }
+    }
+
+    /// The integer given, or `None` when left out or given as `None`.
+    pub fn optional_int<T: TryFrom<i128>>(
+        &self,
+        name: &str,
+        range: RangeInclusive<i128>,
+    ) -> PyResult<Option<T>> {
+        match &self.0 {
+            Some(value) if !value.is_none() => int_arg(value, name, range).map(Some),
+            _ => Ok(None),
+        }
+    }
+}
+
+/// `value` as a bool: `True` or `False`, Python's or numpy's; not an integer, not `None`.
+pub fn bool_arg(value: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    if let Ok(b) = value.cast::<PyBool>() {
+        return Ok(b.is_true());
+    }
+    if is_numpy_bool(value) {
+        return value.is_truthy();
+    }
+    Err(ArgumentTypeError::new_err(format!(
+        "{name} must be True or False, not {}",
+        shown(value)
+    )))
+}
+
+/// `value` as an integer of `range` (which must fit `T`), by the rule of this module.
+pub fn int_arg<T: TryFrom<i128>>(
+    value: &Bound<'_, PyAny>,
+    name: &str,
+    range: RangeInclusive<i128>,
+) -> PyResult<T> {
+    let refused = || refusal(value, name, &range);
+    let Some(index) = as_index(value)? else {
+        return Err(ArgumentTypeError::new_err(refused()));
+    };
+    let n = index
+        .extract::<i128>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| ArgumentError::new_err(refused()))?;
+    T::try_from(n).map_err(|_| ArgumentError::new_err(refused()))
+}
+
+/// The Python integer `value` stands for (`operator.index`), or `None` for a bool or a value
+/// that is no integer.
+pub fn as_index<'py>(value: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyInt>>> {
+    if value.is_instance_of::<PyBool>() || is_numpy_bool(value) {
+        return Ok(None);
+    }
+    if let Ok(int) = value.cast::<PyInt>() {
+        return Ok(Some(int.clone()));
+    }
+    // SAFETY: `value` is a live object; `PyNumber_Index` returns a new reference or NULL with
+    // an exception set, which `from_owned_ptr_or_err` turns into the `Err`.
+    let index = unsafe {
+        Bound::from_owned_ptr_or_err(value.py(), pyo3::ffi::PyNumber_Index(value.as_ptr()))
+    };
+    match index {
+        Ok(index) => Ok(Some(index.cast_into::<PyInt>()?)),
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyTypeError>(value.py()) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether `value` is a numpy bool (which numpy 1 still lets `__index__` read as 0 or 1).
+pub fn is_numpy_bool(value: &Bound<'_, PyAny>) -> bool {
+    let kind = value.get_type();
+    let named = |attr: &str, expected: &[&str]| {
+        kind.getattr(attr)
+            .ok()
+            .and_then(|n| n.extract::<String>().ok())
+            .is_some_and(|n| expected.contains(&n.as_str()))
+    };
+    named("__module__", &["numpy"]) && named("__name__", &["bool", "bool_"])
+}
+
+/// "`name` must be an integer from LO to HI, not VALUE".
+fn refusal(value: &Bound<'_, PyAny>, name: &str, range: &RangeInclusive<i128>) -> String {
+    format!(
+        "{name} must be an integer from {} to {}, not {}",
+        bound(*range.start()),
+        bound(*range.end()),
+        shown(value)
+    )
+}
+
+/// A bound as people write it: `2**64 - 1` rather than its twenty digits.
+fn bound(n: i128) -> String {
+    for bits in [32, 63, 64] {
+        if n == (1i128 << bits) - 1 {
+            return format!("2**{bits} - 1");
+        }
+    }
+    n.to_string()
+}
+
+/// `repr(value)`, cut to a readable length.
+pub fn shown(value: &Bound<'_, PyAny>) -> String {
+    const MOST: usize = 60;
+    let text = value
+        .repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| "an object without a repr".to_string());
+    if text.chars().count() <= MOST {
+        return text;
+    }
+    let cut: String = text.chars().take(MOST).collect();
+    format!("{cut}… ({} characters)", text.chars().count())
+}
+
+/// Refuses a string where a list is expected (a string iterates by character).
+pub fn not_a_string(value: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyResult<()> {
+    if value.is_instance_of::<PyString>() {
+        return Err(ArgumentTypeError::new_err(format!(
+            "{name} must be {expected}, not the string {}",
+            shown(value)
+        )));
+    }
+    Ok(())
+}
