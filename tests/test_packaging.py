@@ -48,10 +48,20 @@ def workspace_version() -> str:
     return version
 
 
-def run_docs(*args: str) -> subprocess.CompletedProcess[bytes]:
-    """``python -m zhengfen.docs ARGS``, as a user runs it."""
+DOCS_COMMANDS = {
+    "python -m zhengfen.docs": ["zhengfen.docs"],
+    "zhengfen docs": ["zhengfen", "docs"],
+}
+"""The two ways to run the documents command, by the name its messages give."""
+
+
+def run_docs(
+    *args: str, command: str = "python -m zhengfen.docs"
+) -> subprocess.CompletedProcess[bytes]:
+    """The documents command (``python -m zhengfen.docs ARGS`` or ``zhengfen docs ARGS``), as a
+    user runs it."""
     return subprocess.run(
-        [sys.executable, "-m", "zhengfen.docs", *args], capture_output=True, timeout=60
+        [sys.executable, "-m", *DOCS_COMMANDS[command], *args], capture_output=True, timeout=60
     )
 
 
@@ -204,28 +214,29 @@ def test_a_document_name_must_be_a_string() -> None:
         docs.text(3)  # type: ignore[arg-type]
 
 
-def test_docs_command_lists_prints_and_locates() -> None:
-    listing = run_docs()
+@pytest.mark.parametrize("command", DOCS_COMMANDS)
+def test_docs_command_lists_prints_and_locates(command: str) -> None:
+    listing = run_docs(command=command)
     assert listing.returncode == 0, listing.stderr
     out = listing.stdout.decode("utf-8")
     for name in docs.names():
         assert re.search(rf"^{name} +{re.escape(docs.SUMMARIES[name])}$", out, re.MULTILINE)
         assert str(docs.path(name)) in out
     for name in docs.names():
-        printed = run_docs(name.lower())
+        printed = run_docs(name.lower(), command=command)
         assert printed.returncode == 0, printed.stderr
         assert printed.stdout == (ROOT / f"{name}.md").read_bytes()
-        located = run_docs(name, "--path")
+        located = run_docs(name, "--path", command=command)
         assert located.stdout.decode().strip() == str(docs.path(name))
 
 
-def test_docs_command_refuses_an_unknown_name_with_one_line() -> None:
-    run = run_docs("README")
+@pytest.mark.parametrize("command", DOCS_COMMANDS)
+def test_docs_command_refuses_an_unknown_name_with_one_line(command: str) -> None:
+    run = run_docs("README", command=command)
     assert run.returncode == 2
     assert run.stdout == b""
     assert run.stderr.decode().splitlines() == [
-        "python -m zhengfen.docs: unknown document 'README': the documents are RULES, AI, "
-        "CONFORMANCE"
+        f"{command}: unknown document 'README': the documents are RULES, AI, CONFORMANCE"
     ]
 
 

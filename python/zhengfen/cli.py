@@ -7,6 +7,8 @@
 - ``zhengfen conformance serve --impl rust|reference``: speak the conformance protocol;
 - ``zhengfen conformance check --impl "COMMAND"``: run the vectors against an implementation;
 - ``zhengfen conformance generate``: rewrite the vectors from the Rust engine;
+- ``zhengfen docs [NAME] [--path]``: list the shipped documents (RULES, AI, CONFORMANCE) or
+  print one;
 - ``zhengfen --version``: the package's version.
 
 This module owns the parser (every number is checked against its range here, before any work)
@@ -103,6 +105,13 @@ def version() -> str:
     return __version__
 
 
+def add_docs_arguments(command: argparse.ArgumentParser) -> None:
+    """The arguments of ``zhengfen docs`` (:mod:`zhengfen.docs.command`)."""
+    from zhengfen.docs.command import add_arguments
+
+    add_arguments(command)
+
+
 def add_rules(command: argparse.ArgumentParser) -> None:
     """The rule-set arguments of ``arena`` and ``play``."""
     command.add_argument("--game", choices=["zheng_fen", "zen_cheng_you"], default="zheng_fen")
@@ -190,6 +199,10 @@ def parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("--list", action="store_true", help="list the games of the log")
     replay.add_argument("--step", action="store_true", help="wait for Enter after each trick")
+    docs = commands.add_parser(
+        "docs", help="list the shipped documents (RULES, AI, CONFORMANCE) or print one"
+    )
+    add_docs_arguments(docs)
     demo = commands.add_parser("demo", help="a short demonstration on a seeded deal")
     demo.add_argument("--seed", type=SEED, default=42, help="deal seed (default 42)")
     demo.add_argument("--players", type=bounded_int(3, 6), default=4, help="3 to 6 (default 4)")
@@ -288,6 +301,10 @@ def dispatch(argv: Sequence[str] | None) -> int:
         from zhengfen.commands import replay
 
         return replay(args)
+    if args.command == "docs":
+        from zhengfen.docs.command import run
+
+        return run(args, "zhengfen docs")
     if args.command == "demo":
         from zhengfen.demo import demo
 

@@ -20,19 +20,26 @@ REFUSED = 2
 BROKEN_PIPE = 141
 
 
+DESCRIPTION = (
+    "The documents shipped with zhengfen: "
+    + ", ".join(docs.names())
+    + ". Without NAME, lists them."
+)
+
+
 def parser() -> argparse.ArgumentParser:
     """The command's arguments."""
-    result = argparse.ArgumentParser(
-        prog="python -m zhengfen.docs",
-        description="The documents shipped with zhengfen: "
-        + ", ".join(docs.names())
-        + ". Without NAME, lists them.",
-    )
+    result = argparse.ArgumentParser(prog="python -m zhengfen.docs", description=DESCRIPTION)
+    add_arguments(result)
+    return result
+
+
+def add_arguments(result: argparse.ArgumentParser) -> None:
+    """The command's arguments, added to ``result`` (also ``zhengfen docs``)."""
     result.add_argument("name", nargs="?", help="the document to print (any case, .md optional)")
     result.add_argument(
         "--path", action="store_true", help="print the document's file path instead of its text"
     )
-    return result
 
 
 def listing() -> str:
@@ -55,11 +62,16 @@ def output(args: argparse.Namespace) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command; returns the exit status."""
-    args = parser().parse_args(argv)
+    return run(parser().parse_args(argv), "python -m zhengfen.docs")
+
+
+def run(args: argparse.Namespace, prog: str) -> int:
+    """Runs the command on parsed ``args`` (``prog`` names it in a message); returns the exit
+    status."""
     try:
         shown = output(args)
     except ZhengfenError as error:
-        print(f"python -m zhengfen.docs: {error}", file=sys.stderr)
+        print(f"{prog}: {error}", file=sys.stderr)
         return REFUSED
     try:
         # UTF-8 bytes as stored, whatever the locale (a Windows pipe would otherwise encode
