@@ -227,3 +227,16 @@ def test_a_step_interrupted_part_way_is_refused_until_reset() -> None:
         out,
         err,
     )
+
+
+def test_arena_refuses_a_target_past_the_bound_in_one_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "zhengfen", "arena", "--option", "target=4294967295"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "target must be an integer from 1 to 10000" in lines[0], lines
