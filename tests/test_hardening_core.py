@@ -152,15 +152,16 @@ CALLS = {
         "zhengfen.rollouts(zhengfen.Rules.zen_cheng_you(), ['random'] * 4, 1_000_000, threads=2)"
     ),
     "vec_game_step": (
-        "batch = zhengfen.VecGame(zhengfen.Rules.zheng_fen(), 4, agents=[None] + "
+        # Seed 3: the learner (seat 0) leads, so creating the batch does not search.
+        "batch = zhengfen.VecGame(zhengfen.Rules.zheng_fen(), 1, 3, agents=[None] + "
         f"[{HEAVY!r}] * 3)\n"
         "print('ready', flush=True)\n"
         "try:\n"
         "    for _ in range(100):\n"
-        "        batch.step(np.zeros(4, dtype=np.int64))\n"
+        "        batch.step(np.zeros(1, dtype=np.int64))\n"
         "except KeyboardInterrupt:\n"
         "    try:\n"
-        "        batch.step(np.zeros(4, dtype=np.int64))\n"
+        "        batch.step(np.zeros(1, dtype=np.int64))\n"
         "    except zhengfen.errors.IllegalMoveError as error:\n"
         "        print('refused:', error, flush=True)\n"
         "    raise\n"
@@ -226,3 +227,16 @@ def test_a_step_interrupted_part_way_is_refused_until_reset() -> None:
         out,
         err,
     )
+
+
+def test_arena_refuses_a_target_past_the_bound_in_one_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "zhengfen", "arena", "--option", "target=4294967295"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "target must be an integer from 1 to 10000" in lines[0], lines
