@@ -103,7 +103,7 @@ fn straight(cards: CardSet, counts: &[u32; 14], held: u16, out: &mut Vec<Combo>)
 /// every other group an even count of pairs.
 fn full_houses(cards: CardSet, counts: &[u32; 14], out: &mut Vec<Combo>) {
     let n = cards.len();
-    if n % 5 != 0 {
+    if !n.is_multiple_of(5) {
         return;
     }
     if counts[JOKER_GROUP] == 4 {

@@ -87,7 +87,7 @@ fn straight_flush(cards: CardSet, out: &mut Vec<Combo>) {
 fn sequence(cards: CardSet, group: u32, kind: Kind, out: &mut Vec<Combo>) {
     let n = cards.len();
     let fits = (0..rank::NATURAL).all(|r| cards.rank_count(r) <= group);
-    if n % group == 0 && n / group >= 3 && fits {
+    if n.is_multiple_of(group) && n / group >= 3 && fits {
         windows(cards, (n / group) as u8, kind, out);
     }
 }
