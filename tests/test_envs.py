@@ -877,3 +877,58 @@ def test_ai_md_example_runs() -> None:
     assert blocks, "AI.md §6 has no python example"
     for block in blocks:
         exec(compile(block, "AI.md §6", "exec"), {"__name__": "ai_md_example"})
+
+
+# --- whole games cut short at the match limit (RULES.md §3.5) ---------------------------------
+
+
+def _check_episode_end(game: Game, terminated: bool, truncated: bool) -> None:
+    """An episode ends terminated when the game is over, truncated when it reached the match
+    limit first, never both."""
+    assert terminated != truncated
+    limit = game.rules.match_limit
+    if terminated:
+        assert game.game_over and game.match_number + 1 <= limit
+    else:
+        assert not game.game_over and game.match_number + 1 == limit
+
+
+def test_gymnasium_whole_game_is_truncated_at_the_match_limit() -> None:
+    # Random Zen Cheng You play loses more on declarations than it wins: seed 3 never ends.
+    env = _gym(game="zen_cheng_you", episode="game", opponents=["random"] * 3)
+    ends = []
+    for seed in (2, 3):
+        observation, _ = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        terminated = truncated = False
+        for _ in range(20_000):  # seed 3 is cut short after 2,383 steps
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            observation, _, terminated, truncated, info = env.step(action)
+            if terminated or truncated:
+                break
+        _check_episode_end(env.game, terminated, truncated)
+        assert info["num_legal"] == 0 and not observation["action_mask"].any()
+        with pytest.raises(IllegalMoveError, match="episode is over"):
+            env.step(0)
+        ends.append(truncated)
+    assert ends == [False, True]
+
+
+def test_pettingzoo_whole_game_is_truncated_at_the_match_limit() -> None:
+    ends = set()
+    for seed in range(8):
+        env = _aec(game="zen_cheng_you", episode="game")
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for _agent in env.agent_iter(max_iter=50_000):
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                _check_episode_end(env.unwrapped.game, terminated, truncated)
+                ends.add(truncated)
+                action = None
+            else:
+                action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            env.step(action)
+        if ends == {False, True}:
+            break
+    assert ends == {False, True}

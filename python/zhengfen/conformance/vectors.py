@@ -149,6 +149,11 @@ CLASSIFY = [
     # Option values of the wrong type or out of range are rules errors (§3.4).
     ({**ZF, "target": True}, "3c", "§3.4"),
     ({**ZF, "target": "500"}, "3c", "§3.4"),
+    # The highest target is accepted, one more refused, in both games (§3.5).
+    ({**ZF, "target": 10_000}, "3c", "§3.1, §3.5"),
+    ({**ZF, "target": 10_001}, "3c", "§3.4, §3.5"),
+    ({**ZCY, "target": 10_000}, "3c", "§3.2, §3.5"),
+    ({**ZCY, "target": 10_001}, "3c", "§3.4, §3.5"),
     ({**ZF, "players": "4"}, "3c", "§3.4"),
     ({**ZF, "players": 2}, "3c", "§3.4"),
     ({**ZF, "jokers_wild": 1}, "3c", "§3.4"),

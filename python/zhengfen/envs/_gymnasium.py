@@ -67,7 +67,8 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
     ``step(action)`` plays ``game.legal_moves()[action]`` for the learner, then the opponents
     until the learner is to move again or the episode ends. The reward is the learner's side's
     points (:func:`zhengfen.envs.side_points`) for every match that ended during the step;
-    ``terminated`` is set when the episode ends, ``truncated`` is always ``False``. ``info``:
+    ``terminated`` is set when the episode ends, ``truncated`` when a whole-game episode is cut
+    short after ``rules.match_limit`` matches (RULES.md §3.5; as in ``VecGame``). ``info``:
     ``num_legal`` (the learner's legal moves, 0 once the episode is over), ``match_points`` and
     ``scores`` (``game.match_points`` and ``game.scores``), ``illegal_action`` (whether this
     step's action was refused by the illegal-action policy).
@@ -101,6 +102,7 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
         self.render_mode = self.options.render_mode
         self._game: Game | None = None
         self._terminated = False
+        self._truncated = False
 
     @property
     def game(self) -> Game:
@@ -120,18 +122,18 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
         super().reset(seed=game_seed)
         if game_seed is None:
             game_seed = draw_seed(self.np_random)
-        before = (self._game, self._terminated, dict(self._agents))
+        before = (self._game, self._terminated, self._truncated, dict(self._agents))
         try:
             for s, spec in self._specs.items():
                 if isinstance(spec, str) and ":" not in spec:
                     self._agents[s] = _build(s, spec, _agent_seed(game_seed, s))
             self._game = Game(self.options.rules, game_seed)
-            self._terminated = False
+            self._terminated = self._truncated = False
             # The learner decides before any match can end (it holds cards from the deal),
             # so no reward is lost here.
             self._play_opponents(self._game)
         except BaseException:
-            self._game, self._terminated, self._agents = before
+            self._game, self._terminated, self._truncated, self._agents = before
             raise
         if self.render_mode == "human":
             self.render()
@@ -143,7 +145,7 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
         game = self._game
         if game is None:
             raise EnvError("call reset() before step()")
-        if self._terminated:
+        if self._over:
             raise IllegalMoveError("the episode is over: call reset() to start another")
         index = action_index(action, self.options.max_actions)
         move = legal_move(game, index, self.options.max_actions)
@@ -154,11 +156,11 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
             game.play(move)
             reward = self._play_opponents(game)
         except BaseException:
-            self._game, self._terminated = before, False
+            self._game, self._terminated, self._truncated = before, False, False
             raise
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, self._terminated, False, self._info(False)
+        return self._observation(), reward, self._terminated, self._truncated, self._info(False)
 
     def render(self) -> str | None:
         """The state as text (``"ansi"``), or printed (``"human"``); the learner's hand only,
@@ -188,17 +190,25 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
                 if self.options.episode_over(game):
                     self._terminated = True
                     break
+                if self.options.episode_cut(game):
+                    self._truncated = True
+                    break
                 game.next_match()
             else:
                 _opponent_plays(game, seat, self._agents[seat])
         return reward
 
     def _observation(self) -> Observation:
-        return encode(self.game, self.seat, self.options, active=not self._terminated)
+        return encode(self.game, self.seat, self.options, active=not self._over)
+
+    @property
+    def _over(self) -> bool:
+        """Whether the episode has ended, terminated or truncated."""
+        return self._terminated or self._truncated
 
     def _info(self, illegal: bool) -> dict[str, Any]:
         game = self.game
-        to_move = not self._terminated and game.current_player == self.seat
+        to_move = not self._over and game.current_player == self.seat
         return {
             "num_legal": len(game.legal_moves()) if to_move else 0,
             "match_points": game.match_points,

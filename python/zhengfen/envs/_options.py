@@ -115,6 +115,12 @@ class EnvOptions:
         """Whether the episode ends now that ``game``'s match is over."""
         return self.episode == "match" or game.game_over
 
+    def episode_cut(self, game: Game) -> bool:
+        """Whether a whole-game episode is cut short (truncated) now that ``game``'s match is
+        over and the game is not: after ``rules.match_limit`` matches (RULES.md §3.5), as
+        ``VecGame`` and ``rollouts`` do."""
+        return game.match_number + 1 >= self.rules.match_limit
+
 
 def _rules(game: object, options: dict[str, Any], own: tuple[str, ...]) -> Rules:
     """``Rules(game, **rule_options)``, where ``options`` less the names in ``own`` are the rule

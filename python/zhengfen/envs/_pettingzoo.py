@@ -67,8 +67,8 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
     (they add up to 100); in Zen Cheng You, where match points are per team and seat ``s`` plays
     in team ``s % 2``, every seat gets its team's points minus the other team's (zero-sum). With
     ``episode="match"`` every agent terminates when the match ends; with ``episode="game"`` the
-    next match is dealt at once and the agents terminate when the game is over. Nothing is
-    truncated.
+    next match is dealt at once and the agents terminate when the game is over, or are
+    truncated when it is cut short after ``rules.match_limit`` matches (RULES.md §3.5).
 
     Seeding: ``reset(seed)`` (``None`` or an integer from 0 to 2**64 - 1) deals
     ``zhengfen.Game(rules, seed)`` and seeds a generator from which later ``reset()`` calls
@@ -128,7 +128,7 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """The agent's observation tensor and action mask."""
-        over = all(self.terminations.values())
+        over = all(self.terminations[a] or self.truncations[a] for a in self.agents)
         return encode(self.game, self._seat(agent), self.options, active=not over)
 
     def step(self, action: Action | None) -> None:
@@ -160,7 +160,7 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
             game.play(move)
             if game.current_player is None:
                 self._end_match(game)
-            if not self.terminations[agent]:
+            if not (self.terminations[agent] or self.truncations[agent]):
                 self.agent_selection = self._selected()
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -189,6 +189,8 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
             self.rewards[agent] = side_points(game, seat)
         if self.options.episode_over(game):
             self.terminations = dict.fromkeys(self.agents, True)
+        elif self.options.episode_cut(game):
+            self.truncations = dict.fromkeys(self.agents, True)
         else:
             game.next_match()
 

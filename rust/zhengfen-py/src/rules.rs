@@ -77,6 +77,11 @@ impl PyRules {
     fn target(&self) -> u32 {
         self.rules.target
     }
+    /// The matches after which a whole-game episode is cut short (RULES.md §3.5).
+    #[getter]
+    fn match_limit(&self) -> u32 {
+        self.rules.match_limit()
+    }
     #[getter]
     fn tie<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         self.get(py, "tie")
