@@ -75,3 +75,28 @@ def test_same_legal_moves(spec: dict[str, Any], seed: int, size: int, lead: bool
     got = {str(m) for m in zhengfen.legal_moves(hand, table, ours)}
     want = {str(m) for m in reference.legal_moves(hand, table, theirs)}
     assert got == want, (sorted(got - want)[:5], sorted(want - got)[:5])
+
+
+def error_class(call: Any) -> str:
+    """The name of the exception ``call()`` raises (or ``"none"``)."""
+    try:
+        call()
+    except zhengfen.ZhengfenError as error:
+        return type(error).__name__
+    return "none"
+
+
+@given(
+    spec=specs,
+    text=st.sampled_from(["pass", " PASS ", "blind", "3c 9d", "xx", "", "pair 8 1: 7c 7d"]),
+)
+def test_same_errors_for_bad_combinations(spec: dict[str, Any], text: str) -> None:
+    """A text that is no combination is the same error in both (the pass included: it is not a
+    combination, RULES.md §6)."""
+    ours, theirs = both(spec)
+    assert error_class(lambda: zhengfen.beats(text, "3c", ours)) == error_class(
+        lambda: reference.beats(text, "3c", theirs)
+    )
+    assert error_class(lambda: zhengfen.legal_moves("3c", text, ours)) == error_class(
+        lambda: reference.legal_moves("3c", text, theirs)
+    )

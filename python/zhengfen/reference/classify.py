@@ -123,6 +123,8 @@ def as_combo(combo: Combo | str, rules: Rules) -> Combo:
     zhengfen.errors.InvalidComboError: 7c BJ is no combination under these rules
     """
     if isinstance(combo, str):
+        if combo.strip().lower() == "pass":
+            raise InvalidComboError("the pass is not a combination")  # §6: a pass is no play
         if ":" in combo:
             return parse_combo(combo, rules)
         found = classify(combo, rules)
