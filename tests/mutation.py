@@ -76,7 +76,7 @@ JUDGED: dict[str, str] = {
     "rng:34:70-71:minus_one": "unreachable: the server refuses a seed below 0 before the engine",
     "game:59:66-85:Lt>LtE#1": "unreachable: the server refuses a seed of 2**64 before the engine",
     "game:124:12-46:Or>And": "unreachable: the server refuses a leader who is no seat first",
-    "rules:110:8-59:pass": "unreachable: the server refuses an unknown game name first",
+    "rules:115:8-59:pass": "unreachable: the server refuses an unknown game name first",
     "classify:38:4-72:pass": "unreachable: the server always passes card text, never other types",
     "plays:84:8-55:pass": "unreachable: the server always passes a move as text",
     "game:105:82-83:plus_one": "unreachable: the server always passes from_hands a seed",
@@ -89,16 +89,16 @@ JUDGED: dict[str, str] = {
     "cards:166:11-38:drop_not": "unreachable: Card.__lt__ serves the Python API only",
     "cards:132:8-65:pass": "unreachable: card indices come from parsed tokens, always in range",
     "cards:132:15-16:minus_one": "unreachable: card indices come from parsed tokens, in range",
-    "rules:152:8-90:pass": "unreachable: Rules.__repr__ is never part of an answer",
+    "rules:157:8-90:pass": "unreachable: Rules.__repr__ is never part of an answer",
     "game:65:4-59:pass": "unreachable: the server always passes a Rules",
     "game:218:15-16:minus_one": "unreachable: the server asks only for the hands of real seats",
     "game:245:8-39:pass": "unreachable: the server reports the phase, not Game.game_over",
     "rng:52:8-76:pass": "unreachable: uniform(n) is only called with 2 <= n <= 108",
     "rng:52:64-65:plus_one": "unreachable: uniform(n) is only called with 2 <= n <= 108",
     "rng:77:67-68:plus_one": "unreachable: the server always passes deal a first drawer",
-    "classify:135:4-32:pass": "unreachable: the server passes combinations as text, not Combo",
+    "classify:137:4-32:pass": "unreachable: the server passes combinations as text, not Combo",
     "classify:44:12-88:pass": "unreachable: only Cards objects of two decks reach this check",
-    "rules:35:37-40:plus_one": (
+    "rules:38:37-40:plus_one": (
         "unreachable: no op reports a rule set, and telling a default target of 500 from 501 "
         "needs a game ending on exactly 500 points, thousands of steps long"
     ),
@@ -109,7 +109,7 @@ JUDGED: dict[str, str] = {
     "classify:42:22-23:minus_one": "unreachable: only Cards objects of two decks reach this check",
     "classify:44:44-45:plus_one": "unreachable: only Cards objects of two decks reach this check",
     "classify:45:16-88:pass": "unreachable: only Cards objects of two decks reach this check",
-    "rules:44:37-41:plus_one": (
+    "rules:47:37-41:plus_one": (
         "unreachable: no op reports a rule set, and telling a default target of 1000 from 1001 "
         "needs a game ending on exactly 1000 points, thousands of steps long"
     ),
@@ -123,7 +123,7 @@ JUDGED: dict[str, str] = {
         "unreachable: it only skips redraws, which happen with probability below 108 / 2**64 "
         "a draw; no known seed needs one"
     ),
-    "classify:134:8-69:pass": "unreachable: the server passes combinations as text, not Combo",
+    "classify:136:8-69:pass": "unreachable: the server passes combinations as text, not Combo",
     "game:217:12-66:pass": "unreachable: the server asks only for the hands of real seats",
     "game:218:8-75:pass": "unreachable: the server asks only for the hands of real seats",
     "game:245:15-39:Eq>NotEq": "unreachable: the server reports the phase, not Game.game_over",
@@ -168,14 +168,14 @@ JUDGED: dict[str, str] = {
     "candidates:239:26-27:plus_one": "equivalent: there is no fifth suit; suited(4) is empty",
     "plays:58:8-19:pass": "equivalent: parse_combo already refuses a kind the game lacks",
     "plays:57:4-19:pass": "equivalent: parse_combo already refuses a kind the game lacks",
-    "rules:75:8-13:pass": "equivalent: the next line refuses the value as a rules error too",
+    "rules:80:8-13:pass": "equivalent: the next line refuses the value as a rules error too",
     "zheng_fen:29:48-49:minus_one": "equivalent: only the keys of _SEQUENCE_GROUP are used",
     "zheng_fen:29:63-64:plus_one": "equivalent: only the keys of _SEQUENCE_GROUP are used",
     "zheng_fen:30:23-24:plus_one": "equivalent: _GROUP_SIZE is unused in zheng_fen",
     "turns:54:15-25:Add>Sub": "equivalent: (winner - 2) % 4 == (winner + 2) % 4",
     "match:72:23-24:minus_one": "equivalent: exactly one seat holds the 3h",
     "classify:40:4-20:pass": "equivalent: a shortcut; the same card set is rebuilt below",
-    "rules:44:37-41:minus_one": "equivalent: Zen Cheng You scores are multiples of 5, never 999",
+    "rules:47:37-41:minus_one": "equivalent: Zen Cheng You scores are multiples of 5, never 999",
     "match:155:31-32:plus_one": "equivalent: in a 1-2 finish the first two out are partners",
     "zheng_fen:107:41-42:plus_one": "equivalent: a triple of rank -1 needs three jokers",
     "zheng_fen:122:8-17:pass": "equivalent: the specials' card counts leave no room for a joker",
