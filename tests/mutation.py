@@ -193,6 +193,45 @@ JUDGED: dict[str, str] = {
     "game:164:8-38:pass": "equivalent: every trick starts by emptying _passed again",
     "zen_cheng_you:113:70-71:plus_one": "equivalent: a count of 1 jokers is still not above 2",
     "candidates:176:8-18:pass": "equivalent: the pruning by `after` never lets i reach the end",
+    "rules:80:34-35:plus_one": "equivalent: either way a RulesError; only messages differ",
+    "zheng_fen:30:47-48:plus_one": "equivalent: _GROUP_SIZE is unused in zheng_fen",
+    "zen_cheng_you:113:70-71:minus_one": "equivalent: a count of -1 jokers is still not above 2",
+    "classify:40:7-33:Eq>NotEq": (
+        "equivalent: every Cards object reaching it has the rule set's decks, so it holds no "
+        "duplicates the check could find, and rebuilding it gives the same card set"
+    ),
+    "classify:44:44-45:minus_one": (
+        "unreachable: every Cards object reaching it already has the rule set's decks"
+    ),
+    "classify:132:20-70:Or>And": "equivalent: it changes only the wording of the message",
+    "candidates:73:15-48:Add>Sub": "equivalent: the test only prunes runs the jokers cannot fill",
+    "candidates:89:12-55:Add=Sub": "equivalent: the count of missing cards only prunes",
+    "candidates:89:12-55:pass": "equivalent: the count of missing cards only prunes",
+    "candidates:155:8-60:pass": "unreachable: moves asks only for the kinds of Zheng Fen",
+    "candidates:177:12-18:pass": "equivalent: the pruning by `after` never lets i reach the end",
+    "candidates:217:42-43:plus_one": "equivalent: a bomb bigger than its rank's cards has none",
+    "candidates:237:47-48:minus_one": "equivalent: shorter candidates are refused by classify",
+    "moves:62:4-15:pass": "equivalent: falling off the end returns None too",
+    "turns:37:4-48:pass": (
+        "unreachable: the match ends (§12.4) before a turn is sought with no holder left"
+    ),
+    "match:164:24-32:Add>Sub": (
+        "equivalent: last - 1 and last + 1 are of one team, and ZCY reports team totals only"
+    ),
+    "game:59:66-67:minus_one": "unreachable: the server refuses a seed out of 0..2**64-1 first",
+    "game:59:83-85:plus_one": "unreachable: the server refuses a seed out of 0..2**64-1 first",
+    "game:142:8-39:pass": "unreachable: the setup hands are kept for saved games and copies only",
+    "game:219:12-75:pass": "unreachable: the server asks only for the hands of real seats",
+    "game:230:8-32:pass": "unreachable: the server reports the history, not Game.trick",
+    "game:398:53-54:plus_one": "equivalent: starting at seat 1 lists the same holders",
+    "game:556:12-13:pass": "unreachable: loading a saved game is not part of the protocol",
+    "combo:76:8-39:pass": "unreachable: Combo.parse serves the Python API only",
+    "zheng_fen:205:8-80:pass": (
+        "equivalent: falling through, the last line answers the same for two specials"
+    ),
+    "zen_cheng_you:113:75-76:plus_one": (
+        "equivalent: three jokers are a triple above A, refused above; four are still above 3"
+    ),
 }
 
 

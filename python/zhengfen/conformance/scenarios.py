@@ -205,4 +205,17 @@ SCENARIOS = [
         {"scores": [200, 0], "phase": "game_over", "winners": [0, 2]},
         sections="§11.6, §11.8 (the end of the game)",
     ),
+    Scenario(
+        "a seat given the most cards a hand may hold",
+        ZF3,
+        [
+            "3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ac 2c 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd Ad 2d BJ",
+            "3h",
+            "4h",
+        ],
+        0,
+        ["3c", "pass"],
+        {"current_player": 2, "phase": "play"},
+        sections="§12.2 (given hands: 1 to 27 cards a seat)",
+    ),
 ]
