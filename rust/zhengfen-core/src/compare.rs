@@ -4,7 +4,7 @@
 //! points of [`crate::classify`] and [`crate::movegen`] make sure of that.
 
 use crate::combo::{Combo, Kind};
-use crate::rules::{Game, Rules};
+use crate::rules::{Rules, Variant};
 
 /// Whether `challenger` may be played on `table` under `rules`.
 ///
@@ -17,9 +17,9 @@ use crate::rules::{Game, Rules};
 /// assert!(beats(&read("5s 10h Kd"), &read("Jh Qh Kh Ah 2h"), &rules)); // a special
 /// ```
 pub fn beats(challenger: &Combo, table: &Combo, rules: &Rules) -> bool {
-    match rules.game {
-        Game::ZhengFen => zheng_fen_beats(challenger, table),
-        Game::ZenChengYou => zen_cheng_you_beats(challenger, table),
+    match rules.variant {
+        Variant::ZhengFen => zheng_fen_beats(challenger, table),
+        Variant::ZenChengYou => zen_cheng_you_beats(challenger, table),
     }
 }
 

@@ -9,19 +9,19 @@ use std::fmt;
 
 /// The two games (RULES.md, introduction).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Game {
+pub enum Variant {
     /// Zheng Fen: 3 to 6 players, one deck plus two wild jokers.
     ZhengFen,
     /// Zen Cheng You: 4 players in teams, two decks plus four jokers, bombs.
     ZenChengYou,
 }
 
-impl Game {
+impl Variant {
     /// The game's name in the API: `zheng_fen` or `zen_cheng_you`.
     pub const fn name(self) -> &'static str {
         match self {
-            Game::ZhengFen => "zheng_fen",
-            Game::ZenChengYou => "zen_cheng_you",
+            Variant::ZhengFen => "zheng_fen",
+            Variant::ZenChengYou => "zen_cheng_you",
         }
     }
 }
@@ -77,7 +77,7 @@ pub enum OptionValue {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
     /// Which game.
-    pub game: Game,
+    pub variant: Variant,
     /// Number of players: 3 to 6 in Zheng Fen, 4 in Zen Cheng You.
     pub players: u8,
     /// Zheng Fen's wild jokers (§4.2); always false in Zen Cheng You.
@@ -112,7 +112,7 @@ impl Rules {
     /// Zheng Fen for `players` (3 to 6) with the default options (RULES.md §3.1).
     pub fn zheng_fen(players: i64) -> Result<Rules> {
         let mut rules = Rules {
-            game: Game::ZhengFen,
+            variant: Variant::ZhengFen,
             players: 4,
             jokers_wild: true,
             next_leader: NextLeader::FirstOut,
@@ -128,7 +128,7 @@ impl Rules {
     /// Zen Cheng You with the default options (RULES.md §3.2).
     pub const fn zen_cheng_you() -> Rules {
         Rules {
-            game: Game::ZenChengYou,
+            variant: Variant::ZenChengYou,
             players: 4,
             jokers_wild: false,
             next_leader: NextLeader::FirstOut,
@@ -141,17 +141,17 @@ impl Rules {
 
     /// Number of decks: 1 in Zheng Fen, 2 in Zen Cheng You.
     pub const fn decks(&self) -> u8 {
-        match self.game {
-            Game::ZhengFen => 1,
-            Game::ZenChengYou => 2,
+        match self.variant {
+            Variant::ZhengFen => 1,
+            Variant::ZenChengYou => 2,
         }
     }
 
     /// Sets option `name` to `value`, or says why not (RULES.md §3.3, §3.4).
     pub fn set(&mut self, name: &str, value: OptionValue) -> Result<()> {
-        let zf = self.game == Game::ZhengFen;
+        let zf = self.variant == Variant::ZhengFen;
         match name {
-            "players" => self.players = players(self.game, &value)?,
+            "players" => self.players = players(self.variant, &value)?,
             "target" => self.target = target(&value)?,
             "jokers_wild" if zf => self.jokers_wild = boolean(name, &value)?,
             "last_chance" if !zf => self.last_chance = boolean(name, &value)?,
@@ -187,7 +187,7 @@ impl Rules {
         Err(Error::Rules(format!(
             "option {name} is fixed at {} in {}",
             show(&fixed),
-            self.game.name()
+            self.variant.name()
         )))
     }
 
@@ -240,9 +240,9 @@ impl Rules {
     /// assert_eq!(longest.match_limit(), 2 * 600 + 50);
     /// ```
     pub fn match_limit(&self) -> u32 {
-        let (sides, points) = match self.game {
-            Game::ZhengFen => (u64::from(self.players), 100),
-            Game::ZenChengYou => (2, 200),
+        let (sides, points) = match self.variant {
+            Variant::ZhengFen => (u64::from(self.players), 100),
+            Variant::ZenChengYou => (2, 200),
         };
         let bound = (sides * u64::from(self.target)).div_ceil(points);
         u32::try_from(2 * bound + 50).unwrap_or(u32::MAX)
@@ -250,17 +250,17 @@ impl Rules {
 
     /// The options this game lets a caller change, in `repr` order.
     pub fn own_options(&self) -> &'static [&'static str] {
-        match self.game {
-            Game::ZhengFen => &["players", "jokers_wild", "next_leader", "target", "tie"],
-            Game::ZenChengYou => &["target", "lead_after_out", "last_chance"],
+        match self.variant {
+            Variant::ZhengFen => &["players", "jokers_wild", "next_leader", "target", "tie"],
+            Variant::ZenChengYou => &["target", "lead_after_out", "last_chance"],
         }
     }
 }
 
-fn players(game: Game, value: &OptionValue) -> Result<u8> {
+fn players(game: Variant, value: &OptionValue) -> Result<u8> {
     let range = match game {
-        Game::ZhengFen => 3..=6,
-        Game::ZenChengYou => 4..=4,
+        Variant::ZhengFen => 3..=6,
+        Variant::ZenChengYou => 4..=4,
     };
     match value {
         OptionValue::Int(n) if range.contains(n) => Ok(*n as u8),
@@ -320,7 +320,7 @@ pub fn show(value: &OptionValue) -> String {
 impl fmt::Display for Rules {
     /// The preset call that recreates the rule set, as in Python.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Rules.{}(", self.game.name())?;
+        write!(f, "Rules.{}(", self.variant.name())?;
         for (i, name) in self.own_options().iter().enumerate() {
             let sep = if i > 0 { ", " } else { "" };
             write!(f, "{sep}{name}={}", show(&self.option(name)))?;

@@ -15,7 +15,7 @@ use zhengfen_core::cardset::CardSet;
 use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::encode::{history, observation, observation_size, HISTORY_ROW};
 use zhengfen_core::game::{Event, Game, Phase};
-use zhengfen_core::rules::{Game as Kind, Rules};
+use zhengfen_core::rules::{Rules, Variant};
 
 /// A game advanced `steps` random decisions into its first match (stopping at its end).
 fn advanced(rules: Rules, seed: u64, steps: usize) -> Game {
@@ -86,9 +86,9 @@ proptest! {
         }
         // The leader is still the one the cards choose (§7.1, §11.1).
         let dealt = dealt_hands(&other);
-        match rules.game {
-            Kind::ZhengFen => prop_assert!(dealt[usize::from(game.leader())].contains(Card::new(0, Suit::Hearts))),
-            Kind::ZenChengYou => prop_assert!(dealt[usize::from(game.leader())].contains(Card::new(12, Suit::Clubs))),
+        match rules.variant {
+            Variant::ZhengFen => prop_assert!(dealt[usize::from(game.leader())].contains(Card::new(0, Suit::Hearts))),
+            Variant::ZenChengYou => prop_assert!(dealt[usize::from(game.leader())].contains(Card::new(12, Suit::Clubs))),
         }
         // The resampled game plays on to a legal end.
         let mut line = other.clone();
@@ -139,9 +139,9 @@ fn resample_refuses_without_a_match() {
 }
 
 fn rollout_config(rules: Rules, threads: usize) -> RolloutConfig {
-    let agents = match rules.game {
-        Kind::ZhengFen => vec![Agent::Greedy; usize::from(rules.players)],
-        Kind::ZenChengYou => vec![Agent::Greedy, Agent::Random, Agent::Greedy, Agent::Random],
+    let agents = match rules.variant {
+        Variant::ZhengFen => vec![Agent::Greedy; usize::from(rules.players)],
+        Variant::ZenChengYou => vec![Agent::Greedy, Agent::Random, Agent::Greedy, Agent::Random],
     };
     RolloutConfig {
         rules,
@@ -168,7 +168,11 @@ fn rollouts_do_not_depend_on_threads() {
             two.iter().map(key).collect::<Vec<_>>()
         );
         // Greedy everywhere in Zheng Fen: one rotation; greedy/random teams: two.
-        let rotations = if rules.game == Kind::ZhengFen { 1 } else { 2 };
+        let rotations = if rules.variant == Variant::ZhengFen {
+            1
+        } else {
+            2
+        };
         assert_eq!(one.len(), 6 * rotations);
         for r in &one {
             assert_eq!(r.seed, derive_seed(9, r.deal));
@@ -176,7 +180,7 @@ fn rollouts_do_not_depend_on_threads() {
                 r.game.as_ref().unwrap().history().first(),
                 Game::new(rules, r.seed).history().first()
             );
-            if rules.game == Kind::ZhengFen {
+            if rules.variant == Variant::ZhengFen {
                 assert_eq!(r.points.iter().sum::<i64>(), 100 * i64::from(r.matches));
             }
         }
@@ -228,7 +232,10 @@ fn run_batch(config: &VecConfig, steps: usize) -> (Vec<f32>, Vec<f32>, Vec<bool>
                 .enumerate()
                 .all(|(i, &m)| m == (i < offered)));
             assert_eq!(legal[j] as usize, batch.legal_moves(j).unwrap().len());
-            if dones[j] && config.rules.game == Kind::ZhengFen && config.episode == Episode::Match {
+            if dones[j]
+                && config.rules.variant == Variant::ZhengFen
+                && config.episode == Episode::Match
+            {
                 assert_eq!(rewards[j * players..][..players].iter().sum::<f32>(), 100.0);
             }
             if let Some(seat) = batch.games().nth(j).unwrap().current_player() {

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use zhengfen_core::cardset::CardSet;
 use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::game::{Declaration, Event, Game, Move, Phase};
-use zhengfen_core::rules::{Game as Kind, Rules};
+use zhengfen_core::rules::{Rules, Variant};
 
 fn everything(game: &Game) -> CardSet {
     let mut all = game.trick_cards();
@@ -50,14 +50,14 @@ fn check_scoring(game: &Game) -> Result<(), TestCaseError> {
     let points: i64 = game.match_points().iter().sum();
     let mut order = game.out_order().to_vec();
     order.sort_unstable();
-    match rules.game {
-        Kind::ZhengFen => {
+    match rules.variant {
+        Variant::ZhengFen => {
             prop_assert_eq!(points, 100);
             prop_assert_eq!(order, (0..rules.players).collect::<Vec<_>>());
             let last = *game.out_order().last().unwrap();
             prop_assert_eq!(game.match_points()[usize::from(last)], 0);
         }
-        Kind::ZenChengYou => {
+        Variant::ZenChengYou => {
             let stakes: i64 = game
                 .declarations()
                 .iter()
@@ -83,7 +83,7 @@ proptest! {
     #[test]
     fn random_games_keep_their_invariants(seed in any::<u64>(), which in 0usize..9, last_chance in any::<bool>()) {
         let mut rules = all_rules()[which];
-        if rules.game == Kind::ZenChengYou {
+        if rules.variant == Variant::ZenChengYou {
             rules.last_chance = last_chance;
         }
         rules.target = 150;

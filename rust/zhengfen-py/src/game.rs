@@ -325,7 +325,7 @@ impl PyGame {
             .map_or(String::new(), |s| format!(", seat {s} to move"));
         format!(
             "<Game {} match {} {}{turn}>",
-            g.rules().game.name(),
+            g.rules().variant.name(),
             g.match_number(),
             g.phase().name()
         )
@@ -484,7 +484,7 @@ fn saved_dict<'py>(py: Python<'py>, game: &Game) -> PyResult<Bound<'py, PyDict>>
 /// `{"game": …, options…}` for a rule set.
 pub fn rules_dict<'py>(py: Python<'py>, rules: &Rules) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    d.set_item("game", rules.game.name())?;
+    d.set_item("game", rules.variant.name())?;
     for name in rules.own_options() {
         match rules.option(name) {
             OptionValue::Bool(b) => d.set_item(name, b)?,

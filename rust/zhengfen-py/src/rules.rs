@@ -55,7 +55,7 @@ impl PyRules {
 
     #[getter]
     fn game(&self) -> &'static str {
-        self.rules.game.name()
+        self.rules.variant.name()
     }
     #[getter]
     fn players(&self) -> u8 {
@@ -112,7 +112,7 @@ impl PyRules {
         &self,
         py: Python<'py>,
     ) -> PyResult<((&'static str,), Bound<'py, PyDict>)> {
-        Ok(((self.rules.game.name(),), self.options(py)?))
+        Ok(((self.rules.variant.name(),), self.options(py)?))
     }
 }
 

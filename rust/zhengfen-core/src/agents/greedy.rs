@@ -8,7 +8,7 @@
 use crate::card::rank;
 use crate::combo::{Combo, Kind};
 use crate::game::{Game, Move, Phase};
-use crate::rules::Game as Kind2;
+use crate::rules::Variant;
 
 /// The greedy heuristic (stateless).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -58,9 +58,9 @@ impl Greedy {
 
 fn view(game: &Game) -> View {
     let seat = game.current_player().unwrap_or(0);
-    let opponent = |s: u8| match game.rules().game {
-        Kind2::ZhengFen => s != seat,
-        Kind2::ZenChengYou => s % 2 != seat % 2,
+    let opponent = |s: u8| match game.rules().variant {
+        Variant::ZhengFen => s != seat,
+        Variant::ZenChengYou => s % 2 != seat % 2,
     };
     let opponent_min = (0..game.rules().players)
         .filter(|&s| opponent(s))
@@ -86,7 +86,7 @@ fn cost(game: &Game, combo: &Combo) -> f32 {
     let wild = if game.rules().jokers_wild { 6.0 } else { 2.0 };
     let power = match combo.kind {
         Kind::Special | Kind::Bomb => 25.0,
-        Kind::StraightFlush if game.rules().game == Kind2::ZenChengYou => 25.0,
+        Kind::StraightFlush if game.rules().variant == Variant::ZenChengYou => 25.0,
         _ => 0.0,
     };
     let grouped = matches!(

@@ -21,7 +21,7 @@ use crate::deal::SplitMix64;
 use crate::encode::{history, observation, observation_size, HISTORY_ROW};
 use crate::error::{with_capacity, Error, Result};
 use crate::game::{Decision, Event, Game, Move, Phase};
-use crate::rules::{Game as Kind, Rules};
+use crate::rules::{Rules, Variant};
 use rayon::ThreadPool;
 use std::mem::size_of;
 use std::sync::Arc;
@@ -47,9 +47,9 @@ pub enum Episode {
 /// play over 20,000 games per Zheng Fen table size and 1,500 Zen Cheng You games never listed
 /// more than 2,274 and 13,876 moves (benches/RESULTS.md §4.4).
 pub fn default_max_actions(rules: &Rules) -> usize {
-    match rules.game {
-        Kind::ZhengFen => 4096,
-        Kind::ZenChengYou => 16384,
+    match rules.variant {
+        Variant::ZhengFen => 4096,
+        Variant::ZenChengYou => 16384,
     }
 }
 

@@ -8,7 +8,7 @@ use crate::cardset::CardSet;
 use crate::combo::Combo;
 use crate::error::{Error, Result};
 use crate::notation::{check_decks_hold, parse_cards, parse_combo};
-use crate::rules::{Game, Rules};
+use crate::rules::{Rules, Variant};
 
 pub(crate) use zen_cheng_you::{group_rank, JOKER_GROUP};
 pub(crate) use zheng_fen::{full_house_top, kickers_match};
@@ -31,9 +31,9 @@ pub fn classify(cards: CardSet, rules: &Rules) -> Vec<Combo> {
 /// [`classify`] into a caller's buffer (cleared first).
 pub fn classify_into(cards: CardSet, rules: &Rules, out: &mut Vec<Combo>) {
     out.clear();
-    match rules.game {
-        Game::ZhengFen => zheng_fen::readings(cards, rules.jokers_wild, out),
-        Game::ZenChengYou => zen_cheng_you::readings(cards, out),
+    match rules.variant {
+        Variant::ZhengFen => zheng_fen::readings(cards, rules.jokers_wild, out),
+        Variant::ZenChengYou => zen_cheng_you::readings(cards, out),
     }
 }
 
@@ -67,7 +67,7 @@ pub fn validate(combo: &Combo, rules: &Rules) -> Result<()> {
     } else {
         Err(Error::InvalidCombo(format!(
             "'{combo}' is not a reading of its cards in {}",
-            rules.game.name()
+            rules.variant.name()
         )))
     }
 }

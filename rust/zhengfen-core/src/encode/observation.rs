@@ -3,7 +3,7 @@
 
 use super::{per_seat, relative, write_cards, write_combo, CARD_VECTOR, COMBO_ROW};
 use crate::game::{Declaration, Game, Phase, MAX_PLAYERS};
-use crate::rules::{Game as Kind, LeadAfterOut, NextLeader, Tie};
+use crate::rules::{LeadAfterOut, NextLeader, Tie, Variant};
 
 /// One field of the observation: its name, where it starts, how many values it holds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -257,7 +257,7 @@ fn phase_index(phase: Phase) -> usize {
 
 fn write_rules(game: &Game, out: &mut [f32]) {
     let rules = game.rules();
-    out[usize::from(rules.game == Kind::ZenChengYou)] = 1.0;
+    out[usize::from(rules.variant == Variant::ZenChengYou)] = 1.0;
     out[2 + usize::from(rules.players.clamp(3, 6) - 3)] = 1.0;
     let flags = [
         rules.jokers_wild,

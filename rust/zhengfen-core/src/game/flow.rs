@@ -4,7 +4,7 @@
 use super::{Declaration, Event, Game, Phase};
 use crate::cardset::CardSet;
 use crate::combo::Combo;
-use crate::rules::{Game as Kind, LeadAfterOut};
+use crate::rules::{LeadAfterOut, Variant};
 
 impl Game {
     /// Records the current player's declaration and moves to the next declarer (§11.2).
@@ -95,7 +95,7 @@ impl Game {
 
     /// §12.4 a: a 1-2 finish, or three out without the last chance (Zen Cheng You).
     fn ends_now(&self) -> bool {
-        if self.rules.game != Kind::ZenChengYou {
+        if self.rules.variant != Variant::ZenChengYou {
             return false;
         }
         match self.out_order[..] {
@@ -108,7 +108,7 @@ impl Game {
     /// §12.4 b: the one player still holding cards, if exactly one does (and the rules give him
     /// a last turn).
     fn lone_holder(&self) -> Option<u8> {
-        let zf = self.rules.game == Kind::ZhengFen;
+        let zf = self.rules.variant == Variant::ZhengFen;
         if !(zf || self.rules.last_chance) {
             return None;
         }
@@ -154,7 +154,7 @@ impl Game {
             winner
         } else {
             let partner = (winner + 2) % 4;
-            let partner_leads = self.rules.game == Kind::ZenChengYou
+            let partner_leads = self.rules.variant == Variant::ZenChengYou
                 && self.rules.lead_after_out == LeadAfterOut::Partner
                 && !self.hands[usize::from(partner)].is_empty();
             if partner_leads {
@@ -183,7 +183,7 @@ impl Game {
         if let Some((_, maker)) = self.table {
             self.collect_trick(maker);
         }
-        let one_two = self.rules.game == Kind::ZenChengYou
+        let one_two = self.rules.variant == Variant::ZenChengYou
             && matches!(self.out_order[..], [a, b] if a % 2 == b % 2);
         if !one_two {
             let remaining: Vec<u8> = (0..self.rules.players)

@@ -22,7 +22,7 @@ use crate::compare::beats;
 use crate::deal::{deal, SplitMix64};
 use crate::error::{Error, Result};
 use crate::movegen::legal_moves_unchecked;
-use crate::rules::{Game as Kind, Rules};
+use crate::rules::{Rules, Variant};
 
 /// The most players of any game.
 pub const MAX_PLAYERS: usize = 6;
@@ -143,9 +143,9 @@ impl Game {
 
     /// Seats (Zheng Fen) or teams (Zen Cheng You) that score.
     fn sides(rules: &Rules) -> usize {
-        match rules.game {
-            Kind::ZhengFen => usize::from(rules.players),
-            Kind::ZenChengYou => 2,
+        match rules.variant {
+            Variant::ZhengFen => usize::from(rules.players),
+            Variant::ZenChengYou => 2,
         }
     }
 
@@ -166,9 +166,9 @@ impl Game {
         self.match_points = vec![0; Game::sides(&self.rules)];
         self.leader = leader;
         self.current = leader;
-        self.phase = match self.rules.game {
-            Kind::ZhengFen => Phase::Play,
-            Kind::ZenChengYou => Phase::BlindDeclare,
+        self.phase = match self.rules.variant {
+            Variant::ZhengFen => Phase::Play,
+            Variant::ZenChengYou => Phase::BlindDeclare,
         };
         self.history.push(Event::Deal {
             number: self.number,
@@ -373,7 +373,7 @@ impl Game {
     }
     /// The team of `seat` in Zen Cheng You (seats 0 and 2 against 1 and 3, §8.1), else `None`.
     pub fn team(&self, seat: u8) -> Option<u8> {
-        (self.rules.game == Kind::ZenChengYou).then_some(seat % 2)
+        (self.rules.variant == Variant::ZenChengYou).then_some(seat % 2)
     }
     /// Whether the players have seen their cards: not during the blind declarations (§11.2).
     pub fn hands_seen(&self) -> bool {
@@ -382,9 +382,9 @@ impl Game {
     /// The side that scores for `seat`: its index in [`Game::match_points`] and
     /// [`Game::scores`], the seat itself or its team (§8.1, §12.5).
     pub fn side(&self, seat: u8) -> usize {
-        match self.rules.game {
-            Kind::ZhengFen => usize::from(seat),
-            Kind::ZenChengYou => usize::from(seat % 2),
+        match self.rules.variant {
+            Variant::ZhengFen => usize::from(seat),
+            Variant::ZenChengYou => usize::from(seat % 2),
         }
     }
     /// What the match gives `seat`: its points in Zheng Fen; in Zen Cheng You its team's points
@@ -393,9 +393,9 @@ impl Game {
     pub fn match_result(&self, seat: u8) -> i64 {
         let points = self.match_points();
         let side = self.side(seat);
-        match self.rules.game {
-            Kind::ZhengFen => points[side],
-            Kind::ZenChengYou => points[side] - points[1 - side],
+        match self.rules.variant {
+            Variant::ZhengFen => points[side],
+            Variant::ZenChengYou => points[side] - points[1 - side],
         }
     }
 }

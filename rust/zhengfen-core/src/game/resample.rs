@@ -11,7 +11,7 @@ use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::deal::SplitMix64;
 use crate::error::{Error, Result};
-use crate::rules::Game as Kind;
+use crate::rules::Variant;
 
 /// Attempts at a deal consistent with the `2c` leader rule before giving up.
 const MAX_ATTEMPTS: u32 = 100_000;
@@ -86,7 +86,7 @@ impl Game {
     fn forced_card(&self, hidden: &[usize]) -> Option<(Card, usize)> {
         let three = Card::new(0, Suit::Hearts);
         let leader = usize::from(self.leader);
-        let applies = self.rules.game == Kind::ZhengFen && self.leader_from_cards();
+        let applies = self.rules.variant == Variant::ZhengFen && self.leader_from_cards();
         (applies && hidden.contains(&leader) && self.hands[leader].contains(three))
             .then_some((three, leader))
     }

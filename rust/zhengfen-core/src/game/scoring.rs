@@ -2,14 +2,14 @@
 
 use super::{Event, Game, Phase};
 use crate::cardset::CardSet;
-use crate::rules::{Game as Kind, Tie};
+use crate::rules::{Tie, Variant};
 
 impl Game {
     /// Scores the finished match, adds it to the game, and tests for the game's end.
     pub(super) fn score_match(&mut self, one_two: bool) {
-        self.match_points = match self.rules.game {
-            Kind::ZhengFen => self.score_zheng_fen(),
-            Kind::ZenChengYou => self.score_zen_cheng_you(one_two),
+        self.match_points = match self.rules.variant {
+            Variant::ZhengFen => self.score_zheng_fen(),
+            Variant::ZenChengYou => self.score_zen_cheng_you(one_two),
         };
         for (total, points) in self.scores.iter_mut().zip(&self.match_points) {
             *total += points;
@@ -18,9 +18,9 @@ impl Game {
             match_points: self.match_points.clone(),
             scores: self.scores.clone(),
         });
-        self.winners = match self.rules.game {
-            Kind::ZhengFen => self.zheng_fen_winners(),
-            Kind::ZenChengYou => self.zen_cheng_you_winners(),
+        self.winners = match self.rules.variant {
+            Variant::ZhengFen => self.zheng_fen_winners(),
+            Variant::ZenChengYou => self.zen_cheng_you_winners(),
         };
         self.phase = if self.winners.is_empty() {
             Phase::MatchOver

@@ -4,14 +4,14 @@ use crate::card::{Card, Suit};
 use crate::cardset::CardSet;
 use crate::error::{Error, Result};
 use crate::movegen::MAX_HAND;
-use crate::rules::{Game as Kind, NextLeader, Rules};
+use crate::rules::{NextLeader, Rules, Variant};
 
 /// The leader of a first match dealt from a seed: the holder of `3h` (§7.1), or the `2c` rule
 /// (§11.1).
 pub(super) fn first_leader(rules: &Rules, hands: &[CardSet]) -> u8 {
-    match rules.game {
-        Kind::ZhengFen => holder(hands, Card::new(0, Suit::Hearts)).unwrap_or(0),
-        Kind::ZenChengYou => two_of_clubs_leader(hands),
+    match rules.variant {
+        Variant::ZhengFen => holder(hands, Card::new(0, Suit::Hearts)).unwrap_or(0),
+        Variant::ZenChengYou => two_of_clubs_leader(hands),
     }
 }
 
@@ -46,7 +46,7 @@ fn two_of_clubs_leader(hands: &[CardSet]) -> u8 {
 /// `match_points` (§7.1 `next_leader`, §11.1).
 pub(super) fn next_first_drawer(rules: &Rules, out_order: &[u8], match_points: &[i64]) -> u8 {
     let first_out = out_order.first().copied().unwrap_or(0);
-    if rules.game == Kind::ZenChengYou || rules.next_leader == NextLeader::FirstOut {
+    if rules.variant == Variant::ZenChengYou || rules.next_leader == NextLeader::FirstOut {
         return first_out;
     }
     // Best score of the match; ties go to the earlier finisher.

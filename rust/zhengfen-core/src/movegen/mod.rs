@@ -19,7 +19,7 @@ use crate::combo::{Combo, Kind};
 use crate::compare::beats;
 use crate::error::{Error, Result};
 use crate::notation::check_decks_hold;
-use crate::rules::{Game, Rules};
+use crate::rules::{Rules, Variant};
 
 /// The largest hand [`legal_moves`] accepts: a Zen Cheng You hand.
 pub const MAX_HAND: u32 = 27;
@@ -68,9 +68,9 @@ pub fn legal_moves_unchecked(
         rules,
         out,
     };
-    match rules.game {
-        Game::ZhengFen => zheng_fen::generate(hand, rules.jokers_wild, &mut emitter),
-        Game::ZenChengYou => zen_cheng_you::generate(hand, &mut emitter),
+    match rules.variant {
+        Variant::ZhengFen => zheng_fen::generate(hand, rules.jokers_wild, &mut emitter),
+        Variant::ZenChengYou => zen_cheng_you::generate(hand, &mut emitter),
     }
 }
 
@@ -88,10 +88,10 @@ impl Emitter<'_> {
             return true;
         };
         let bomb_kind = |k: Kind| matches!(k, Kind::Bomb | Kind::StraightFlush);
-        match self.rules.game {
-            Game::ZhengFen => kind == Kind::Special || kind == table.kind,
-            Game::ZenChengYou if table.is_bomb() => bomb_kind(kind),
-            Game::ZenChengYou => bomb_kind(kind) || kind == table.kind,
+        match self.rules.variant {
+            Variant::ZhengFen => kind == Kind::Special || kind == table.kind,
+            Variant::ZenChengYou if table.is_bomb() => bomb_kind(kind),
+            Variant::ZenChengYou => bomb_kind(kind) || kind == table.kind,
         }
     }
 
