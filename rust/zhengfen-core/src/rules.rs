@@ -24,6 +24,31 @@ impl Variant {
             Variant::ZenChengYou => "zen_cheng_you",
         }
     }
+
+    /// The variant named `name` (see [`Variant::name`]).
+    ///
+    /// ```
+    /// use zhengfen_core::rules::Variant;
+    /// assert_eq!(Variant::from_name("zen_cheng_you").unwrap(), Variant::ZenChengYou);
+    /// assert!(Variant::from_name("dou_dizhu").is_err());
+    /// ```
+    pub fn from_name(name: &str) -> Result<Variant> {
+        match name {
+            "zheng_fen" => Ok(Variant::ZhengFen),
+            "zen_cheng_you" => Ok(Variant::ZenChengYou),
+            _ => Err(Error::Rules(format!(
+                "unknown game '{name}'; the games are 'zheng_fen' and 'zen_cheng_you'"
+            ))),
+        }
+    }
+
+    /// The variant's preset rules: 4 players and every default option (RULES.md §3).
+    pub fn rules(self) -> Rules {
+        match self {
+            Variant::ZhengFen => Rules::zheng_fen(4).expect("4 players is a legal Zheng Fen table"),
+            Variant::ZenChengYou => Rules::zen_cheng_you(),
+        }
+    }
 }
 
 /// Who leads a later Zheng Fen match (RULES.md §7.1).

@@ -5,7 +5,7 @@ use crate::errors::to_py;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString};
 use zhengfen_core::error::Error;
-use zhengfen_core::rules::{OptionValue, Rules};
+use zhengfen_core::rules::{OptionValue, Rules, Variant};
 
 /// A rule set: the game, its players and its options (RULES.md §3).
 #[pyclass(name = "Rules", module = "zhengfen", frozen, eq, hash)]
@@ -20,15 +20,7 @@ impl PyRules {
     #[new]
     #[pyo3(signature = (game, **options))]
     fn new(game: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let rules = match game {
-            "zheng_fen" => Rules::zheng_fen(4).map_err(to_py)?,
-            "zen_cheng_you" => Rules::zen_cheng_you(),
-            _ => {
-                return Err(to_py(Error::Rules(format!(
-                    "unknown game '{game}'; the games are 'zheng_fen' and 'zen_cheng_you'"
-                ))))
-            }
-        };
+        let rules = Variant::from_name(game).map_err(to_py)?.rules();
         with_options(rules, options)
     }
 

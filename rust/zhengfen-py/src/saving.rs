@@ -6,7 +6,7 @@ use crate::game::{event_to_py, hands_from_text};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use zhengfen_core::game::{Game, Setup};
-use zhengfen_core::rules::Rules;
+use zhengfen_core::rules::{Rules, Variant};
 
 fn invalid(why: impl std::fmt::Display) -> PyErr {
     InvalidStateError::new_err(format!("invalid saved game: {why}"))
@@ -64,11 +64,7 @@ pub fn load(py: Python<'_>, loaded: &Bound<'_, PyAny>) -> PyResult<Game> {
 
 fn read_rules(dict: &Bound<'_, PyDict>) -> PyResult<Rules> {
     let game: String = field(dict, "game")?;
-    let mut rules = match game.as_str() {
-        "zheng_fen" => Rules::zheng_fen(4).map_err(invalid)?,
-        "zen_cheng_you" => Rules::zen_cheng_you(),
-        other => return Err(invalid(format!("unknown game '{other}'"))),
-    };
+    let mut rules = Variant::from_name(&game).map_err(invalid)?.rules();
     for (name, value) in dict.iter() {
         let name: String = name
             .extract()
