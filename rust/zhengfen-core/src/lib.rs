@@ -1,14 +1,26 @@
 //! The rules core of zhengfen: cards, card sets, combinations, comparison and legal moves for
-//! the climbing card games Zheng Fen and Zen Cheng You, as stated in the project's `RULES.md`.
+//! the climbing card games Zheng Fen and Zen Cheng You, as stated in the project's `RULES.md`,
+//! the game itself match after match, agents, batches of games and the tensors learners read.
+//!
+//! The main types and functions are re-exported here, so that a user needs one `use`; the
+//! modules stay public for the rest (and say what each owns).
 //!
 //! ```
-//! use zhengfen_core::{classify::classify, movegen::legal_moves, notation::parse_cards};
-//! use zhengfen_core::rules::Rules;
+//! use zhengfen_core::{classify, legal_moves, parse_cards};
+//! use zhengfen_core::{Decision, Game, Move, Phase, Rules, Variant};
 //! let rules = Rules::zheng_fen(4).unwrap();
 //! let readings = classify(parse_cards("8c 8d 8h Ah 2h", 1).unwrap(), &rules);
 //! assert_eq!(readings[0].to_string(), "full_house 8 1: 8c 8d 8h Ah 2h");
 //! let leads = legal_moves(parse_cards("3c 3d", 1).unwrap(), None, &rules).unwrap();
 //! assert_eq!(leads.len(), 3); // 3c, 3d, and the pair
+//!
+//! let mut game = Game::new(Variant::ZenChengYou.rules(), 7);
+//! while let Some(&first) = game.legal_moves().first() {
+//!     game.play(first).unwrap();
+//! }
+//! assert_eq!(game.phase(), Phase::MatchOver);
+//! assert_eq!(game.decisions()[0], Decision::Move(Move::Blind)); // the first move listed
+//! assert_eq!(game.scores().len(), game.rules().sides()); // the two teams
 //! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -28,3 +40,23 @@ pub mod game;
 pub mod movegen;
 pub mod notation;
 pub mod rules;
+
+pub use agents::{Agent, Greedy, Search};
+pub use batch::{
+    derive_seed, rollouts, rollouts_until, Episode, Rollout, RolloutConfig, VecConfig, VecGame,
+};
+pub use cancel::Cancel;
+pub use card::{Card, Suit};
+pub use cardset::CardSet;
+pub use classify::{classify, read_combo, strongest, validate};
+pub use combo::{Combo, Kind};
+pub use compare::beats;
+pub use deal::{deal, SplitMix64};
+pub use encode::{observation, observation_size};
+pub use error::{Error, Result};
+pub use game::{Decision, Declaration, Event, Game, Move, Phase, Setup, MAX_PLAYERS};
+pub use movegen::{legal_moves, MAX_HAND};
+pub use notation::{parse_card, parse_cards, parse_combo};
+pub use rules::{
+    LeadAfterOut, NextLeader, OptionName, OptionValue, Rules, Tie, Variant, MAX_TARGET,
+};

@@ -4,8 +4,10 @@
 //! [`Rules::zheng_fen`] and [`Rules::zen_cheng_you`]; [`Rules::set`] changes one option by name,
 //! as the Python keyword arguments do.
 
+mod teams;
+mod text;
+
 use crate::error::{Error, Result};
-use std::fmt;
 
 /// The two games (RULES.md, introduction).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -122,16 +124,80 @@ pub struct Rules {
 /// The highest `target` (RULES.md §3.5): twenty times Zheng Fen's default.
 pub const MAX_TARGET: u32 = 10_000;
 
-/// The option names, in the order `repr` writes them.
+/// The option names, in the order `repr` writes them (see [`OptionName::ALL`]).
 pub const OPTION_NAMES: [&str; 7] = [
-    "players",
-    "jokers_wild",
-    "next_leader",
-    "target",
-    "tie",
-    "lead_after_out",
-    "last_chance",
+    OptionName::Players.name(),
+    OptionName::JokersWild.name(),
+    OptionName::NextLeader.name(),
+    OptionName::Target.name(),
+    OptionName::Tie.name(),
+    OptionName::LeadAfterOut.name(),
+    OptionName::LastChance.name(),
 ];
+
+/// The options of RULES.md §3: a closed set, so that no name can read another option's value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OptionName {
+    /// `players` (§3.1, §3.2).
+    Players,
+    /// `jokers_wild` (§4.2).
+    JokersWild,
+    /// `next_leader` (§7.1).
+    NextLeader,
+    /// `target` (§7.7, §11.8).
+    Target,
+    /// `tie` (§7.7).
+    Tie,
+    /// `lead_after_out` (§11.4).
+    LeadAfterOut,
+    /// `last_chance` (§7.5, §11.5).
+    LastChance,
+}
+
+impl OptionName {
+    /// Every option, in the order `repr` writes them.
+    pub const ALL: [OptionName; 7] = [
+        OptionName::Players,
+        OptionName::JokersWild,
+        OptionName::NextLeader,
+        OptionName::Target,
+        OptionName::Tie,
+        OptionName::LeadAfterOut,
+        OptionName::LastChance,
+    ];
+
+    /// The option's name in the API, e.g. `jokers_wild`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            OptionName::Players => "players",
+            OptionName::JokersWild => "jokers_wild",
+            OptionName::NextLeader => "next_leader",
+            OptionName::Target => "target",
+            OptionName::Tie => "tie",
+            OptionName::LeadAfterOut => "lead_after_out",
+            OptionName::LastChance => "last_chance",
+        }
+    }
+
+    /// The option called `name`, or the error that lists the options.
+    ///
+    /// ```
+    /// use zhengfen_core::rules::OptionName;
+    /// assert_eq!(OptionName::from_name("tie").unwrap(), OptionName::Tie);
+    /// assert!(OptionName::from_name("colour").is_err());
+    /// ```
+    pub fn from_name(name: &str) -> Result<OptionName> {
+        OptionName::ALL
+            .into_iter()
+            .find(|option| option.name() == name)
+            .ok_or_else(|| {
+                Error::Rules(format!(
+                    "unknown option '{name}'; the options are {}",
+                    OPTION_NAMES.join(", ")
+                ))
+            })
+    }
+}
 
 impl Rules {
     /// Zheng Fen for `players` (3 to 6) with the default options (RULES.md §3.1).
@@ -174,75 +240,87 @@ impl Rules {
 
     /// Sets option `name` to `value`, or says why not (RULES.md §3.3, §3.4).
     pub fn set(&mut self, name: &str, value: OptionValue) -> Result<()> {
+        let option = OptionName::from_name(name)?;
         let zf = self.variant == Variant::ZhengFen;
-        match name {
-            "players" => self.players = players(self.variant, &value)?,
-            "target" => self.target = target(&value)?,
-            "jokers_wild" if zf => self.jokers_wild = boolean(name, &value)?,
-            "last_chance" if !zf => self.last_chance = boolean(name, &value)?,
-            "next_leader" if zf => {
+        match option {
+            OptionName::Players => self.players = players(self.variant, &value)?,
+            OptionName::Target => self.target = target(&value)?,
+            OptionName::JokersWild if zf => self.jokers_wild = boolean(name, &value)?,
+            OptionName::LastChance if !zf => self.last_chance = boolean(name, &value)?,
+            OptionName::NextLeader if zf => {
                 self.next_leader = choice(name, &value, &["first_out", "best_score"])
                     .map(|i| [NextLeader::FirstOut, NextLeader::BestScore][i])?
             }
-            "tie" if zf => {
+            OptionName::Tie if zf => {
                 self.tie = choice(name, &value, &["play_on", "share"])
                     .map(|i| [Tie::PlayOn, Tie::Share][i])?
             }
-            "lead_after_out" if !zf => {
+            OptionName::LeadAfterOut if !zf => {
                 self.lead_after_out = choice(name, &value, &["next", "partner"])
                     .map(|i| [LeadAfterOut::Next, LeadAfterOut::Partner][i])?
             }
-            _ if OPTION_NAMES.contains(&name) => self.check_fixed(name, &value)?,
-            _ => {
-                return Err(Error::Rules(format!(
-                    "unknown option '{name}'; the options are {}",
-                    OPTION_NAMES.join(", ")
-                )))
-            }
+            OptionName::JokersWild
+            | OptionName::LastChance
+            | OptionName::NextLeader
+            | OptionName::Tie
+            | OptionName::LeadAfterOut => self.check_fixed(option, &value)?,
         }
         Ok(())
     }
 
     /// A fixed option may be given only its fixed value (RULES.md §3.3).
-    fn check_fixed(&self, name: &str, value: &OptionValue) -> Result<()> {
-        let fixed = self.option(name);
+    fn check_fixed(&self, option: OptionName, value: &OptionValue) -> Result<()> {
+        let fixed = self.option(option);
         if *value == fixed {
             return Ok(());
         }
         Err(Error::Rules(format!(
-            "option {name} is fixed at {} in {}",
+            "option {} is fixed at {} in {}",
+            option.name(),
             show(&fixed),
             self.variant.name()
         )))
     }
 
-    /// The value of option `name`, as [`Rules::set`] takes it.
+    /// The value of `option`, as [`Rules::set`] takes it.
     ///
     /// ```
-    /// use zhengfen_core::rules::{Rules, OptionValue};
+    /// use zhengfen_core::rules::{OptionName, OptionValue, Rules};
     /// let rules = Rules::zen_cheng_you();
-    /// assert_eq!(rules.option("target"), OptionValue::Int(1000));
+    /// assert_eq!(rules.option(OptionName::Target), OptionValue::Int(1000));
     /// ```
-    pub fn option(&self, name: &str) -> OptionValue {
+    pub fn option(&self, option: OptionName) -> OptionValue {
         let text = |s: &str| OptionValue::Str(s.to_string());
-        match name {
-            "players" => OptionValue::Int(self.players.into()),
-            "jokers_wild" => OptionValue::Bool(self.jokers_wild),
-            "next_leader" => text(match self.next_leader {
+        match option {
+            OptionName::Players => OptionValue::Int(self.players.into()),
+            OptionName::JokersWild => OptionValue::Bool(self.jokers_wild),
+            OptionName::NextLeader => text(match self.next_leader {
                 NextLeader::FirstOut => "first_out",
                 NextLeader::BestScore => "best_score",
             }),
-            "target" => OptionValue::Int(self.target.into()),
-            "tie" => text(match self.tie {
+            OptionName::Target => OptionValue::Int(self.target.into()),
+            OptionName::Tie => text(match self.tie {
                 Tie::PlayOn => "play_on",
                 Tie::Share => "share",
             }),
-            "lead_after_out" => text(match self.lead_after_out {
+            OptionName::LeadAfterOut => text(match self.lead_after_out {
                 LeadAfterOut::Next => "next",
                 LeadAfterOut::Partner => "partner",
             }),
-            _ => OptionValue::Bool(self.last_chance),
+            OptionName::LastChance => OptionValue::Bool(self.last_chance),
         }
+    }
+
+    /// The value of the option called `name`, or the error that lists the options.
+    ///
+    /// ```
+    /// use zhengfen_core::rules::{OptionValue, Rules};
+    /// let rules = Rules::zheng_fen(5).unwrap();
+    /// assert_eq!(rules.option_named("players").unwrap(), OptionValue::Int(5));
+    /// assert!(rules.option_named("colour").is_err());
+    /// ```
+    pub fn option_named(&self, name: &str) -> Result<OptionValue> {
+        OptionName::from_name(name).map(|option| self.option(option))
     }
 
     /// The most matches a game of these rules plays in the batch paths (rollouts, `VecGame`)
@@ -265,19 +343,18 @@ impl Rules {
     /// assert_eq!(longest.match_limit(), 2 * 600 + 50);
     /// ```
     pub fn match_limit(&self) -> u32 {
-        let (sides, points) = match self.variant {
-            Variant::ZhengFen => (u64::from(self.players), 100),
-            Variant::ZenChengYou => (2, 200),
-        };
+        // Each deck holds 100 points (§1.8).
+        let (sides, points) = (self.sides() as u64, 100 * u64::from(self.decks()));
         let bound = (sides * u64::from(self.target)).div_ceil(points);
         u32::try_from(2 * bound + 50).unwrap_or(u32::MAX)
     }
 
     /// The options this game lets a caller change, in `repr` order.
-    pub fn own_options(&self) -> &'static [&'static str] {
+    pub fn own_options(&self) -> &'static [OptionName] {
+        use OptionName::*;
         match self.variant {
-            Variant::ZhengFen => &["players", "jokers_wild", "next_leader", "target", "tie"],
-            Variant::ZenChengYou => &["target", "lead_after_out", "last_chance"],
+            Variant::ZhengFen => &[Players, JokersWild, NextLeader, Target, Tie],
+            Variant::ZenChengYou => &[Target, LeadAfterOut, LastChance],
         }
     }
 }
@@ -342,18 +419,6 @@ pub fn show(value: &OptionValue) -> String {
     }
 }
 
-impl fmt::Display for Rules {
-    /// The preset call that recreates the rule set, as in Python.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Rules.{}(", self.variant.name())?;
-        for (i, name) in self.own_options().iter().enumerate() {
-            let sep = if i > 0 { ", " } else { "" };
-            write!(f, "{sep}{name}={}", show(&self.option(name)))?;
-        }
-        f.write_str(")")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,6 +432,28 @@ mod tests {
                 let past = rules.set("target", OptionValue::Int(bad));
                 assert!(matches!(past, Err(Error::Rules(m)) if m.contains("1 to 10000")));
                 assert_eq!(rules.target, MAX_TARGET, "unchanged after the error");
+            }
+        }
+    }
+
+    #[test]
+    fn every_option_name_reads_its_own_option_and_no_other_name_reads_any() {
+        for rules in [Rules::zheng_fen(5).unwrap(), Rules::zen_cheng_you()] {
+            for option in OptionName::ALL {
+                assert_eq!(OptionName::from_name(option.name()).unwrap(), option);
+                let value = rules.option_named(option.name()).unwrap();
+                assert_eq!(value, rules.option(option));
+                let mut same = rules;
+                assert!(
+                    same.set(option.name(), value).is_ok(),
+                    "its own value is accepted"
+                );
+                assert_eq!(same, rules);
+            }
+            assert_eq!(OPTION_NAMES, OptionName::ALL.map(OptionName::name));
+            for unknown in ["", "colour", "last_chance ", "Players", "lastchance"] {
+                let read = rules.option_named(unknown);
+                assert!(matches!(read, Err(Error::Rules(m)) if m.contains("unknown option")));
             }
         }
     }

@@ -485,8 +485,9 @@ fn saved_dict<'py>(py: Python<'py>, game: &Game) -> PyResult<Bound<'py, PyDict>>
 pub fn rules_dict<'py>(py: Python<'py>, rules: &Rules) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("game", rules.variant.name())?;
-    for name in rules.own_options() {
-        match rules.option(name) {
+    for &option in rules.own_options() {
+        let name = option.name();
+        match rules.option(option) {
             OptionValue::Bool(b) => d.set_item(name, b)?,
             OptionValue::Int(n) => d.set_item(name, n)?,
             OptionValue::Str(s) => d.set_item(name, s)?,

@@ -90,8 +90,8 @@ impl PyRules {
     /// The options this game lets a caller set, with their values.
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        for name in self.rules.own_options() {
-            dict.set_item(name, self.get(py, name)?)?;
+        for option in self.rules.own_options() {
+            dict.set_item(option.name(), self.get(py, option.name())?)?;
         }
         Ok(dict)
     }
@@ -110,7 +110,7 @@ impl PyRules {
 
 impl PyRules {
     fn get<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
-        Ok(match self.rules.option(name) {
+        Ok(match self.rules.option_named(name).map_err(to_py)? {
             OptionValue::Bool(b) => PyBool::new(py, b).to_owned().into_any(),
             OptionValue::Int(n) => n.into_pyobject(py)?.into_any(),
             OptionValue::Str(s) => PyString::new(py, &s).into_any(),

@@ -58,10 +58,7 @@ impl Greedy {
 
 fn view(game: &Game) -> View {
     let seat = game.current_player().unwrap_or(0);
-    let opponent = |s: u8| match game.rules().variant {
-        Variant::ZhengFen => s != seat,
-        Variant::ZenChengYou => s % 2 != seat % 2,
-    };
+    let opponent = |s: u8| !game.rules().same_side(s, seat);
     let opponent_min = (0..game.rules().players)
         .filter(|&s| opponent(s))
         .map(|s| game.hand(usize::from(s)).len())

@@ -55,19 +55,26 @@ impl Game {
     }
 
     /// A play (§7.3, §7.4): cards leave the hand, the player may go out, the match may end.
+    ///
+    /// # Panics
+    /// If `seat` does not hold the cards: playing them would duplicate cards (§12.4b).
     pub(super) fn play_combo(&mut self, combo: Combo) {
         let seat = self.current;
         let hand = &mut self.hands[usize::from(seat)];
-        *hand = hand.minus(combo.cards).unwrap_or(*hand);
+        *hand = hand
+            .minus(combo.cards)
+            .unwrap_or_else(|| panic!("seat {seat} played {combo}, whose cards it does not hold"));
         self.trick_cards = self
             .trick_cards
             .plus(combo.cards)
-            .unwrap_or(self.trick_cards);
+            .expect("the trick holds only cards dealt, so it can take cards from a hand");
         self.table = Some((combo, seat));
         self.trick.push((seat, Some(combo)));
         self.plays.push((seat, combo));
         let played = &mut self.played[usize::from(seat)];
-        *played = played.plus(combo.cards).unwrap_or(*played);
+        *played = played
+            .plus(combo.cards)
+            .expect("a seat's played cards and its hand are disjoint parts of its deal");
         self.passed = 0;
         self.history.push(Event::Play { seat, combo });
         if self.last_turn.is_some() {
@@ -95,14 +102,17 @@ impl Game {
 
     /// §12.4 a: a 1-2 finish, or three out without the last chance (Zen Cheng You).
     fn ends_now(&self) -> bool {
-        if self.rules.variant != Variant::ZenChengYou {
-            return false;
+        match self.rules.variant {
+            Variant::ZhengFen => false,
+            Variant::ZenChengYou => {
+                self.one_two() || self.out_order.len() == 3 && !self.rules.last_chance
+            }
         }
-        match self.out_order[..] {
-            [a, b] => a % 2 == b % 2,
-            [_, _, _] => !self.rules.last_chance,
-            _ => false,
-        }
+    }
+
+    /// Whether the first two out are partners (a 1-2 finish, §11.5, §12.4 a).
+    fn one_two(&self) -> bool {
+        matches!(self.out_order[..], [a, b] if self.rules.partner(a) == Some(b))
     }
 
     /// §12.4 b: the one player still holding cards, if exactly one does (and the rules give him
@@ -153,14 +163,11 @@ impl Game {
         self.current = if !self.hands[usize::from(winner)].is_empty() {
             winner
         } else {
-            let partner = (winner + 2) % 4;
-            let partner_leads = self.rules.variant == Variant::ZenChengYou
-                && self.rules.lead_after_out == LeadAfterOut::Partner
-                && !self.hands[usize::from(partner)].is_empty();
-            if partner_leads {
-                partner
-            } else {
-                self.next_holder(winner)
+            // Only Zen Cheng You has partners, and only it lets `lead_after_out` vary.
+            let partner = self.rules.partner(winner);
+            match partner.filter(|&p| !self.hands[usize::from(p)].is_empty()) {
+                Some(p) if self.rules.lead_after_out == LeadAfterOut::Partner => p,
+                _ => self.next_holder(winner),
             }
         };
     }
@@ -168,7 +175,9 @@ impl Game {
     /// Moves the trick's cards to `winner`'s pile.
     fn collect_trick(&mut self, winner: u8) {
         let pile = &mut self.piles[usize::from(winner)];
-        *pile = pile.plus(self.trick_cards).unwrap_or(*pile);
+        *pile = pile
+            .plus(self.trick_cards)
+            .expect("piles and the trick are disjoint parts of the cards dealt");
         let points = self.trick_cards.points();
         self.history.push(Event::Trick { winner, points });
         self.trick_cards = CardSet::EMPTY;
@@ -183,8 +192,7 @@ impl Game {
         if let Some((_, maker)) = self.table {
             self.collect_trick(maker);
         }
-        let one_two = self.rules.variant == Variant::ZenChengYou
-            && matches!(self.out_order[..], [a, b] if a % 2 == b % 2);
+        let one_two = self.one_two();
         if !one_two {
             let remaining: Vec<u8> = (0..self.rules.players)
                 .filter(|s| !self.out_order.contains(s))

@@ -112,7 +112,7 @@ impl Game {
     }
 
     fn empty(rules: Rules, setup: Setup, rng: SplitMix64) -> Game {
-        let sides = Game::sides(&rules);
+        let sides = rules.sides();
         Game {
             rules,
             setup,
@@ -141,14 +141,6 @@ impl Game {
         }
     }
 
-    /// Seats (Zheng Fen) or teams (Zen Cheng You) that score.
-    fn sides(rules: &Rules) -> usize {
-        match rules.variant {
-            Variant::ZhengFen => usize::from(rules.players),
-            Variant::ZenChengYou => 2,
-        }
-    }
-
     /// Resets the match state and deals `hands` (§12.2).
     fn start_match(&mut self, hands: &[CardSet], first_drawer: Option<u8>, leader: u8) {
         self.hands = [CardSet::EMPTY; MAX_PLAYERS];
@@ -163,7 +155,7 @@ impl Game {
         self.declarations = [None; 4];
         self.plays.clear();
         self.played = [CardSet::EMPTY; MAX_PLAYERS];
-        self.match_points = vec![0; Game::sides(&self.rules)];
+        self.match_points = vec![0; self.rules.sides()];
         self.leader = leader;
         self.current = leader;
         self.phase = match self.rules.variant {
@@ -261,8 +253,23 @@ impl Game {
         }
     }
 
-    /// Makes a decision known to be legal (e.g. taken from [`Game::legal_moves`]).
+    /// Makes a decision known to be legal (e.g. taken from [`Game::legal_moves`]), without
+    /// [`Game::play`]'s check: for trusted callers such as rollouts and search.
+    ///
+    /// The caller guarantees that `mv` is legal now. Debug builds check it as [`Game::play`]
+    /// does.
+    ///
+    /// # Panics
+    /// In debug builds, on any illegal move, with the reason. In release builds, when a
+    /// combination is played whose cards the current player does not hold (it would duplicate
+    /// cards); other illegal moves are not detected there and leave a state the rules never
+    /// reach.
     pub fn play_unchecked(&mut self, mv: Move) {
+        if cfg!(debug_assertions) {
+            if let Err(why) = self.check(mv) {
+                panic!("play_unchecked was given an illegal move: {why}");
+            }
+        }
         self.decisions.push(Decision::Move(mv));
         match mv {
             Move::Blind => self.declare(Declaration::Blind),
@@ -371,21 +378,19 @@ impl Game {
     pub fn decisions(&self) -> &[Decision] {
         &self.decisions
     }
-    /// The team of `seat` in Zen Cheng You (seats 0 and 2 against 1 and 3, §8.1), else `None`.
+    /// The team of `seat` in Zen Cheng You (seats 0 and 2 against 1 and 3, §8.1), else `None`
+    /// ([`Rules::team_of`]).
     pub fn team(&self, seat: u8) -> Option<u8> {
-        (self.rules.variant == Variant::ZenChengYou).then_some(seat % 2)
+        self.rules.team_of(seat)
     }
     /// Whether the players have seen their cards: not during the blind declarations (§11.2).
     pub fn hands_seen(&self) -> bool {
         self.phase != Phase::BlindDeclare
     }
     /// The side that scores for `seat`: its index in [`Game::match_points`] and
-    /// [`Game::scores`], the seat itself or its team (§8.1, §12.5).
+    /// [`Game::scores`], the seat itself or its team (§8.1, §12.5; [`Rules::side_of`]).
     pub fn side(&self, seat: u8) -> usize {
-        match self.rules.variant {
-            Variant::ZhengFen => usize::from(seat),
-            Variant::ZenChengYou => usize::from(seat % 2),
-        }
+        self.rules.side_of(seat)
     }
     /// What the match gives `seat`: its points in Zheng Fen; in Zen Cheng You its team's points
     /// minus the other team's, declarations included (zero-sum between the teams). The reward
@@ -393,9 +398,12 @@ impl Game {
     pub fn match_result(&self, seat: u8) -> i64 {
         let points = self.match_points();
         let side = self.side(seat);
-        match self.rules.variant {
-            Variant::ZhengFen => points[side],
-            Variant::ZenChengYou => points[side] - points[1 - side],
+        match self.rules.team_of(seat) {
+            None => points[side],
+            Some(_) => {
+                let others = points.iter().sum::<i64>() - points[side];
+                points[side] - others
+            }
         }
     }
 }

@@ -53,7 +53,10 @@ impl Game {
         let forced = self.forced_card(&hidden);
         let mut pool: Vec<Card> = hidden.iter().flat_map(|&s| self.hands[s].iter()).collect();
         if let Some((card, _)) = forced {
-            let at = pool.iter().position(|&c| c == card).unwrap_or(0);
+            let at = pool
+                .iter()
+                .position(|&c| c == card)
+                .expect("the forced card is in the leader's hidden hand");
             pool.swap_remove(at);
         }
         for _ in 0..MAX_ATTEMPTS {
@@ -72,7 +75,9 @@ impl Game {
     fn dealt_hands(&self) -> [CardSet; MAX_PLAYERS] {
         let mut dealt = self.hands;
         for (hand, played) in dealt.iter_mut().zip(self.played) {
-            *hand = hand.plus(played).unwrap_or(*hand);
+            *hand = hand
+                .plus(played)
+                .expect("a seat's hand and played cards are disjoint parts of its deal");
         }
         dealt
     }
@@ -110,10 +115,16 @@ impl Game {
                 count -= 1;
             }
             for &card in next.by_ref().take(count as usize) {
-                held = held.plus(CardSet::from_card(card)).unwrap_or(held);
+                held = held
+                    .plus(CardSet::from_card(card))
+                    .expect("the pool holds the hidden hands' cards: none is dealt three times");
             }
-            let played = dealt[s].minus(self.hands[s]).unwrap_or_default();
-            hands[s] = held.plus(played).unwrap_or(held);
+            let played = dealt[s]
+                .minus(self.hands[s])
+                .expect("a seat's deal holds its hand");
+            hands[s] = held
+                .plus(played)
+                .expect("a redealt hand and its played cards hold no card three times");
         }
         hands
     }

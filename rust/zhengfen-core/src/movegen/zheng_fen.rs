@@ -283,7 +283,9 @@ fn add_kickers(
         1 => {
             let own = CardSet::of_rank(top, hand.suits[top as usize], 0);
             let naturals = hand.cards.naturals();
-            let others = naturals.minus(own).unwrap_or(naturals);
+            let others = naturals
+                .minus(own)
+                .expect("the triple's rank is taken from the hand's naturals");
             others
                 .iter()
                 .for_each(|x| emit(triple | CardSet::from_card(x)))
