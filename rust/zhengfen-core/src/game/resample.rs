@@ -7,11 +7,10 @@
 //! at random among the other hands, keeping every count, under exactly those constraints.
 
 use super::{setup, Decision, Game, Setup, MAX_PLAYERS};
-use crate::card::{Card, Suit};
+use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::deal::SplitMix64;
 use crate::error::{Error, Result};
-use crate::rules::Variant;
 
 /// Attempts at a deal consistent with the `2c` leader rule before giving up.
 const MAX_ATTEMPTS: u32 = 100_000;
@@ -87,13 +86,13 @@ impl Game {
         self.number == 0 && matches!(self.setup, Setup::Seed(_))
     }
 
-    /// §7.1: the leader held `3h`; if it is hidden, it is his (placed before the shuffle).
+    /// §7.1: the leader held the leading card (`3h`); if it is hidden, it is his (placed before
+    /// the shuffle).
     fn forced_card(&self, hidden: &[usize]) -> Option<(Card, usize)> {
-        let three = Card::new(0, Suit::Hearts);
+        let card = setup::leading_card(&self.rules)?;
         let leader = usize::from(self.leader);
-        let applies = self.rules.variant == Variant::ZhengFen && self.leader_from_cards();
-        (applies && hidden.contains(&leader) && self.hands[leader].contains(three))
-            .then_some((three, leader))
+        let applies = self.leader_from_cards() && hidden.contains(&leader);
+        (applies && self.hands[leader].contains(card)).then_some((card, leader))
     }
 
     /// The dealt hands with the hidden seats' held cards replaced from `pool`, in seat order,

@@ -6,12 +6,21 @@ use crate::error::{Error, Result};
 use crate::movegen::MAX_HAND;
 use crate::rules::{NextLeader, Rules, Variant};
 
-/// The leader of a first match dealt from a seed: the holder of `3h` (§7.1), or the `2c` rule
-/// (§11.1).
+/// The leader of a first match dealt from a seed: the holder of the [`leading_card`] (§7.1),
+/// or the `2c` rule (§11.1).
 pub(super) fn first_leader(rules: &Rules, hands: &[CardSet]) -> u8 {
+    match leading_card(rules) {
+        Some(card) => holder(hands, card).unwrap_or(0),
+        None => two_of_clubs_leader(hands),
+    }
+}
+
+/// The card whose holder leads a first match dealt from a seed: `3h` in Zheng Fen (§7.1);
+/// none in Zen Cheng You, where the `2c` rule decides (§11.1).
+pub(super) fn leading_card(rules: &Rules) -> Option<Card> {
     match rules.variant {
-        Variant::ZhengFen => holder(hands, Card::new(0, Suit::Hearts)).unwrap_or(0),
-        Variant::ZenChengYou => two_of_clubs_leader(hands),
+        Variant::ZhengFen => Some(Card::new(0, Suit::Hearts)),
+        Variant::ZenChengYou => None,
     }
 }
 
