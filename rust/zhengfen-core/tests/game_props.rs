@@ -45,7 +45,37 @@ fn play_match(game: &mut Game, rng: &mut SplitMix64) -> Result<(), TestCaseError
     Ok(())
 }
 
+/// The game answers the team questions as its rules do (RULES.md §8.1, §12.5): one score per
+/// side, partners share a result, a Zen Cheng You match is zero-sum between the teams, and a
+/// winner's partner wins with him.
+fn check_sides(game: &Game) -> Result<(), TestCaseError> {
+    let rules = *game.rules();
+    prop_assert_eq!(game.match_points().len(), rules.sides());
+    prop_assert_eq!(game.scores().len(), rules.sides());
+    let mut results_by_side = vec![Vec::new(); rules.sides()];
+    for seat in 0..rules.players {
+        prop_assert_eq!(game.side(seat), rules.side_of(seat));
+        prop_assert_eq!(game.team(seat), rules.team_of(seat));
+        results_by_side[rules.side_of(seat)].push(game.match_result(seat));
+        if let Some(partner) = rules.partner(seat) {
+            prop_assert_eq!(game.match_result(seat), game.match_result(partner));
+        }
+    }
+    let one_per_side: Vec<i64> = results_by_side.iter().map(|r| r[0]).collect();
+    prop_assert!(results_by_side.iter().all(|r| r.iter().all(|&x| x == r[0])));
+    match rules.variant {
+        Variant::ZhengFen => prop_assert_eq!(one_per_side, game.match_points()),
+        Variant::ZenChengYou => prop_assert_eq!(one_per_side.iter().sum::<i64>(), 0),
+    }
+    for &winner in game.winners() {
+        let partner_wins = rules.partner(winner).is_none_or(|p| game.winners().contains(&p));
+        prop_assert!(partner_wins, "winners {:?}", game.winners());
+    }
+    Ok(())
+}
+
 fn check_scoring(game: &Game) -> Result<(), TestCaseError> {
+    check_sides(game)?;
     let rules = *game.rules();
     let points: i64 = game.match_points().iter().sum();
     let mut order = game.out_order().to_vec();
