@@ -68,7 +68,9 @@ fn check_sides(game: &Game) -> Result<(), TestCaseError> {
         Variant::ZenChengYou => prop_assert_eq!(one_per_side.iter().sum::<i64>(), 0),
     }
     for &winner in game.winners() {
-        let partner_wins = rules.partner(winner).is_none_or(|p| game.winners().contains(&p));
+        let partner_wins = rules
+            .partner(winner)
+            .is_none_or(|p| game.winners().contains(&p));
         prop_assert!(partner_wins, "winners {:?}", game.winners());
     }
     Ok(())

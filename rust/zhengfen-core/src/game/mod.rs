@@ -3,8 +3,9 @@
 //! [`Game`] holds everything: the random stream, the hands, the piles of won cards, the trick
 //! in progress, the order of going out, declarations, scores and the history. Decisions go
 //! through [`Game::play`], which refuses anything not legal and leaves the state unchanged;
-//! [`Game::play_unchecked`] skips the check for trusted callers (rollouts). The flow of tricks
-//! is in `flow.rs`, scoring in `scoring.rs`, who leads in `setup.rs`.
+//! [`Game::play_unchecked`] skips the check for trusted callers (rollouts; debug builds still
+//! check). The flow of tricks is in `flow.rs`, scoring in `scoring/` (one file per game), who
+//! leads in `setup.rs`.
 
 mod decisions;
 mod flow;
