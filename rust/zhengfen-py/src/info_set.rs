@@ -1,16 +1,18 @@
 //! `InfoSet`: one seat's view of a game, for agents. It answers only what that seat may know
 //! (its observation, its legal moves on its turn) and lets search draw games it cannot tell
 //! from the real one (`resample`). The real hands stay inside: nothing reads or pickles them.
+//! `Game.info_set(seat)` makes one.
 
 use crate::agents::agent_arg;
 use crate::args::{Arg, U64};
+use crate::convert::move_to_py;
 use crate::errors::{to_py, IllegalMoveError};
-use crate::game::{move_to_py, PyGame};
+use crate::game::PyGame;
+use crate::observe::observation;
 use crate::rng::with_stream;
 use crate::tensors;
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::game::{Game, Move};
 
@@ -21,12 +23,19 @@ pub struct PyInfoSet {
     seat: usize,
 }
 
-impl PyInfoSet {
-    /// The view of `seat` (a seat of `game`).
-    pub fn new(game: Game, seat: usize) -> PyInfoSet {
-        PyInfoSet { game, seat }
+#[pymethods]
+impl PyGame {
+    /// What `seat` knows, as an object agents can search from (`InfoSet`).
+    fn info_set(&self, seat: &Bound<'_, PyAny>) -> PyResult<PyInfoSet> {
+        let seat = self.seat_arg(seat)?;
+        Ok(PyInfoSet {
+            game: self.game.clone(),
+            seat,
+        })
     }
+}
 
+impl PyInfoSet {
     /// The seat's legal moves if it is to move, else none.
     fn moves(&self) -> Vec<Move> {
         if self.game.current_player().map(usize::from) == Some(self.seat) {
@@ -46,8 +55,8 @@ impl PyInfoSet {
     }
 
     /// The seat's observation dictionary (as `Game.observation`).
-    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        crate::observe::observation(py, &self.game, self.seat)
+    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        observation(py, &self.game, self.seat)
     }
 
     /// The seat's observation tensor (never the perfect-information view).

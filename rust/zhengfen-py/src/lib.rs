@@ -6,6 +6,7 @@ mod args;
 mod batch;
 mod cards;
 mod combo;
+mod convert;
 mod errors;
 mod game;
 mod info_set;

@@ -1,60 +1,75 @@
-//! A seat's observation as a Python dictionary: exactly what that seat may know
-//! (RULES.md §12; the keys are listed in `python/zhengfen/reference/GAME_API.md`).
+//! What a seat sees of a `Game`: its observation (the core's `record::Observation`, keys listed
+//! in `API.md`) as a dictionary, and the tensor encodings of `AI.md` as numpy arrays.
 
-use crate::game::seats;
+use crate::args::{int_arg, Arg};
+use crate::convert::to_python;
+use crate::game::PyGame;
+use crate::tensors;
+use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use zhengfen_core::game::record::Observation;
 use zhengfen_core::game::Game;
 
-/// The observation of `seat`: own hand (hidden before the blind declarations), the table, the
-/// trick, every play of the match, cards left and points won per seat, scores.
-pub fn observation<'py>(py: Python<'py>, game: &Game, seat: usize) -> PyResult<Bound<'py, PyDict>> {
-    let rules = game.rules();
-    let players = usize::from(rules.players);
-    let d = PyDict::new(py);
-    d.set_item("seat", seat)?;
-    d.set_item("phase", game.phase().name())?;
-    d.set_item("current_player", game.current_player())?;
-    let hand = if game.hands_seen() {
-        game.hand(seat).to_string()
-    } else {
-        String::new()
-    };
-    d.set_item("hand", hand)?;
-    d.set_item("table", game.table().map(|(c, _)| c.to_string()))?;
-    d.set_item("table_player", game.table().map(|(_, s)| s))?;
-    let trick = game.trick().iter().map(|(s, p)| {
-        let play = p.map_or("pass".to_string(), |c| c.to_string());
-        pair(py, *s, &play)
-    });
-    d.set_item("trick", trick.collect::<PyResult<Vec<_>>>()?)?;
-    let plays = game
-        .plays()
-        .iter()
-        .map(|(s, c)| pair(py, *s, &c.to_string()));
-    d.set_item("plays", plays.collect::<PyResult<Vec<_>>>()?)?;
-    let cards_left: Vec<u32> = (0..players).map(|s| game.hand(s).len()).collect();
-    d.set_item("cards_left", cards_left)?;
-    let points: Vec<u32> = (0..players).map(|s| game.pile(s).points()).collect();
-    d.set_item("points_won", points)?;
-    d.set_item("out_order", seats(game.out_order()))?;
-    d.set_item("scores", game.scores().to_vec())?;
-    if let Some(team) = game.team(seat as u8) {
-        d.set_item("team", team)?;
-        let declarations: Vec<(u8, &str)> = game
-            .declarations()
-            .iter()
-            .enumerate()
-            .filter_map(|(s, decl)| decl.map(|d| (s as u8, d.name())))
-            .collect();
-        let declarations = declarations.into_iter().map(|(s, n)| pair(py, s, n));
-        d.set_item("declarations", declarations.collect::<PyResult<Vec<_>>>()?)?;
-    }
-    Ok(d)
+/// The observation of `seat` (a seat of `game`) as a dictionary.
+pub fn observation<'py>(py: Python<'py>, game: &Game, seat: usize) -> PyResult<Bound<'py, PyAny>> {
+    to_python(py, &Observation::of(game, seat as u8))
 }
 
-/// `[seat, text]`, as JSON would hold it.
-fn pair<'py>(py: Python<'py>, seat: u8, text: &str) -> PyResult<Bound<'py, PyList>> {
-    let seat = seat.into_pyobject(py)?.into_any();
-    PyList::new(py, [seat, pyo3::types::PyString::new(py, text).into_any()])
+#[pymethods]
+impl PyGame {
+    /// What `seat` may know (RULES.md §12, `API.md`): nothing of other hands.
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        observation(py, &self.game, self.seat_arg(seat)?)
+    }
+
+    /// `seat`'s observation as a float32 vector (`AI.md`); `perfect_information` appends every
+    /// hand (for debugging and oracle training only).
+    #[pyo3(signature = (seat, perfect_information = Arg::ABSENT),
+        text_signature = "($self, seat, perfect_information=False)")]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+        perfect_information: Arg<'py>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = self.seat_arg(seat)?;
+        let perfect_information = perfect_information.flag("perfect_information", false)?;
+        Ok(tensors::observation(
+            py,
+            &self.game,
+            seat,
+            perfect_information,
+        ))
+    }
+
+    /// The last `rows` plays and passes of the match seen by `seat`, most recent first.
+    #[pyo3(signature = (seat, rows = Arg::ABSENT), text_signature = "($self, seat, rows=16)")]
+    fn history_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+        rows: Arg<'py>,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let seat = self.seat_arg(seat)?;
+        tensors::history(py, &self.game, seat, tensors::rows_arg(&rows, "rows", 16)?)
+    }
+
+    /// One row of features per legal move, in the order of `legal_moves()`.
+    fn legal_move_features<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        tensors::move_features(py, &self.game.legal_moves())
+    }
+
+    /// The legal list as a mask of `max_actions` entries (action `i` = `legal_moves()[i]`).
+    fn action_mask<'py>(
+        &self,
+        py: Python<'py>,
+        max_actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let max_actions = int_arg(max_actions, "max_actions", tensors::ROWS)?;
+        tensors::mask(py, self.game.legal_moves().len(), max_actions)
+    }
 }

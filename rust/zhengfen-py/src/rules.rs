@@ -1,10 +1,12 @@
 //! `Rules`: the Python face of a core rule set; options travel as keyword arguments.
 
 use crate::args::{as_index, is_numpy_bool, shown};
+use crate::convert::to_python;
 use crate::errors::to_py;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString};
 use zhengfen_core::error::Error;
+use zhengfen_core::game::record::refuse_huge_int;
 use zhengfen_core::rules::{OptionValue, Rules, Variant};
 
 /// A rule set: the game, its players and its options (RULES.md §3).
@@ -96,8 +98,17 @@ impl PyRules {
         Ok(dict)
     }
 
-    fn __repr__(&self) -> String {
-        self.rules.to_string()
+    /// The preset call that makes this rule set: `Rules.zheng_fen(players=4, …)`.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let options = self.options(py)?;
+        let written = (options.iter())
+            .map(|(name, value)| Ok(format!("{name}={}", value.repr()?)))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(format!(
+            "Rules.{}({})",
+            self.rules.variant.name(),
+            written.join(", ")
+        ))
     }
 
     fn __getnewargs_ex__<'py>(
@@ -110,11 +121,7 @@ impl PyRules {
 
 impl PyRules {
     fn get<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
-        Ok(match self.rules.option_named(name).map_err(to_py)? {
-            OptionValue::Bool(b) => PyBool::new(py, b).to_owned().into_any(),
-            OptionValue::Int(n) => n.into_pyobject(py)?.into_any(),
-            OptionValue::Str(s) => PyString::new(py, &s).into_any(),
-        })
+        to_python(py, &self.rules.option_named(name).map_err(to_py)?)
     }
 }
 
@@ -147,7 +154,7 @@ pub fn set_option(rules: &mut Rules, name: &str, value: &Bound<'_, PyAny>) -> Re
     } else if let Some(int) = as_index(value).map_err(|_| refused())? {
         match int.extract::<i64>() {
             Ok(n) => OptionValue::Int(n),
-            Err(_) => return Err(huge_refused(rules, name, value, &int)),
+            Err(_) => return Err(huge_refused(rules, name, value)),
         }
     } else {
         return Err(refused());
@@ -155,24 +162,7 @@ pub fn set_option(rules: &mut Rules, name: &str, value: &Bound<'_, PyAny>) -> Re
     rules.set(name, option)
 }
 
-/// The core's refusal of an integer beyond 64 bits, showing the value given: the core is asked
-/// with the 64-bit extreme of the same sign, which no option takes, and that number in its
-/// message is replaced by the real one.
-fn huge_refused(
-    rules: &Rules,
-    name: &str,
-    value: &Bound<'_, PyAny>,
-    int: &Bound<'_, pyo3::types::PyInt>,
-) -> Error {
-    let negative = int.lt(0).unwrap_or(false);
-    let extreme = if negative { i64::MIN } else { i64::MAX };
-    let mut trial = *rules;
-    match trial.set(name, OptionValue::Int(extreme)) {
-        Err(Error::Rules(m)) => Error::Rules(m.replace(&extreme.to_string(), &shown(value))),
-        Err(other) => other,
-        Ok(()) => Error::Rules(format!(
-            "option {name} cannot take the value {}",
-            shown(value)
-        )),
-    }
+/// The core's refusal of an integer beyond 64 bits, naming the value given.
+fn huge_refused(rules: &Rules, name: &str, value: &Bound<'_, PyAny>) -> Error {
+    refuse_huge_int(rules, name, &shown(value))
 }

@@ -1,93 +1,38 @@
-//! Loading a saved game (RULES.md §12.7): read the fields, replay the decisions from the
-//! setup, and check that the replay reaches the stored random state, hands and history.
+//! Saving and pickling a `Game`: the core writes and reads the saved game of RULES.md §12.7
+//! (`zhengfen_core::game::record`), replaying and checking it on load.
 
-use crate::errors::InvalidStateError;
-use crate::game::{event_to_py, hands_from_text};
+use crate::errors::to_py;
+use crate::game::PyGame;
+use crate::rules::PyRules;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
-use zhengfen_core::game::{Game, Setup};
-use zhengfen_core::rules::{Rules, Variant};
+use zhengfen_core::game::Game;
 
-fn invalid(why: impl std::fmt::Display) -> PyErr {
-    InvalidStateError::new_err(format!("invalid saved game: {why}"))
-}
+#[pymethods]
+impl PyGame {
+    /// The saved game (RULES.md §12.7).
+    fn to_json(&self) -> String {
+        self.game.to_json()
+    }
 
-/// The field `name` of `dict`, extracted as `T`.
-fn field<'py, T: for<'a> FromPyObject<'a, 'py>>(
-    dict: &Bound<'py, PyDict>,
-    name: &str,
-) -> PyResult<T> {
-    let value = dict
-        .get_item(name)?
-        .ok_or_else(|| invalid(format!("no field '{name}'")))?;
-    value
-        .extract()
-        .map_err(|_| invalid(format!("field '{name}' has the wrong type")))
-}
+    /// The game saved by `to_json`, replayed and checked (RULES.md §12.7).
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<PyGame> {
+        let game = Game::from_json(text).map_err(to_py)?;
+        Ok(PyGame { game })
+    }
 
-/// The game a saved dictionary describes, or an `InvalidStateError` saying what is wrong.
-pub fn load(py: Python<'_>, loaded: &Bound<'_, PyAny>) -> PyResult<Game> {
-    let saved = loaded
-        .cast::<PyDict>()
-        .map_err(|_| invalid("not an object"))?;
-    let format: String = field(saved, "format")?;
-    let version: i64 = field(saved, "version")?;
-    if format != "zhengfen-game" || version != 1 {
-        return Err(invalid(format!(
-            "unknown format '{format}' version {version}"
-        )));
+    fn __getstate__(&self) -> String {
+        self.to_json()
     }
-    let rules = read_rules(&field(saved, "rules")?)?;
-    let setup = read_setup(&field(saved, "setup")?, &rules)?;
-    let decisions: Vec<String> = field(saved, "decisions")?;
-    let game = Game::replay(rules, &setup, &decisions).map_err(invalid)?;
-    let rng_state: u64 = field(saved, "rng_state")?;
-    if rng_state != game.rng().state {
-        return Err(invalid("the random state does not match the decisions"));
-    }
-    let hands: Vec<String> = field(saved, "hands")?;
-    let replayed: Vec<String> = (0..usize::from(rules.players))
-        .map(|s| game.hand(s).to_string())
-        .collect();
-    if hands != replayed {
-        return Err(invalid("the hands do not match the decisions"));
-    }
-    let history = saved
-        .get_item("history")?
-        .ok_or_else(|| invalid("no field 'history'"))?;
-    let events: PyResult<Vec<_>> = game.history().iter().map(|e| event_to_py(py, e)).collect();
-    if !history.eq(events?)? {
-        return Err(invalid("the history does not match the decisions"));
-    }
-    Ok(game)
-}
 
-fn read_rules(dict: &Bound<'_, PyDict>) -> PyResult<Rules> {
-    let game: String = field(dict, "game")?;
-    let mut rules = Variant::from_name(&game).map_err(invalid)?.rules();
-    for (name, value) in dict.iter() {
-        let name: String = name
-            .extract()
-            .map_err(|_| invalid("an option name is not text"))?;
-        if name == "game" {
-            continue;
-        }
-        crate::rules::set_option(&mut rules, &name, &value).map_err(invalid)?;
+    fn __setstate__(&mut self, state: &str) -> PyResult<()> {
+        self.game = PyGame::from_json(state)?.game;
+        Ok(())
     }
-    Ok(rules)
-}
 
-fn read_setup(dict: &Bound<'_, PyDict>, rules: &Rules) -> PyResult<Setup> {
-    let seed: u64 = field(dict, "seed")?;
-    if dict.get_item("hands")?.is_none() {
-        return Ok(Setup::Seed(seed));
+    fn __getnewargs__(&self) -> (PyRules,) {
+        (PyRules {
+            rules: *self.game.rules(),
+        },)
     }
-    let hands: Vec<String> = field(dict, "hands")?;
-    let leader: u8 = field(dict, "leader")?;
-    let hands = hands_from_text(&hands, rules).map_err(invalid)?;
-    Ok(Setup::Hands {
-        hands,
-        leader,
-        seed,
-    })
 }

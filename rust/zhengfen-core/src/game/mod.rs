@@ -5,10 +5,13 @@
 //! through [`Game::play`], which refuses anything not legal and leaves the state unchanged;
 //! [`Game::play_unchecked`] skips the check for trusted callers (rollouts; debug builds still
 //! check). The flow of tricks is in `flow.rs`, scoring in `scoring/` (one file per game), who
-//! leads in `setup.rs`.
+//! leads in `setup.rs`. Its records (events, observations, saved games as JSON) are in
+//! [`record`], with the `serde` feature.
 
 mod decisions;
 mod flow;
+#[cfg(feature = "serde")]
+pub mod record;
 mod resample;
 mod scoring;
 mod setup;
@@ -307,6 +310,14 @@ impl Game {
             Phase::BlindDeclare | Phase::Declare | Phase::Play
         )
         .then_some(self.current)
+    }
+    /// Whether the match is over: no one is to decide (§12.1).
+    pub fn match_over(&self) -> bool {
+        self.current_player().is_none()
+    }
+    /// Whether the game is over (§12.5).
+    pub fn game_over(&self) -> bool {
+        self.phase == Phase::GameOver
     }
     /// The match number, from 0.
     pub fn match_number(&self) -> u32 {

@@ -1,0 +1,91 @@
+//! A rule set in a record: `{"game": name, option: value, …}` (RULES.md §3, §12.7). Writers put
+//! the game and its own options; readers take any of the seven options, by [`Rules::set`].
+
+use crate::error::{Error, Result};
+use crate::rules::{OptionValue, Rules, Variant};
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+use serde_json::{Map, Number, Value};
+
+impl Serialize for OptionValue {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            OptionValue::Bool(b) => serializer.serialize_bool(*b),
+            OptionValue::Int(n) => serializer.serialize_i64(*n),
+            OptionValue::Str(s) => serializer.serialize_str(s),
+        }
+    }
+}
+
+impl Serialize for Rules {
+    /// The game's name, then its own options in `Rules::own_options` order.
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        let own = self.own_options();
+        let mut map = serializer.serialize_map(Some(own.len() + 1))?;
+        map.serialize_entry("game", self.variant.name())?;
+        for name in own {
+            map.serialize_entry(name.name(), &self.option(*name))?;
+        }
+        map.end()
+    }
+}
+
+/// The rule set of a record's `"rules"` object, whose `"game"` is `game`: the game's preset,
+/// then each option in the order written. An error says which name or value is refused.
+pub(super) fn read(game: &str, written: &Map<String, Value>) -> Result<Rules> {
+    let mut rules = Variant::from_name(game)?.rules();
+    for (name, value) in written.iter().filter(|(name, _)| *name != "game") {
+        let value = match value {
+            Value::Bool(b) => OptionValue::Bool(*b),
+            Value::String(s) => OptionValue::Str(s.clone()),
+            Value::Number(n) => number(&rules, name, n)?,
+            other => return Err(cannot_take(name, &other.to_string())),
+        };
+        rules.set(name, value)?;
+    }
+    Ok(rules)
+}
+
+/// A written number as an option value: a 64-bit integer, else refused naming it as written.
+fn number(rules: &Rules, name: &str, n: &Number) -> Result<OptionValue> {
+    let written = n.to_string();
+    match n.as_i64() {
+        Some(int) => Ok(OptionValue::Int(int)),
+        None if is_integer(&written) => Err(refuse_huge_int(rules, name, &written)),
+        None => Err(cannot_take(name, &written)),
+    }
+}
+
+/// Whether `text` is an integer written in decimal digits.
+fn is_integer(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn cannot_take(name: &str, written: &str) -> Error {
+    Error::Rules(format!("option {name} cannot take the value {written}"))
+}
+
+/// The refusal of an integer beyond 64 bits, `digits` as written, given to option `name`: the
+/// rule set's own refusal of the 64-bit extreme of the same sign (which no option takes), with
+/// that number replaced by the one written.
+///
+/// ```
+/// use zhengfen_core::game::record::refuse_huge_int;
+/// use zhengfen_core::rules::Rules;
+/// let huge = "1".repeat(30);
+/// let refusal = refuse_huge_int(&Rules::zheng_fen(4).unwrap(), "players", &huge);
+/// assert!(refusal.to_string().ends_with(&format!("from 3 to 6 in zheng_fen, not {huge}")));
+/// ```
+pub fn refuse_huge_int(rules: &Rules, name: &str, digits: &str) -> Error {
+    let extreme = match digits.starts_with('-') {
+        true => i64::MIN,
+        false => i64::MAX,
+    };
+    let mut trial = *rules;
+    match trial.set(name, OptionValue::Int(extreme)) {
+        Err(Error::Rules(m)) => Error::Rules(m.replace(&extreme.to_string(), digits)),
+        Err(other) => other,
+        Ok(()) => cannot_take(name, digits),
+    }
+}
