@@ -894,14 +894,14 @@ def _check_episode_end(game: Game, terminated: bool, truncated: bool) -> None:
 
 
 def test_gymnasium_whole_game_is_truncated_at_the_match_limit() -> None:
-    # Random Zen Cheng You play loses more on declarations than it wins: seed 3 never ends.
+    # Random Zen Cheng You play loses more on declarations than it wins: seed 2 never ends.
     env = _gym(game="zen_cheng_you", episode="game", opponents=["random"] * 3)
     ends = []
-    for seed in (2, 3):
+    for seed in (3, 2):
         observation, _ = env.reset(seed=seed)
         rng = np.random.default_rng(seed)
         terminated = truncated = False
-        for _ in range(20_000):  # seed 3 is cut short after 2,383 steps
+        for _ in range(20_000):  # seed 2 is cut short after 2,433 steps
             action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
             observation, _, terminated, truncated, info = env.step(action)
             if terminated or truncated:

@@ -5,7 +5,7 @@ a numpy integer, not a bool, float, string or ``None`` (``zhengfen.ArgumentTypeE
 the argument's range (``zhengfen.ArgumentError``).
 """
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, final
 
 import numpy as np
@@ -43,10 +43,12 @@ __all__ = [
     "SplitMix64",
     "VecGame",
     "_combo_from_notation",
+    "agent_seed",
     "agent_spec",
     "beats",
     "classify",
     "deal",
+    "deal_seed",
     "default_max_actions",
     "derive_seed",
     "legal_moves",
@@ -54,6 +56,8 @@ __all__ = [
     "observation_fields",
     "parse_cards",
     "rollouts",
+    "rotations",
+    "seating",
     "shuffle_deck",
 ]
 
@@ -236,7 +240,7 @@ class InfoSet:
     def history_tensor(self, rows: int = 16) -> _Floats: ...
     def legal_moves(self) -> list[Combo | str]: ...
     def resample(self, rng: int | SplitMix64) -> Game: ...
-    def choose(self, agent: _Agent, seed: int = 0) -> int: ...
+    def choose(self, agent: _Agent, seed: int | SplitMix64 = 0) -> int: ...
 
 _Output: TypeAlias = tuple[dict[str, npt.NDArray[Any]], _Floats, npt.NDArray[np.bool_]]
 
@@ -291,6 +295,10 @@ def rollouts(
 def agent_spec(agent: _Agent) -> str: ...
 def default_max_actions(rules: Rules) -> int: ...
 def derive_seed(base: int, index: int) -> int: ...
+def deal_seed(seed: int, deal: int) -> int: ...
+def agent_seed(game_seed: int, seat: int, rotation: int = 0) -> int: ...
+def seating(players: int, rotation: int) -> list[int]: ...
+def rotations(agents: Sequence[str], duplicate: bool = True) -> int: ...
 def observation_fields(perfect_information: bool = False) -> list[tuple[str, int, int, str]]: ...
 def parse_cards(text: str, decks: int = 1) -> Cards: ...
 def classify(cards: _CardsLike, rules: Rules) -> list[Combo]: ...

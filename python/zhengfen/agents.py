@@ -8,7 +8,10 @@ dictionary :func:`observe` builds for the seat to move (``Game.observation`` plu
 (:class:`RandomAgent`, :class:`GreedyAgent`, :class:`SearchAgent`) follow the same protocol; the
 greedy and search agents think in Rust through the info set, which reveals nothing the seat may
 not know. Their ``spec`` names them to the batch functions (``zhengfen.rollouts``,
-``zhengfen.VecGame``).
+``zhengfen.VecGame``). A built-in agent draws from the SplitMix64 stream of its seed, as the
+same agent does in ``rollouts``: seeded by :func:`zhengfen.seats.agent_seed`, a Python game
+plays the moves ``rollouts`` plays. Agent names are read by the core's parser
+(:func:`zhengfen.agent_spec`); the game loop is :func:`zhengfen.seats.play_seats`.
 
 A user's agent class is named ``module:Class`` (:func:`make_agent`); a class whose constructor
 takes a ``seed`` keyword gets one, like the built-in agents. A move an agent returns that the game
@@ -26,16 +29,11 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, Union, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from zhengfen._core import Combo, Game, InfoSet, agent_spec
-from zhengfen.errors import IllegalMoveError
-
-#: A move as ``Game.legal_moves()`` lists it: a combination, or ``"pass"``, ``"blind"``,
-#: ``"declare"``.
-Move = Union[Combo, str]
+from zhengfen._core import Game, InfoSet, SplitMix64, agent_spec
+from zhengfen.seats import Move, agent_name, observe, play_seats, take_turn
 
 __all__ = [
     "Agent",
@@ -44,6 +42,7 @@ __all__ = [
     "RandomAgent",
     "SearchAgent",
     "agent_name",
+    "is_user_class",
     "load_agent_class",
     "make_agent",
     "observe",
@@ -62,14 +61,6 @@ class Agent(Protocol):
         ...
 
 
-def observe(game: Game, seat: int) -> dict[str, Any]:
-    """The observation handed to the agent in ``seat``: ``game.observation(seat)`` plus
-    ``"info_set"``, the seat's :class:`zhengfen.InfoSet`."""
-    observation = game.observation(seat)
-    observation["info_set"] = game.info_set(seat)
-    return observation
-
-
 def _info_set(observation: Mapping[str, Any], agent: str) -> InfoSet:
     info = observation.get("info_set")
     if not isinstance(info, InfoSet):
@@ -81,35 +72,40 @@ def _info_set(observation: Mapping[str, Any], agent: str) -> InfoSet:
 
 
 class RandomAgent:
-    """Uniformly random among the legal moves, from its own seeded stream."""
+    """Uniformly random among the legal moves, from the SplitMix64 stream of its seed: a
+    single legal move is taken without a draw, else ``uniform(len(legal_moves))`` picks one,
+    as the core's random agent does."""
 
     spec = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = random.Random(seed)
+        self._rng = SplitMix64(seed)
 
     def act(self, observation: Mapping[str, Any], legal_moves: Sequence[Move]) -> Move:
         """A legal move drawn uniformly."""
         if not legal_moves:
             raise ValueError("no legal moves: the seat is not to move")
-        return self._rng.choice(list(legal_moves))
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        return legal_moves[self._rng.uniform(len(legal_moves))]
 
     def __repr__(self) -> str:
         return "RandomAgent()"
 
 
 class _RustAgent:
-    """A built-in agent that thinks in Rust from the seat's info set."""
+    """A built-in agent that thinks in Rust from the seat's info set, drawing from the
+    SplitMix64 stream of its seed."""
 
     spec = ""
 
     def __init__(self, seed: int = 0) -> None:
-        self._rng = random.Random(seed)
+        self._rng = SplitMix64(seed)
 
     def act(self, observation: Mapping[str, Any], legal_moves: Sequence[Move]) -> Move:
         """The move the Rust agent picks (from the info set's own legal list)."""
         info = _info_set(observation, type(self).__name__)
-        choice = info.choose(self.spec, seed=self._rng.getrandbits(64))
+        choice = info.choose(self.spec, seed=self._rng)
         return info.legal_moves()[choice]
 
     def __repr__(self) -> str:
@@ -135,8 +131,10 @@ class SearchAgent(_RustAgent):
 
 
 def make_agent(name: str | Agent, seed: int = 0) -> Agent:
-    """An agent from a name: ``random``, ``greedy``, ``search`` or ``search(...)`` settings,
-    or ``module:Class`` for a user's agent class. Agents pass through unchanged.
+    """An agent from a name: a built-in agent's spec (``random``, ``greedy``, ``search`` or
+    ``search(...)`` settings, read by the core's parser, :func:`zhengfen.agent_spec`), or
+    ``module:Class`` for a user's agent class (:func:`is_user_class`). Agents pass through
+    unchanged. A spec the core refuses raises the core's :class:`zhengfen.RulesError`.
 
     A user's class is imported with ``importlib`` from ``sys.path`` (the ``zhengfen`` command
     puts the current folder first, as ``python -m`` does). It must be a class with an ``act``
@@ -146,6 +144,10 @@ def make_agent(name: str | Agent, seed: int = 0) -> Agent:
 
     >>> make_agent("search(determinizations=2)").spec
     'search(determinizations=2,candidates=8)'
+    >>> make_agent("greedy(x)")
+    Traceback (most recent call last):
+    ...
+    zhengfen.errors.RulesError: agent spec 'greedy(x)': this agent has no settings
     >>> make_agent("os:getcwd")
     Traceback (most recent call last):
     ...
@@ -153,21 +155,27 @@ def make_agent(name: str | Agent, seed: int = 0) -> Agent:
     """
     if not isinstance(name, str):
         return name
-    base = name.split("(", 1)[0].strip()
-    if base == "random":
-        return RandomAgent(seed)
-    if base == "greedy":
-        return GreedyAgent(seed)
-    if base == "search":
-        agent = SearchAgent(seed=seed)
-        agent.spec = agent_spec(name)
-        return agent
-    if ":" in name:
+    if is_user_class(name):
         return _build(name, load_agent_class(name), seed)
-    raise ValueError(
-        f"unknown agent {name!r}: use random, greedy, search, search(determinizations=D,"
-        "candidates=C) or module:Class"
-    )
+    spec = agent_spec(name)
+    agent = _BUILT_IN_CLASSES[spec.partition("(")[0]](seed=seed)
+    agent.spec = spec
+    return agent
+
+
+_BUILT_IN_CLASSES: dict[str, type[_RustAgent] | type[RandomAgent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "search": SearchAgent,
+}
+"""The Python class of each built-in agent the core names (the core's canonical spec starts
+with the name)."""
+
+
+def is_user_class(name: str) -> bool:
+    """Whether an agent name names a user's class (``module:Class``) rather than a built-in
+    agent's spec (whose grammar has no ``:``)."""
+    return ":" in name
 
 
 def load_agent_class(path: str) -> type:
@@ -217,27 +225,6 @@ def _build(path: str, cls: type, seed: int) -> Agent:
     return agent
 
 
-def agent_name(agent: Agent) -> str:
-    """How messages name an agent: its ``spec`` where it has one, else its class."""
-    spec = getattr(agent, "spec", None)
-    return spec if isinstance(spec, str) and spec else type(agent).__qualname__
-
-
-def take_turn(game: Game, agent: Agent, seat: int, name: str | None = None) -> Move:
-    """Asks ``agent`` (in ``seat``, the seat to move) for a move and plays it. A move the game
-    refuses raises :class:`zhengfen.IllegalMoveError` naming the agent (``name``, or
-    :func:`agent_name`), the seat and the move; the game is unchanged."""
-    move = agent.act(observe(game, seat), game.legal_moves())
-    try:
-        game.play(move)
-    except (ValueError, TypeError) as error:
-        who = name or agent_name(agent)
-        raise IllegalMoveError(
-            f"agent {who} in seat {seat} played {move!r}, which the game refuses: {error}"
-        ) from error
-    return move
-
-
 def play(
     game: Game,
     agents: Sequence[Agent],
@@ -252,11 +239,5 @@ def play(
         raise ValueError(f"{len(agents)} agents given for {game.rules.players} seats")
     if names is not None and len(names) != len(agents):
         raise ValueError(f"{len(names)} names given for {len(agents)} agents")
-    played = 0
-    while not game.game_over and (matches is None or played < matches):
-        while (seat := game.current_player) is not None:
-            take_turn(game, agents[seat], seat, names[seat] if names else None)
-        played += 1
-        if not game.game_over and (matches is None or played < matches):
-            game.next_match()
+    play_seats(game, agents, names=names, matches=matches)
     return game

@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import IO
 
 import zhengfen
-from zhengfen.agents import Agent, Move, make_agent, observe, take_turn
+from zhengfen.agents import Agent, Move, make_agent, observe
 from zhengfen.errors import InvalidCardsError
+from zhengfen.seats import agent_seed, play_seats
 
 __all__ = ["Session", "hand_text", "tolerant"]
 
@@ -199,16 +200,19 @@ class Session:
 
     # --- the agents' turns and the flow -------------------------------------------------------
 
-    def agent_turn(self, seat: int) -> None:
-        move = take_turn(self.game, self.agents[seat], seat, self.names[seat])
+    def agent_moved(self, seat: int, move: Move) -> None:
         self.say(f"{self.who(seat)}: {move}")
 
     def play_match(self) -> None:
-        while (seat := self.game.current_player) is not None:
-            if seat == self.seat:
-                self.human_turn()
-            else:
-                self.agent_turn(seat)
+        """Plays the match on: the agents by :func:`zhengfen.seats.play_seats`, which hands the
+        person's turns back here."""
+        while (
+            play_seats(
+                self.game, self.agents, names=self.names, matches=1, on_move=self.agent_moved
+            )
+            is not None
+        ):
+            self.human_turn()
         self.match_summary()
 
     def match_summary(self) -> None:
@@ -241,7 +245,7 @@ def run(
         opponents = list(opponents) * len(others)
     if len(opponents) != len(others):
         raise ValueError(f"{len(opponents)} opponents given for {len(others)} other seats")
-    agents = {s: make_agent(name, seed=(seed + s) % 2**64) for s, name in zip(others, opponents)}
+    agents = {s: make_agent(name, seed=agent_seed(seed, s)) for s, name in zip(others, opponents)}
     names = dict(zip(others, opponents))
     session = Session(zhengfen.Game(rules, seed), seat, agents, names, out, tolerant(inp))
     session.say(f"{rules!r}, seed {seed}. You are seat {seat}. Type 'help' for help.")

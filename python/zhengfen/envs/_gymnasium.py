@@ -20,10 +20,9 @@ from collections.abc import Sequence
 from typing import Any, Union
 
 import gymnasium
-import numpy as np
 
 from zhengfen import Game, IllegalMoveError
-from zhengfen.agents import Agent, make_agent, observe
+from zhengfen.agents import Agent, is_user_class, make_agent
 from zhengfen.envs._actions import action_index, illegal_message, legal_move
 from zhengfen.envs._options import EnvOptions, check_seed, integer
 from zhengfen.envs._rewards import side_points
@@ -37,6 +36,7 @@ from zhengfen.envs._spaces import (
     render,
 )
 from zhengfen.errors import EnvError
+from zhengfen.seats import agent_name, agent_seed, play_seats
 
 __all__ = ["Opponent", "ZhengfenEnv", "gymnasium_env"]
 
@@ -44,12 +44,6 @@ __all__ = ["Opponent", "ZhengfenEnv", "gymnasium_env"]
 Opponent = Union[str, Agent]
 #: What ``step`` returns.
 StepResult = tuple[Observation, float, bool, bool, dict[str, Any]]
-
-
-def _agent_seed(game_seed: int, seat: int) -> int:
-    """The seed of the built-in agent in ``seat`` for the episode dealt from ``game_seed``."""
-    state = np.random.SeedSequence([game_seed, seat]).generate_state(1, np.uint64)
-    return int(state[0])
 
 
 class ZhengfenEnv(gymnasium.Env[Observation, Action]):
@@ -82,8 +76,9 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
     put back as it was before the step (or the reset) and the error passed on.
 
     Reproducibility: the reset seed seeds the game and the built-in opponents named by string
-    (rebuilt every episode); agent objects and ``module:Class`` agents are built once and keep
-    their own randomness.
+    (rebuilt every episode, the agent in seat ``s`` seeded with
+    :func:`zhengfen.seats.agent_seed` ``(seed, s)``, as in ``rollouts`` and ``VecGame``); agent
+    objects and ``module:Class`` agents are built once and keep their own randomness.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
@@ -125,8 +120,8 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
         before = (self._game, self._terminated, self._truncated, dict(self._agents))
         try:
             for s, spec in self._specs.items():
-                if isinstance(spec, str) and ":" not in spec:
-                    self._agents[s] = _build(s, spec, _agent_seed(game_seed, s))
+                if isinstance(spec, str) and not is_user_class(spec):
+                    self._agents[s] = _build(s, spec, agent_seed(game_seed, s))
             self._game = Game(self.options.rules, game_seed)
             self._terminated = self._truncated = False
             # The learner decides before any match can end (it holds cards from the deal),
@@ -184,18 +179,16 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
         """Plays the other seats (and starts the next matches) until the learner is to move or
         the episode ends; returns the learner's reward for the matches that ended."""
         reward = 0.0
-        while (seat := game.current_player) != self.seat:
-            if seat is None:
-                reward += side_points(game, self.seat)
-                if self.options.episode_over(game):
-                    self._terminated = True
-                    break
-                if self.options.episode_cut(game):
-                    self._truncated = True
-                    break
-                game.next_match()
-            else:
-                _opponent_plays(game, seat, self._agents[seat])
+
+        def match_ended(game: Game) -> bool:
+            nonlocal reward
+            reward += side_points(game, self.seat)
+            self._terminated = self.options.episode_over(game)
+            self._truncated = not self._terminated and self.options.episode_cut(game)
+            return not (self._terminated or self._truncated)
+
+        names = {s: f"{agent_name(agent)}, the opponent" for s, agent in self._agents.items()}
+        play_seats(game, self._agents, names=names, on_match=match_ended)
         return reward
 
     def _observation(self) -> Observation:
@@ -215,15 +208,6 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
             "scores": game.scores,
             "illegal_action": illegal,
         }
-
-
-def _opponent_plays(game: Game, seat: int, agent: Agent) -> None:
-    """The opponent in ``seat`` plays its move; an illegal one is refused naming the seat."""
-    move = agent.act(observe(game, seat), game.legal_moves())
-    try:
-        game.play(move)
-    except IllegalMoveError as error:
-        raise IllegalMoveError(f"the opponent in seat {seat} ({agent!r}): {error}") from error
 
 
 def _opponent_specs(

@@ -9,7 +9,7 @@ use crate::convert::move_to_py;
 use crate::errors::{to_py, IllegalMoveError};
 use crate::game::PyGame;
 use crate::observe::observation;
-use crate::rng::with_stream;
+use crate::rng::{with_stream, PySplitMix64};
 use crate::tensors;
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
@@ -92,11 +92,15 @@ impl PyInfoSet {
     }
 
     /// The index in `legal_moves()` that a built-in agent (a spec such as `"greedy"`, or an
-    /// agent object) chooses, drawing from `seed`; the GIL is released while it thinks, and
-    /// Ctrl-C stops it.
+    /// agent object) chooses, drawing from `seed` (an integer, or a `SplitMix64` it advances);
+    /// the GIL is released while it thinks, and Ctrl-C stops it.
     #[pyo3(signature = (agent, seed = Arg::ABSENT), text_signature = "($self, agent, seed=0)")]
     fn choose(&self, py: Python<'_>, agent: &Bound<'_, PyAny>, seed: Arg<'_>) -> PyResult<usize> {
-        let seed = seed.int("seed", 0..=U64, 0)?;
+        let stream = seed.0.as_ref().and_then(|s| s.cast::<PySplitMix64>().ok());
+        let mut rng = match stream {
+            Some(stream) => stream.borrow().rng,
+            None => SplitMix64::new(seed.int("seed", 0..=U64, 0)?),
+        };
         let agent = agent_arg(agent)?;
         let moves = self.moves();
         if moves.is_empty() {
@@ -106,13 +110,17 @@ impl PyInfoSet {
             )));
         }
         let game = &self.game;
-        crate::interrupt::interruptible(py, |cancel| {
-            let pick = agent.choose_until(game, &moves, &mut SplitMix64::new(seed), cancel);
+        let pick = crate::interrupt::interruptible(py, |cancel| {
+            let pick = agent.choose_until(game, &moves, &mut rng, cancel);
             match cancel.is_cancelled() {
                 true => Err(zhengfen_core::error::Error::Cancelled),
                 false => Ok(pick),
             }
-        })
+        })?;
+        if let Some(stream) = stream {
+            stream.borrow_mut().rng = rng; // the stream advances as the agent drew from it
+        }
+        Ok(pick)
     }
 
     fn __repr__(&self) -> String {

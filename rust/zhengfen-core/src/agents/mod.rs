@@ -54,10 +54,9 @@ impl Agent {
             ("greedy", None) => Ok(Agent::Greedy),
             ("search", args) => Search::parse(args.unwrap_or("")).map(Agent::Search),
             ("random" | "greedy", Some(_)) => Err(bad_spec(spec, "this agent has no settings")),
-            _ => Err(bad_spec(
-                spec,
-                "unknown agent; the built-in agents are random, greedy and search",
-            )),
+            _ => Err(Error::Rules(format!(
+                "unknown agent '{spec}': the built-in agents are random, greedy and search"
+            ))),
         }
     }
 

@@ -1,8 +1,10 @@
 //! Many games at once, with no Python in the loop: [`rollouts`] plays whole games between
 //! built-in agents; [`VecGame`] steps a batch of games from arrays of move indices, for learning.
 //! Both spread their work over threads and give the same results whatever the thread count.
+//! Who sits where and which seeds a game and its agents draw from is [`seating`]'s rule.
 
 mod rollout;
+pub mod seating;
 mod seeds;
 mod vec_game;
 

@@ -1,13 +1,13 @@
 //! Whole games between built-in agents, in Rust (`zhengfen.rollouts`).
 //!
-//! Deal `d` is the game seeded with `derive_seed(seed, d)`. With `duplicate`, each deal is played
-//! once per distinct rotation of the agents round the table (agent `agents[(s + r) % n]` in seat
-//! `s` for rotation `r`), so the luck of the deal cancels between them.
+//! Deal `d` is the game seeded with [`deal_seed`]. With `duplicate`, each deal is played once
+//! per distinct rotation of the agents round the table ([`seating`]), so the luck of the deal
+//! cancels between them; each seat's agent draws from its [`agent_streams`] stream.
 
-use super::{derive_seed, parallel_each, pool};
+use super::seating::{agent_streams, deal_seed, rotations, seating};
+use super::{parallel_each, pool};
 use crate::agents::Agent;
 use crate::cancel::Cancel;
-use crate::deal::SplitMix64;
 use crate::error::{with_capacity, Error, Result};
 use crate::game::{Game, Phase};
 use crate::rules::Rules;
@@ -64,14 +64,6 @@ pub struct Rollout {
     pub game: Option<Game>,
 }
 
-/// The number of distinct rotations of `agents`: the smallest shift that maps it onto itself.
-fn period(agents: &[Agent]) -> u32 {
-    let n = agents.len();
-    (1..=n)
-        .find(|&r| (0..n).all(|s| agents[s] == agents[(s + r) % n]))
-        .unwrap_or(n) as u32
-}
-
 /// Plays the games of `config`, in order of deal then rotation.
 pub fn rollouts(config: &RolloutConfig) -> Result<Vec<Rollout>> {
     rollouts_until(config, &Cancel::never())
@@ -94,11 +86,7 @@ pub fn rollouts_until(config: &RolloutConfig, cancel: &Cancel<'_>) -> Result<Vec
             config.agents.len()
         )));
     }
-    let rotations = if config.duplicate {
-        period(&config.agents)
-    } else {
-        1
-    };
+    let rotations = rotations(&config.agents, config.duplicate);
     let games = config.deals.saturating_mul(u64::from(rotations));
     if games > MAX_GAMES {
         return Err(Error::Rules(format!(
@@ -149,14 +137,10 @@ fn play_one(
     cancel: &Cancel<'_>,
 ) -> Option<Rollout> {
     let n = config.agents.len();
-    let seating: Vec<u32> = (0..n)
-        .map(|s| ((s + rotation as usize) % n) as u32)
-        .collect();
-    let seed = derive_seed(config.seed, deal);
+    let seating = seating(n, rotation);
+    let seed = deal_seed(config.seed, deal);
     let mut game = Game::new(config.rules, seed);
-    let mut rngs: Vec<SplitMix64> = (0..n)
-        .map(|s| SplitMix64::new(derive_seed(seed ^ u64::from(rotation + 1), s as u64)))
-        .collect();
+    let mut rngs = agent_streams(seed, rotation, n);
     let mut points = vec![0; n];
     let (mut matches, mut decisions, mut legal) = (0, 0, 0);
     let (mut combos, mut moves) = (Vec::new(), Vec::new());
@@ -204,6 +188,7 @@ fn play_one(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::batch::derive_seed;
 
     fn config(first_deal: u64, deals: u64) -> RolloutConfig {
         RolloutConfig {

@@ -4,8 +4,9 @@
 //! built-in agent are played automatically. Action `i` is the `i`-th move of the legal list
 //! (`Game::legal_moves` order), offered only below `max_actions`. When an episode (a match, or a
 //! whole game) ends, the slot reports the rewards and starts its next episode at once: episode
-//! `k` of slot `j` is the game seeded with `derive_seed(derive_seed(seed, j), k)`, its agents
-//! drawing from a stream seeded with `derive_seed(episode_seed, 0x5EED)`.
+//! `k` of slot `j` is the game seeded with `derive_seed(derive_seed(seed, j), k)`, the agent in
+//! each seat drawing from its own stream, seeded by `seating::agent_seed` (rotation 0), as in
+//! `rollouts`.
 //!
 //! Bounds (RULES.md §3.5, AI.md): an episode of a whole game ends after
 //! [`Rules::match_limit`] matches even if the game is not over; a slot keeps at most
@@ -13,6 +14,7 @@
 //! [`VecConfig::game_bytes`] is an honest estimate of a game's memory. A step stopped by its
 //! [`Cancel`] leaves the batch to be reset: until then `step` refuses.
 
+use super::seating::agent_streams;
 use super::{derive_seed, parallel_each, pool};
 use crate::agents::Agent;
 use crate::cancel::Cancel;
@@ -195,7 +197,8 @@ struct Slot {
     game: Game,
     stream: u64,
     episode: u64,
-    rng: SplitMix64,
+    /// Per seat, the stream its agent draws from.
+    rngs: Vec<SplitMix64>,
     moves: Vec<Move>,
     combos: Vec<Combo>,
 }
@@ -253,7 +256,7 @@ impl VecGame {
                 game: Game::new(self.config.rules, seed),
                 stream,
                 episode: 0,
-                rng: agent_stream(seed),
+                rngs: agent_streams(seed, 0, usize::from(self.config.rules.players)),
                 moves: Vec::new(),
                 combos: Vec::new(),
             }
@@ -438,7 +441,12 @@ fn advance(
         match &config.agents[usize::from(seat)] {
             Some(agent) => {
                 let offered = &slot.moves[..slot.moves.len().min(config.max_actions)];
-                let pick = agent.choose_until(&slot.game, offered, &mut slot.rng, cancel);
+                let pick = agent.choose_until(
+                    &slot.game,
+                    offered,
+                    &mut slot.rngs[usize::from(seat)],
+                    cancel,
+                );
                 if cancel.check() {
                     return false;
                 }
@@ -464,12 +472,6 @@ fn list_moves(slot: &mut Slot) {
     }
 }
 
-/// The stream the built-in agents of an episode draw from: its own, so that an episode can be
-/// replayed from its seed alone.
-fn agent_stream(episode_seed: u64) -> SplitMix64 {
-    SplitMix64::new(derive_seed(episode_seed, 0x5EED))
-}
-
 /// Adds the match's points to the rewards, then starts the next match or episode.
 fn end_of_match(config: &VecConfig, slot: &mut Slot, out: &mut SlotOut<'_>) {
     for (s, reward) in out.rewards.iter_mut().enumerate() {
@@ -483,7 +485,7 @@ fn end_of_match(config: &VecConfig, slot: &mut Slot, out: &mut SlotOut<'_>) {
         slot.episode += 1;
         let seed = derive_seed(slot.stream, slot.episode);
         slot.game = Game::new(config.rules, seed);
-        slot.rng = agent_stream(seed);
+        slot.rngs = agent_streams(seed, 0, usize::from(config.rules.players));
     }
 }
 

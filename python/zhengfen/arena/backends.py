@@ -1,0 +1,185 @@
+"""Running a tournament's chunks: in this process, on a pool of processes, or as Ray tasks.
+Each chunk gives the same games wherever it runs; :class:`InOrder` hands finished chunks on in
+deal order."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from zhengfen.arena.games import play_chunk
+from zhengfen.arena.tournament import GameResult, Tournament, chunks
+
+__all__ = ["WORKER_SIGNALS", "InOrder", "Progress", "Sink", "run"]
+
+
+Progress = Callable[[int], None]
+Sink = Callable[[list[GameResult]], None]
+
+
+def run(
+    tournament: Tournament,
+    workers: int = 1,
+    ray_address: str | None = None,
+    progress: Progress | None = None,
+    chunk_size: int | None = None,
+    sink: Sink | None = None,
+) -> list[GameResult]:
+    """Plays the tournament and returns its games in deal-then-rotation order.
+
+    ``workers`` > 1 uses that many processes; ``ray_address`` (an address, or ``"local"`` to
+    start a local Ray) runs the chunks as Ray tasks. ``progress`` is called with the number of
+    games each finished chunk adds. ``sink`` is handed the games in deal-then-rotation order
+    as soon as every earlier game is done (chunks finish out of order on several processes), so
+    a log written from it holds a complete prefix of the tournament whenever it stops; it may
+    drop a game's ``log`` text once written, to keep memory flat.
+    """
+    size = chunk_size or max(1, min(8, math.ceil(tournament.deals / max(4 * workers, 8))))
+    work = list(chunks(tournament.deals, size))
+    in_order = InOrder([first for first, _ in work], sink)
+
+    def done(games: list[GameResult]) -> None:
+        if progress:
+            progress(len(games))
+        in_order.add(games)
+
+    if ray_address is not None:
+        results = _run_ray(tournament, work, ray_address, done)
+    elif workers > 1:
+        results = _run_processes(tournament, work, workers, done)
+    else:
+        results = []
+        for first, count in work:
+            games = play_chunk(tournament, first, count)
+            results += games
+            done(games)
+    return sorted(results, key=_order)
+
+
+def _order(game: GameResult) -> tuple[int, int]:
+    return (game.deal, game.rotation)
+
+
+class InOrder:
+    """Hands finished chunks to a sink in the order of their first deals, each as soon as every
+    earlier chunk is done."""
+
+    def __init__(self, firsts: list[int], sink: Sink | None) -> None:
+        self._firsts = firsts
+        self._next = 0
+        self._waiting: dict[int, list[GameResult]] = {}
+        self._sink = sink
+
+    def add(self, games: list[GameResult]) -> None:
+        """A finished chunk (its games in any order)."""
+        if self._sink is None or not games:
+            return
+        self._waiting[min(game.deal for game in games)] = sorted(games, key=_order)
+        while self._next < len(self._firsts) and self._firsts[self._next] in self._waiting:
+            self._sink(self._waiting.pop(self._firsts[self._next]))
+            self._next += 1
+
+
+def _run_processes(
+    tournament: Tournament, work: list[tuple[int, int]], workers: int, done: Sink
+) -> list[GameResult]:
+    """The chunks on a pool of processes. The workers ignore Ctrl-C: the main process gets it,
+    ends them and raises ``KeyboardInterrupt``, so an interrupted tournament prints no traceback
+    per process and leaves no process behind. An error in a chunk ends the pool the same way and
+    is raised here; a worker killed from outside (out of memory) raises ``BrokenProcessPool``."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    results: list[GameResult] = []
+    pool = ProcessPoolExecutor(min(workers, len(work)), initializer=_ignore_interrupts)
+    try:
+        with _interrupts_ignored():  # forked workers start here, ignoring Ctrl-C from the start
+            futures = [pool.submit(play_chunk, tournament, first, count) for first, count in work]
+        for future in as_completed(futures):
+            games = future.result()
+            results += games
+            done(games)
+    except BaseException:
+        _end(pool)
+        raise
+    pool.shutdown()
+    return results
+
+
+def _end(pool: Any) -> None:
+    """Cancels the chunks not started and ends the workers now. The executor has a public way
+    to end running work only from Python 3.14 (``terminate_workers``); before, its processes
+    are ``_processes``."""
+    terminate = getattr(pool, "terminate_workers", None)
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    if terminate is not None:
+        terminate()
+        return
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
+
+
+WORKER_SIGNALS = {"SIGINT": "SIG_IGN", "SIGTERM": "SIG_DFL"}
+"""How a worker process answers signals: it ignores Ctrl-C (the main process ends it), and
+``terminate`` ends it at once (the ``zhengfen`` command turns SIGTERM into an exception in the
+main process, which its workers must not inherit)."""
+
+
+def _ignore_interrupts() -> None:
+    import signal
+
+    for name, action in WORKER_SIGNALS.items():
+        signal.signal(getattr(signal, name), getattr(signal, action))
+
+
+@contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """This process answers signals as a worker must for the block (when this is the main
+    thread: only it may set signal handlers), so that processes forked in it start so."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {name: signal.getsignal(getattr(signal, name)) for name in WORKER_SIGNALS}
+    _ignore_interrupts()
+    try:
+        yield
+    finally:
+        for name, handler in previous.items():
+            if handler is not None:  # None: set outside Python, cannot be put back
+                signal.signal(getattr(signal, name), handler)
+
+
+def _run_ray(
+    tournament: Tournament, work: list[tuple[int, int]], address: str, done: Sink
+) -> list[GameResult]:
+    try:
+        import ray
+    except ImportError as error:
+        raise RuntimeError('Ray is not installed: pip install "zhengfen[ray]"') from error
+    started = not ray.is_initialized()
+    if started:
+        ray.init(address=None if address == "local" else address, log_to_driver=False)
+    try:
+        task = ray.remote(play_chunk)
+        pending = [task.remote(tournament, first, count) for first, count in work]
+        results: list[GameResult] = []
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            try:
+                games = ray.get(ready[0])
+            except ray.exceptions.RayTaskError as error:  # the task's own error, not Ray's
+                cause = getattr(error, "cause", None)
+                raise cause if isinstance(cause, Exception) else error from None
+            results += games
+            done(games)
+        return results
+    finally:
+        if started:
+            ray.shutdown()

@@ -1,0 +1,91 @@
+"""The games of a chunk of deals, the unit of work every backend runs: played in Rust by
+``zhengfen.rollouts`` when every agent is built in, else in the Python loop of
+:func:`zhengfen.seats.play_seats`. Both follow the core's seating and seeding rule
+(:mod:`zhengfen.seats`), so they give the same games for built-in agents."""
+
+from __future__ import annotations
+
+import zhengfen
+from zhengfen.agents import make_agent
+from zhengfen.arena.tournament import GameResult, Tournament
+from zhengfen.seats import agent_seed, deal_seed, play_seats, seating
+
+__all__ = ["play_chunk", "python_game", "rust_chunk"]
+
+
+def play_chunk(tournament: Tournament, first: int, count: int) -> list[GameResult]:
+    """The games of deals ``first .. first + count`` (every rotation), in order. This is the
+    unit of work sent to processes and Ray tasks."""
+    if tournament.built_in():
+        return rust_chunk(tournament, first, count)
+    return [
+        python_game(tournament, deal, rotation)
+        for deal in range(first, first + count)
+        for rotation in range(tournament.rotations())
+    ]
+
+
+def rust_chunk(tournament: Tournament, first: int, count: int) -> list[GameResult]:
+    """The games of deals ``first .. first + count`` played by ``zhengfen.rollouts``."""
+    out = zhengfen.rollouts(
+        tournament.rule_set(),
+        list(tournament.agents),
+        count,
+        tournament.seed,
+        first_deal=first,
+        duplicate=tournament.duplicate,
+        matches=tournament.matches,
+        logs=tournament.logs,
+    )
+    games = out.get("games", [None] * len(out["deal"]))
+    results = []
+    for i, game in enumerate(games):
+        results.append(
+            GameResult(
+                deal=int(out["deal"][i]),
+                rotation=int(out["rotation"][i]),
+                seed=int(out["seed"][i]),
+                seating=[tournament.agents[a] for a in out["seating"][i]],
+                points=[int(p) for p in out["points"][i]],
+                won=[bool(w) for w in out["won"][i]],
+                matches=int(out["matches"][i]),
+                decisions=int(out["decisions"][i]),
+                log=game.to_json() if game is not None else None,
+            )
+        )
+    return results
+
+
+def python_game(tournament: Tournament, deal: int, rotation: int) -> GameResult:
+    """Deal ``deal`` at ``rotation`` played in Python: the game and every agent seeded by the
+    core's rule, each match's points added per seat through its side, the game played to its
+    end or to ``matches`` (at most the rules' match limit, as ``rollouts`` does)."""
+    rules = tournament.rule_set()
+    n = rules.players
+    seed = deal_seed(tournament.seed, deal)
+    names = [tournament.agents[a] for a in seating(n, rotation)]
+    agents = [make_agent(name, seed=agent_seed(seed, s, rotation)) for s, name in enumerate(names)]
+    game = zhengfen.Game(rules, seed)
+    points = [0] * n
+    matches = 0
+
+    def scored(game: zhengfen.Game) -> bool:
+        nonlocal matches
+        matches += 1
+        for s in range(n):
+            points[s] += game.match_points[game.side(s)]
+        return True
+
+    limit = tournament.matches if tournament.matches is not None else rules.match_limit
+    play_seats(game, agents, names=names, matches=limit, on_match=scored)
+    return GameResult(
+        deal=deal,
+        rotation=rotation,
+        seed=seed,
+        seating=names,
+        points=points,
+        won=[s in game.winners for s in range(n)],
+        matches=matches,
+        decisions=sum(1 for d in game.decisions if d != "next_match"),
+        log=game.to_json() if tournament.logs else None,
+    )

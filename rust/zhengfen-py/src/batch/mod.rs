@@ -1,0 +1,18 @@
+//! Many games played or stepped in Rust (`VecGame`, `rollouts`) and the seating and seeding
+//! rule they share (`seating`), as Python objects: conversions only.
+
+mod actions;
+mod arrays;
+mod rollout;
+pub mod seating;
+mod vec_game;
+
+pub use rollout::rollouts;
+pub use seating::derive_seed;
+pub use vec_game::{default_max_actions, PyVecGame};
+
+/// The range of `threads`.
+const THREADS: std::ops::RangeInclusive<i128> = 1..=256;
+
+/// The range of a count of games or actions.
+const ROWS: std::ops::RangeInclusive<i128> = crate::tensors::ROWS;

@@ -1,0 +1,127 @@
+//! `rollouts`: whole games between built-in agents played in Rust, results as numpy arrays.
+//! The GIL is released while Rust works.
+
+use super::THREADS;
+use crate::agents::agent_arg;
+use crate::args::{int_arg, not_a_string, Arg, U32, U64};
+use crate::errors::value_error;
+use crate::game::PyGame;
+use crate::interrupt::interruptible;
+use crate::rules::PyRules;
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use zhengfen_core::batch::{rollouts_until as core_rollouts, RolloutConfig};
+
+/// Plays whole games between built-in agents in Rust (`AI.md`, "Rollouts").
+#[pyfunction]
+#[pyo3(signature = (rules, agents, num_deals, seed = Arg::ABSENT, *, first_deal = Arg::ABSENT,
+    duplicate = Arg::ABSENT, matches = Arg::ABSENT, threads = Arg::ABSENT, logs = Arg::ABSENT),
+    text_signature = "(rules, agents, num_deals, seed=0, *, first_deal=0, duplicate=False, \
+    matches=None, threads=1, logs=False)")]
+#[allow(clippy::too_many_arguments)]
+pub fn rollouts<'py>(
+    py: Python<'py>,
+    rules: &PyRules,
+    agents: &Bound<'py, PyAny>,
+    num_deals: &Bound<'py, PyAny>,
+    seed: Arg<'py>,
+    first_deal: Arg<'py>,
+    duplicate: Arg<'py>,
+    matches: Arg<'py>,
+    threads: Arg<'py>,
+    logs: Arg<'py>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let duplicate = duplicate.flag("duplicate", false)?;
+    let logs = logs.flag("logs", false)?;
+    let num_deals: u64 = int_arg(num_deals, "num_deals", 0..=U64)?;
+    let seed = seed.int("seed", 0..=U64, 0)?;
+    let first_deal: u64 = first_deal.int("first_deal", 0..=U64, 0)?;
+    let matches: Option<u32> = matches.optional_int("matches", 1..=U32)?;
+    let threads = threads.int("threads", THREADS, 1)?;
+    check_deal_range(first_deal, num_deals)?;
+    not_a_string(agents, "agents", "a list of agent specs, one per seat")?;
+    let mut seats = Vec::new();
+    for agent in agents.try_iter()? {
+        seats.push(agent_arg(&agent?)?);
+    }
+    let config = RolloutConfig {
+        rules: rules.rules,
+        agents: seats,
+        first_deal,
+        deals: num_deals,
+        seed,
+        duplicate,
+        matches,
+        threads,
+        keep_games: logs,
+    };
+    let played = interruptible(py, |cancel| core_rollouts(&config, cancel))?;
+    let n = usize::from(rules.rules.players);
+    let g = played.len();
+    let out = PyDict::new(py);
+    let column = |f: &dyn Fn(&zhengfen_core::batch::Rollout) -> i64| -> Vec<i64> {
+        played.iter().map(f).collect()
+    };
+    out.set_item(
+        "deal",
+        PyArray1::from_vec(py, played.iter().map(|r| r.deal).collect()),
+    )?;
+    out.set_item(
+        "rotation",
+        PyArray1::from_vec(py, column(&|r| i64::from(r.rotation))),
+    )?;
+    out.set_item(
+        "seed",
+        PyArray1::from_vec(py, played.iter().map(|r| r.seed).collect()),
+    )?;
+    out.set_item(
+        "matches",
+        PyArray1::from_vec(py, column(&|r| i64::from(r.matches))),
+    )?;
+    out.set_item(
+        "decisions",
+        PyArray1::from_vec(py, column(&|r| r.decisions as i64)),
+    )?;
+    out.set_item("legal", PyArray1::from_vec(py, column(&|r| r.legal as i64)))?;
+    let flat = |f: &dyn Fn(&zhengfen_core::batch::Rollout) -> Vec<i64>| -> Vec<i64> {
+        played.iter().flat_map(f).collect()
+    };
+    let seating = flat(&|r| r.seating.iter().map(|&a| i64::from(a)).collect());
+    out.set_item("seating", PyArray1::from_vec(py, seating).reshape([g, n])?)?;
+    out.set_item(
+        "points",
+        PyArray1::from_vec(py, flat(&|r| r.points.clone())).reshape([g, n])?,
+    )?;
+    let won: Vec<bool> = played.iter().flat_map(|r| r.won.clone()).collect();
+    out.set_item("won", PyArray1::from_vec(py, won).reshape([g, n])?)?;
+    out.set_item(
+        "agents",
+        config
+            .agents
+            .iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>(),
+    )?;
+    if logs {
+        let games: Vec<PyGame> = played
+            .into_iter()
+            .filter_map(|r| r.game)
+            .map(|game| PyGame { game })
+            .collect();
+        out.set_item("games", games)?;
+    }
+    Ok(out)
+}
+
+/// Refuses deals past the last deal number, 2**64 - 1, up front.
+fn check_deal_range(first_deal: u64, num_deals: u64) -> PyResult<()> {
+    let last = u128::from(first_deal) + u128::from(num_deals);
+    if last > 1u128 << 64 {
+        return Err(value_error(format!(
+            "first_deal + num_deals must be at most 2**64 (deal numbers run to 2**64 - 1), not \
+             {first_deal} + {num_deals}"
+        )));
+    }
+    Ok(())
+}

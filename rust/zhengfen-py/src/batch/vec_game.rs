@@ -1,0 +1,266 @@
+//! `VecGame`: a batch of games stepped together from arrays of move indices, its arguments
+//! read and its results written as numpy arrays ([`super::arrays`]). The GIL is released while
+//! Rust works.
+
+use super::actions::actions_arg;
+use super::arrays::{Arrays, Kept, Output, Scratch};
+use super::{ROWS, THREADS};
+use crate::agents::agent_arg;
+use crate::args::{int_arg, not_a_string, Arg, U64};
+use crate::convert::move_to_py;
+use crate::errors::{to_py, value_error};
+use crate::game::PyGame;
+use crate::interrupt::interruptible;
+use crate::rules::PyRules;
+use crate::tensors::{check_rows, move_features, MOST_ROWS};
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use zhengfen_core::agents::Agent;
+use zhengfen_core::batch::{
+    default_max_actions as core_default_max_actions, Episode, VecConfig, VecGame,
+};
+use zhengfen_core::encode::{observation_size, HISTORY_ROW};
+
+/// Per-seat agents from Python: `None` or a list with `None` for learner seats.
+fn seat_agents(agents: Option<&Bound<'_, PyAny>>, players: usize) -> PyResult<Vec<Option<Agent>>> {
+    let Some(agents) = agents else {
+        return Ok(vec![None; players]);
+    };
+    not_a_string(agents, "agents", "a list with one entry per seat")?;
+    let mut out = Vec::new();
+    for item in agents.try_iter()? {
+        let item = item?;
+        out.push(if item.is_none() {
+            None
+        } else {
+            Some(agent_arg(&item)?)
+        });
+    }
+    Ok(out)
+}
+
+/// The most memory a batch may take: its games and its output arrays.
+const MAX_BUFFER_BYTES: usize = 8 << 30;
+
+/// Refuses a batch whose games and arrays (`per_game` bytes a game) would not fit in memory.
+fn check_memory(num_games: usize, per_game: usize) -> PyResult<()> {
+    let bytes = num_games.saturating_mul(per_game);
+    if bytes > MAX_BUFFER_BYTES {
+        return Err(value_error(format!(
+            "the batch would take {} MiB; at most {} MiB (fewer games, a smaller max_actions or \
+             history)",
+            bytes >> 20,
+            MAX_BUFFER_BYTES >> 20
+        )));
+    }
+    Ok(())
+}
+
+/// A batch of games stepped together from arrays of move indices (`AI.md`, "VecGame").
+#[pyclass(name = "VecGame", module = "zhengfen")]
+pub struct PyVecGame {
+    batch: VecGame,
+    /// The arrays every step overwrites (`copy=False`); `None` when each step gets new ones.
+    kept: Option<Kept>,
+    seed: u64,
+}
+
+#[pymethods]
+impl PyVecGame {
+    #[new]
+    #[pyo3(signature = (rules, num_games, seed = Arg::ABSENT, *, episode = "match",
+        max_actions = Arg::ABSENT, history = Arg::ABSENT, perfect_information = Arg::ABSENT,
+        agents = None, threads = Arg::ABSENT, copy = Arg::ABSENT),
+        text_signature = "(rules, num_games, seed=0, *, episode='match', max_actions=None, \
+        history=8, perfect_information=False, agents=None, threads=1, copy=True)")]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        rules: &PyRules,
+        num_games: &Bound<'_, PyAny>,
+        seed: Arg<'_>,
+        episode: &str,
+        max_actions: Arg<'_>,
+        history: Arg<'_>,
+        perfect_information: Arg<'_>,
+        agents: Option<&Bound<'_, PyAny>>,
+        threads: Arg<'_>,
+        copy: Arg<'_>,
+    ) -> PyResult<Self> {
+        let perfect_information = perfect_information.flag("perfect_information", false)?;
+        let copy = copy.flag("copy", true)?;
+        let num_games: usize = int_arg(num_games, "num_games", ROWS)?;
+        let seed = seed.int("seed", 0..=U64, 0)?;
+        let max_actions: Option<usize> = max_actions.optional_int("max_actions", ROWS)?;
+        let history = history.int("history", 0..=MOST_ROWS as i128, 8)?;
+        let threads = threads.int("threads", THREADS, 1)?;
+        let episode = match episode {
+            "match" => Episode::Match,
+            "game" => Episode::Game,
+            other => {
+                return Err(value_error(format!(
+                    "episode must be 'match' or 'game', not '{other}'"
+                )))
+            }
+        };
+        let max_actions = max_actions.unwrap_or_else(|| core_default_max_actions(&rules.rules));
+        check_rows("max_actions", max_actions)?;
+        let config = VecConfig {
+            rules: rules.rules,
+            num_games,
+            episode,
+            max_actions,
+            history,
+            perfect: perfect_information,
+            agents: seat_agents(agents, usize::from(rules.rules.players))?,
+            threads,
+        };
+        let arrays = observation_size(perfect_information) * 4 + history * HISTORY_ROW * 4;
+        let copies = if copy { 1 } else { 2 }; // copy=False: the arrays and the batch's buffers
+        check_memory(
+            num_games,
+            config.game_bytes() + (arrays + max_actions) * copies,
+        )?;
+        let batch = VecGame::new(config, seed).map_err(to_py)?;
+        let kept = if copy {
+            None
+        } else {
+            Some(Kept {
+                arrays: Arrays::new(py, batch.config(), "zeros")?,
+                scratch: Scratch::new(batch.config())?,
+            })
+        };
+        let mut vec = PyVecGame { batch, kept, seed };
+        vec.reset(py, Arg::ABSENT)?;
+        Ok(vec)
+    }
+
+    /// Restarts every game (from `seed` if given, else the last seed given) and returns the
+    /// first observations. Nothing changes if it raises.
+    #[pyo3(signature = (seed = Arg::ABSENT), text_signature = "($self, seed=None)")]
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Arg<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let seed = seed.optional_int("seed", 0..=U64)?.unwrap_or(self.seed);
+        let batch = &mut self.batch;
+        let config = batch.config().clone();
+        let ((), out) = Arrays::step(self.kept.as_mut(), py, &config, |slots, cancel| {
+            batch.reset(seed)?;
+            for slot in slots.iter_mut() {
+                *slot.legal = config.max_actions as i64; // clear the whole mask
+            }
+            batch.observe_until(slots, cancel)
+        })?;
+        self.seed = seed;
+        Ok(out.0)
+    }
+
+    /// Plays `actions[j]` in game `j`; returns `(observations, rewards, dones)`. Nothing changes
+    /// if any action is not offered.
+    fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Output<'py>> {
+        let actions = actions_arg(actions)?;
+        let batch = &mut self.batch;
+        let config = batch.config().clone();
+        let ((), out) = Arrays::step(self.kept.as_mut(), py, &config, |slots, cancel| {
+            batch.step_until(&actions, slots, cancel)
+        })?;
+        Ok(out)
+    }
+
+    /// Features of every game's legal moves: `(rows, offsets)`, game `j`'s moves being rows
+    /// `offsets[j]:offsets[j+1]` (all of them, even beyond `max_actions`).
+    fn legal_move_features<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let mut moves = Vec::new();
+        let mut offsets = vec![0i64];
+        for j in 0..self.batch.config().num_games {
+            moves.extend_from_slice(self.batch.legal_moves(j).unwrap_or_default());
+            offsets.push(moves.len() as i64);
+        }
+        let features = move_features(py, &moves)?.into_any();
+        Ok((features, PyArray1::from_vec(py, offsets).into_any()))
+    }
+
+    /// Game `j`'s legal moves, in action order.
+    fn legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        j: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let j = self.game_arg(j)?;
+        let moves = self.batch.legal_moves(j).ok_or_else(|| self.no_game(j))?;
+        let rules = self.batch.config().rules;
+        moves.iter().map(|&m| move_to_py(py, m, &rules)).collect()
+    }
+
+    /// A copy of game `j`.
+    fn game(&self, j: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let j = self.game_arg(j)?;
+        let game = self.batch.games().nth(j).ok_or_else(|| self.no_game(j))?;
+        Ok(PyGame { game: game.clone() })
+    }
+
+    /// The actions a built-in agent would take now, one per game.
+    #[pyo3(signature = (agent, seed = Arg::ABSENT), text_signature = "($self, agent, seed=0)")]
+    fn agent_actions<'py>(
+        &self,
+        py: Python<'py>,
+        agent: &Bound<'py, PyAny>,
+        seed: Arg<'py>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let seed = seed.int("seed", 0..=U64, 0)?;
+        let agent = agent_arg(agent)?;
+        let batch = &self.batch;
+        let picks = interruptible(py, |cancel| batch.agent_actions_until(&agent, seed, cancel))?;
+        Ok(PyArray1::from_vec(py, picks))
+    }
+
+    /// The seed of each game's current episode.
+    #[getter]
+    fn episode_seeds<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
+        PyArray1::from_vec(py, self.batch.episode_seeds())
+    }
+    #[getter]
+    fn num_games(&self) -> usize {
+        self.batch.config().num_games
+    }
+    #[getter]
+    fn max_actions(&self) -> usize {
+        self.batch.config().max_actions
+    }
+    #[getter]
+    fn observation_size(&self) -> usize {
+        observation_size(self.batch.config().perfect)
+    }
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules {
+            rules: self.batch.config().rules,
+        }
+    }
+    fn __len__(&self) -> usize {
+        self.batch.config().num_games
+    }
+}
+
+impl PyVecGame {
+    /// A game of the batch, by index (the integer rule of `args`).
+    fn game_arg(&self, j: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let last = self.batch.config().num_games as i128 - 1;
+        int_arg(j, "j (a game of the batch)", 0..=last)
+    }
+
+    fn no_game(&self, j: usize) -> PyErr {
+        pyo3::exceptions::PyIndexError::new_err(format!(
+            "game {j} is out of range: the batch holds {} games",
+            self.batch.config().num_games
+        ))
+    }
+}
+
+/// The default size of the action mask for `rules` (AI.md §1.3).
+#[pyfunction]
+pub fn default_max_actions(rules: &PyRules) -> usize {
+    core_default_max_actions(&rules.rules)
+}
