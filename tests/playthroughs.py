@@ -12,7 +12,7 @@ import json
 from types import ModuleType
 from typing import Any
 
-from zhengfen.history import event_text
+from zhengfen.text import event_text
 
 
 def start(module: ModuleType, rules_spec: dict[str, Any], setup: dict[str, Any]) -> Any:
