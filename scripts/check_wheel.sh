@@ -43,7 +43,7 @@ python -m pip install --quiet --upgrade pip
 python -m pip install --only-binary :all: "$WHEEL"
 
 cd "$WORK"
-cp "$REPO/README.md" "$REPO/RULES.md" "$REPO/AI.md" "$REPO/CONFORMANCE.md" "$WORK"/
+cp "$REPO/README.md" "$REPO/RULES.md" "$REPO/AI.md" "$REPO/CONFORMANCE.md" "$REPO/API.md" "$WORK"/
 LOCATION="$(python -c 'import zhengfen; print(zhengfen.__file__)')"
 case "$LOCATION" in
     "$WORK/venv/"*) echo "zhengfen imported from $LOCATION" ;;
@@ -95,10 +95,10 @@ python -m zhengfen arena --deals 1 >/dev/null
 
 step "documents (python -m zhengfen.docs)"
 python -m zhengfen.docs
-for name in RULES AI CONFORMANCE; do
+for name in RULES AI CONFORMANCE API; do
     python -m zhengfen.docs "$name" | cmp - "$name.md" || fail "$name differs from $name.md"
     [ ! -L "$(python -m zhengfen.docs "$name" --path)" ] || fail "$name is a link in the wheel"
 done
-echo "RULES, AI and CONFORMANCE ship with the package, identical to the repository's"
+echo "RULES, AI, CONFORMANCE and API ship with the package, identical to the repository's"
 
 step "the wheel works without Rust"

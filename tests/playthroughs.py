@@ -2,7 +2,7 @@
 by decision with the events each caused, that both implementations must reproduce exactly.
 
 A transcript's header names the rule set and the setup; each decision is a line ``> move``
-followed by its events, indented. ``tests/generate_playthroughs.py`` writes them from the Rust
+followed by its events, indented. ``tests/golden_playthroughs.py`` writes them from the Rust
 engine; ``tests/test_playthroughs.py`` replays them with both implementations.
 """
 
@@ -12,7 +12,7 @@ import json
 from types import ModuleType
 from typing import Any
 
-from zhengfen.history import event_text
+from zhengfen.text import event_text
 
 
 def start(module: ModuleType, rules_spec: dict[str, Any], setup: dict[str, Any]) -> Any:

@@ -9,6 +9,7 @@ without them.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import io
 import random
@@ -33,7 +34,6 @@ from zhengfen.envs import (
     gymnasium_env,
     pettingzoo_env,
     render_text,
-    side_points,
     worst_reward,
 )
 from zhengfen.errors import EnvError
@@ -217,7 +217,7 @@ def test_random_episode_conserves_cards_and_points(options: dict[str, Any]) -> N
             played = played + move.cards
     game = env.unwrapped.game
     assert game.match_over and not env.agents
-    assert returns == {a: side_points(game, s) for s, a in enumerate(env.possible_agents)}
+    assert returns == {a: game.match_result(s) for s, a in enumerate(env.possible_agents)}
     if game.rules.game == "zheng_fen":
         assert sum(game.match_points) == 100
         assert returns == {f"seat_{s}": float(p) for s, p in enumerate(game.match_points)}
@@ -232,7 +232,7 @@ def test_zen_cheng_you_rewards_are_zero_sum_between_teams() -> None:
     points = game.match_points
     assert returns["seat_0"] == returns["seat_2"] == points[0] - points[1]
     assert returns["seat_1"] == returns["seat_3"] == points[1] - points[0]
-    assert [side_points(game, s) for s in range(4)] == [returns[f"seat_{s}"] for s in range(4)]
+    assert [game.match_result(s) for s in range(4)] == [returns[f"seat_{s}"] for s in range(4)]
 
 
 def test_aec_game_episode_plays_several_matches() -> None:
@@ -541,6 +541,20 @@ def test_human_render_prints(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 # --- factories, vector environments, registration (issue 10 §4) -------------------------------
+
+
+def test_the_package_only_re_exports() -> None:
+    """``zhengfen.envs`` defines nothing itself: every name it exports comes from a submodule
+    or another module of the package, and the rewards are ``Game.match_result`` (no alias)."""
+    tree = ast.parse(Path(envs.__file__).read_text(encoding="utf-8"))
+    defined = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
+    assert defined == []
+    assert "side_points" not in envs.__all__ and not hasattr(envs, "side_points")
+    for name in envs.__all__:
+        if name not in ("ZhengfenEnv", "ZhengfenAEC", "ENV_IDS"):
+            assert getattr(envs, name).__module__ != "zhengfen.envs", name
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        envs.nothing  # noqa: B018
 
 
 def test_factories_can_be_called_again_and_again() -> None:

@@ -1,5 +1,5 @@
 """Both implementations reproduce every golden transcript of ``tests/data/playthroughs/``
-exactly (regenerate with ``python tests/generate_playthroughs.py``)."""
+exactly (regenerate with ``python tests/regenerate.py``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The legal-move count vectors of ``tests/data/legal_moves.jsonl`` (shared with cargo test),
-checked against both implementations. Regenerate with ``python tests/generate_vectors.py``."""
+checked against both implementations. Regenerate with ``python tests/regenerate.py``."""
 
 from __future__ import annotations
 

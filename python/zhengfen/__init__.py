@@ -58,7 +58,7 @@ from zhengfen.errors import (
     RulesError,
     ZhengfenError,
 )
-from zhengfen.history import history_text
+from zhengfen.text import history_text
 
 __all__ = [
     "CARD_VECTOR",

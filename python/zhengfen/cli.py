@@ -7,7 +7,7 @@
 - ``zhengfen conformance serve --impl rust|reference``: speak the conformance protocol;
 - ``zhengfen conformance check --impl "COMMAND"``: run the vectors against an implementation;
 - ``zhengfen conformance generate``: rewrite the vectors from the Rust engine;
-- ``zhengfen docs [NAME] [--path]``: list the shipped documents (RULES, AI, CONFORMANCE) or
+- ``zhengfen docs [NAME] [--path]``: list the shipped documents (RULES, AI, CONFORMANCE, API) or
   print one;
 - ``zhengfen --version``: the package's version.
 
@@ -200,7 +200,7 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("--list", action="store_true", help="list the games of the log")
     replay.add_argument("--step", action="store_true", help="wait for Enter after each trick")
     docs = commands.add_parser(
-        "docs", help="list the shipped documents (RULES, AI, CONFORMANCE) or print one"
+        "docs", help="list the shipped documents (RULES, AI, CONFORMANCE, API) or print one"
     )
     add_docs_arguments(docs)
     demo = commands.add_parser("demo", help="a short demonstration on a seeded deal")

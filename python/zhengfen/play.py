@@ -23,8 +23,9 @@ import zhengfen
 from zhengfen.agents import Agent, Move, make_agent, observe
 from zhengfen.errors import InvalidCardsError
 from zhengfen.seats import agent_seed, play_seats
+from zhengfen.text import match_summary_lines, move_lines, namer, state_lines
 
-__all__ = ["Session", "hand_text", "tolerant"]
+__all__ = ["Session", "tolerant"]
 
 SHOWN = 30
 """Legal moves listed at each turn; ``moves`` lists them all."""
@@ -44,17 +45,6 @@ def tolerant(stream: IO[str]) -> IO[str]:
     if isinstance(stream, io.TextIOWrapper):
         stream.reconfigure(errors="replace")
     return stream
-
-
-def hand_text(hand: zhengfen.Cards) -> str:
-    """The hand sorted and grouped by rank: ``3: 3c 3h | 7: 7d | J: Jc Js | BJ``."""
-    groups: dict[str, list[str]] = {}
-    for card in hand:
-        groups.setdefault(card.rank, []).append(str(card))
-    return " | ".join(
-        f"{rank}: {' '.join(cards)}" if rank not in ("BJ", "RJ") else " ".join(cards)
-        for rank, cards in groups.items()
-    )
 
 
 @dataclass
@@ -81,46 +71,17 @@ class Session:
         return line.strip()
 
     def who(self, seat: int) -> str:
-        return "you" if seat == self.seat else f"seat {seat} ({self.names[seat]})"
+        return namer(self.names, you=self.seat)(seat)
 
     # --- the state ---------------------------------------------------------------------------
 
     def show_state(self) -> None:
-        game = self.game
-        obs = game.observation(self.seat)
-        self.say()
-        self.say(f"Match {game.match_number + 1}, scores {game.scores}")
-        players = []
-        for s in range(game.rules.players):
-            tag = "*" if s == game.current_player else " "
-            players.append(
-                f"{tag}{self.who(s)}: {obs['cards_left'][s]} cards, {obs['points_won'][s]} pts"
-            )
-        self.say("  " + " | ".join(players))
-        if obs.get("declarations"):
-            made = ", ".join(f"seat {s} {d}" for s, d in obs["declarations"])
-            self.say(f"  Declarations: {made}")
-        if obs["trick"]:
-            trick = ", ".join(f"{self.who(s)}: {play}" for s, play in obs["trick"])
-            self.say(f"  Trick so far: {trick}")
-        if game.table is not None:
-            combo, maker = game.table
-            self.say(f"  To beat: {combo} (played by {self.who(maker)})")
-        else:
-            self.say("  You lead." if game.current_player == self.seat else "  New trick.")
-        if obs["hand"]:
-            self.say(
-                f"  Your hand ({len(game.hand(self.seat))}): {hand_text(game.hand(self.seat))}"
-            )
-        else:
-            self.say("  You have not seen your cards yet (blind declarations).")
+        for line in state_lines(self.game, self.seat, self.who):
+            self.say(line)
 
     def list_moves(self, moves: Sequence[Move], limit: int | None = SHOWN) -> None:
-        shown = moves if limit is None else moves[:limit]
-        for i, move in enumerate(shown, 1):
-            self.say(f"  {i:>3}. {move}")
-        if len(shown) < len(moves):
-            self.say(f"  ... {len(moves) - len(shown)} more: type 'moves' to list them all")
+        for line in move_lines(moves, limit):
+            self.say(line)
 
     # --- the person's turn ---------------------------------------------------------------------
 
@@ -216,14 +177,8 @@ class Session:
         self.match_summary()
 
     def match_summary(self) -> None:
-        game = self.game
-        order = ", ".join(self.who(s) for s in game.out_order)
-        self.say()
-        self.say(f"Match {game.match_number + 1} over. Order out: {order}.")
-        self.say(f"  Match points {game.match_points}, scores {game.scores}")
-        if game.game_over:
-            winners = ", ".join(self.who(s) for s in game.winners)
-            self.say(f"Game over: {winners} won.")
+        for line in match_summary_lines(self.game, self.who):
+            self.say(line)
 
 
 def run(

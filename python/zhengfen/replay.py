@@ -9,13 +9,12 @@ Games are read one at a time, when asked for (:class:`Log`): ``--game K`` reads 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, overload
 
 import zhengfen
-from zhengfen.history import event_text
-from zhengfen.play import hand_text
+from zhengfen import text
 
 __all__ = ["Log", "Saved", "load", "trick_blocks"]
 
@@ -120,48 +119,13 @@ def _record(record: object, number: int) -> Saved:
 
 
 def _short(value: object, limit: int = 60) -> str:
-    text = json.dumps(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    shown = json.dumps(value)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
 
 
 def trick_blocks(saved: Saved) -> Iterator[list[str]]:
     """The game as blocks of lines: a match's deal, then each trick, then the match's end."""
-    who = _namer(saved.agents)
-    block: list[str] = []
-    for event in saved.game.history:
-        kind = event["type"]
-        if kind == "deal":
-            if block:
-                yield block
-            block = [f"=== Match {event['match'] + 1}: {who(event['leader'])} leads"]
-            block += [
-                f"  {who(s)}: {hand_text(_cards(h, saved))}" for s, h in enumerate(event["hands"])
-            ]
-            yield block
-            block = []
-        elif kind == "play":
-            block.append(f"  {who(event['seat'])}: {event['combo']}")
-        elif kind == "pass":
-            block.append(f"  {who(event['seat'])}: pass")
-        elif kind == "trick":
-            block.append(f"  -> {event_text(event, who)}")
-            yield block
-            block = []
-        else:
-            block.append("  " + event_text(event, who))
-    if block:
-        yield block
-
-
-def _cards(text: str, saved: Saved) -> zhengfen.Cards:
-    return zhengfen.parse_cards(text, saved.game.rules.decks)
-
-
-def _namer(agents: list[str] | None) -> Callable[[int], str]:
-    def who(seat: int) -> str:
-        return f"seat {seat} ({agents[seat]})" if agents else f"seat {seat}"
-
-    return who
+    return text.trick_blocks(saved.game, text.namer(saved.agents))
 
 
 def replay(saved: Saved, out: IO[str], step: IO[str] | None = None) -> None:
@@ -169,7 +133,7 @@ def replay(saved: Saved, out: IO[str], step: IO[str] | None = None) -> None:
     game = saved.game
     print(f"{saved.title}: {game.rules!r}", file=out)
     if saved.agents:
-        print("Agents: " + ", ".join(f"seat {s} {a}" for s, a in enumerate(saved.agents)), file=out)
+        print(text.agents_line(saved.agents), file=out)
     for block in trick_blocks(saved):
         print("\n".join(block), file=out, flush=True)
         if step is not None:
@@ -178,7 +142,4 @@ def replay(saved: Saved, out: IO[str], step: IO[str] | None = None) -> None:
             if not answer or answer.strip().lower() == "q":
                 print(file=out)
                 return
-    print(
-        f"Final scores {game.scores}" + (f", winners {game.winners}" if game.game_over else ""),
-        file=out,
-    )
+    print(text.final_line(game), file=out)

@@ -19,8 +19,8 @@ from zhengfen.errors import ConformanceError
 
 __all__ = ["run"]
 
-SOURCE_VECTORS = ("python/zhengfen/conformance/vectors", "tests/data/conformance")
-"""Where a source checkout keeps its two copies of the vectors (CONFORMANCE.md §7)."""
+SOURCE_VECTORS = ("python/zhengfen/conformance/vectors",)
+"""Where a source checkout keeps the vectors (CONFORMANCE.md §7)."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -61,7 +61,7 @@ def generate(args: argparse.Namespace) -> int:
         raise ConformanceError(
             "--out is required (repeatable); in a source checkout, "
             + " ".join(f"--out {path}" for path in SOURCE_VECTORS)
-            + " updates both copies"
+            + " updates the shipped vectors"
         )
     for folder in args.out:
         writable(folder)

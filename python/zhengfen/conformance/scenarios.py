@@ -1,5 +1,5 @@
 """Hand-built positions for the rulings of RULES.md §7, §11 and §12, shared by the conformance
-vectors, the game tests and ``tests/generate_playthroughs.py``.
+vectors, the game tests and ``tests/golden_playthroughs.py``.
 
 Each scenario is a rule set, given hands, a leader, the decisions to play, and what must hold
 at the end (``expect``: attribute name to value).

@@ -1,23 +1,24 @@
 """The project's documents, shipped inside the package so an installed copy can read them.
 
 ``RULES`` (the rules, numbered; the code cites its sections), ``AI`` (encodings, batched play,
-agents, environments) and ``CONFORMANCE`` (the protocol and vectors for other implementations)
-are the Markdown files at the root of the source repository. In the source tree the files in
-this folder are symbolic links to them, so each document is kept once; a wheel or an sdist
-holds real copies. From the command line: ``python -m zhengfen.docs`` lists them and
-``python -m zhengfen.docs RULES`` prints one (see :mod:`zhengfen.docs.command`).
+agents, environments), ``CONFORMANCE`` (the protocol and vectors for other implementations) and
+``API`` (the specification of the Python API) are the Markdown files at the root of the source
+repository. In the source tree the files in this folder are symbolic links to them, so each
+document is kept once; a wheel or an sdist holds real copies. From the command line:
+``python -m zhengfen.docs`` lists them and ``python -m zhengfen.docs RULES`` prints one (see
+:mod:`zhengfen.docs.command`).
 
 >>> from zhengfen import docs
 >>> docs.names()
-('RULES', 'AI', 'CONFORMANCE')
+('RULES', 'AI', 'CONFORMANCE', 'API')
 >>> docs.text("rules").splitlines()[0]
 '# The rules zhengfen implements'
 >>> docs.text("RULES.md") == docs.text("RULES")
 True
->>> docs.text("README")
+>>> docs.text("README")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-zhengfen.errors.ZhengfenError: unknown document 'README': the documents are RULES, AI, CONFORMANCE
+zhengfen.errors.ZhengfenError: unknown document 'README': the documents are RULES, AI, ...
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ SUMMARIES = {
     "RULES": "the rules of Zheng Fen and Zen Cheng You, numbered; the code cites the sections",
     "AI": "encodings, batched play (VecGame, rollouts), agents, hidden information, environments",
     "CONFORMANCE": "notation, dealing, digests, the protocol and vectors for other implementations",
+    "API": "the Python API: classes, methods, arguments, errors and formats",
 }
 """Each shipped document by name, with one line on what it holds."""
 
@@ -54,8 +56,8 @@ def canonical(name: str) -> str:
 
 
 def text(name: str) -> str:
-    """The Markdown text of document ``name`` (``"RULES"``, ``"AI"`` or ``"CONFORMANCE"``;
-    any case, ``.md`` optional)."""
+    """The Markdown text of document ``name`` (``"RULES"``, ``"AI"``, ``"CONFORMANCE"`` or
+    ``"API"``; any case, ``.md`` optional)."""
     return path(name).read_text(encoding="utf-8")
 
 

@@ -8,11 +8,13 @@ it exports:
 - :func:`gymnasium_env`: a Gymnasium environment, one learning seat against built-in or user
   agents (``ZhengfenEnv``, in :mod:`zhengfen.envs._gymnasium`), also built by
   ``gymnasium.make("zhengfen/ZhengFen-v0")`` and ``gymnasium.make("zhengfen/ZenChengYou-v0")``;
-- :class:`EnvOptions` (the options both take), :func:`side_points` (the rewards),
-  :func:`worst_reward` (the default illegal-action penalty), :func:`move_for_action` (actions
-  to moves) and :func:`render_text` (the text rendering).
+- :class:`EnvOptions` (the options both take), :func:`worst_reward` (the default
+  illegal-action penalty), :func:`move_for_action` (actions to moves) and :func:`render_text`
+  (the text rendering, from :mod:`zhengfen.text`).
 
-The factories are functions of this package (no submodule shares their names), so they can be
+A finished match pays each seat ``Game.match_result(seat)``, as ``VecGame`` does.
+
+The factories (in :mod:`zhengfen.envs._factories`; no submodule shares their names) can be
 called any number of times, as vector environments do. They import PettingZoo or Gymnasium only
 when called, so ``import zhengfen.envs`` works without them; calling a factory without them
 raises an :class:`ImportError` saying to ``pip install "zhengfen[envs]"``. With Gymnasium
@@ -27,19 +29,18 @@ installed, importing this package registers the Gymnasium ids.
 from __future__ import annotations
 
 import contextlib
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from zhengfen.envs._actions import move_for_action
+from zhengfen.envs._factories import environment_class as __getattr__  # noqa: F401 (lazy classes)
+from zhengfen.envs._factories import gymnasium_env, pettingzoo_env
 from zhengfen.envs._options import EnvOptions
 from zhengfen.envs._registration import ENV_IDS, register_envs
-from zhengfen.envs._render import render_text
-from zhengfen.envs._rewards import side_points, worst_reward
+from zhengfen.envs._rewards import worst_reward
 from zhengfen.errors import EnvError
+from zhengfen.text import render_text
 
 if TYPE_CHECKING:
-    from pettingzoo import AECEnv  # type: ignore[import-untyped]
-
     from zhengfen.envs._gymnasium import ZhengfenEnv
     from zhengfen.envs._pettingzoo import ZhengfenAEC
 
@@ -53,60 +54,8 @@ __all__ = [
     "move_for_action",
     "pettingzoo_env",
     "render_text",
-    "side_points",
     "worst_reward",
 ]
-
-_INSTALL_HINT = 'pip install "zhengfen[envs]"'
-
-
-def pettingzoo_env(**options: Any) -> AECEnv:
-    """A PettingZoo AEC environment (``ZhengfenAEC`` in an ``OrderEnforcingWrapper``).
-
-    ``options``: ``game`` (``"zheng_fen"`` or ``"zen_cheng_you"``), any rule option of
-    :class:`zhengfen.Rules`, and ``episode``, ``max_actions``, ``perfect_information``,
-    ``render_mode``, ``illegal_action``, ``illegal_reward`` (see :class:`EnvOptions`).
-    Needs ``pettingzoo``.
-    """
-    try:
-        from zhengfen.envs._pettingzoo import pettingzoo_env as factory
-    except ImportError as error:
-        raise ImportError(_missing("pettingzoo", error)) from error
-    return factory(**options)
-
-
-def gymnasium_env(**options: Any) -> ZhengfenEnv:
-    """A Gymnasium environment: one learning ``seat`` against ``opponents``.
-
-    ``options``: those of :func:`pettingzoo_env` plus ``seat`` and ``opponents`` (see
-    ``ZhengfenEnv``). Needs ``gymnasium``.
-    """
-    try:
-        from zhengfen.envs._gymnasium import gymnasium_env as factory
-    except ImportError as error:
-        raise ImportError(_missing("gymnasium", error)) from error
-    return factory(**options)
-
-
-def __getattr__(name: str) -> Any:
-    """``ZhengfenEnv`` and ``ZhengfenAEC``, imported on first use (they need the extras)."""
-    modules = {
-        "ZhengfenEnv": ("_gymnasium", "gymnasium"),
-        "ZhengfenAEC": ("_pettingzoo", "pettingzoo"),
-    }
-    if name not in modules:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module, package = modules[name]
-    try:
-        return getattr(import_module(f"{__name__}.{module}"), name)
-    except ImportError as error:
-        raise ImportError(_missing(package, error)) from error
-
-
-def _missing(package: str, error: ImportError) -> str:
-    """The message for a factory whose optional dependencies are not installed."""
-    return f"this environment needs {package} ({error}): {_INSTALL_HINT}"
-
 
 # Gymnasium is optional: without it there is nothing to register.
 with contextlib.suppress(ImportError):

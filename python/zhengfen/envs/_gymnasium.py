@@ -25,7 +25,6 @@ from zhengfen import Game, IllegalMoveError
 from zhengfen.agents import Agent, is_user_class, make_agent
 from zhengfen.envs._actions import action_index, illegal_message, legal_move
 from zhengfen.envs._options import EnvOptions, check_seed, integer
-from zhengfen.envs._rewards import side_points
 from zhengfen.envs._spaces import (
     Action,
     Observation,
@@ -60,7 +59,7 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
     ``reset`` deals a game and lets the opponents play up to the learner's first decision;
     ``step(action)`` plays ``game.legal_moves()[action]`` for the learner, then the opponents
     until the learner is to move again or the episode ends. The reward is the learner's side's
-    points (:func:`zhengfen.envs.side_points`) for every match that ended during the step;
+    points (``Game.match_result``) for every match that ended during the step;
     ``terminated`` is set when the episode ends, ``truncated`` when a whole-game episode is cut
     short after ``rules.match_limit`` matches (RULES.md §3.5; as in ``VecGame``). ``info``:
     ``num_legal`` (the learner's legal moves, 0 once the episode is over), ``match_points`` and
@@ -182,7 +181,7 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
 
         def match_ended(game: Game) -> bool:
             nonlocal reward
-            reward += side_points(game, self.seat)
+            reward += game.match_result(self.seat)
             self._terminated = self.options.episode_over(game)
             self._truncated = not self._terminated and self.options.episode_cut(game)
             return not (self._terminated or self._truncated)

@@ -27,7 +27,6 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from zhengfen import Game, IllegalMoveError
 from zhengfen.envs._actions import action_index, illegal_message, legal_move
 from zhengfen.envs._options import EnvOptions, check_seed
-from zhengfen.envs._rewards import side_points
 from zhengfen.envs._spaces import (
     Action,
     Observation,
@@ -186,7 +185,7 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
     def _end_match(self, game: Game) -> None:
         """Hands out the match's rewards; ends the episode or deals the next match."""
         for seat, agent in enumerate(self.possible_agents):
-            self.rewards[agent] = side_points(game, seat)
+            self.rewards[agent] = float(game.match_result(seat))
         if self.options.episode_over(game):
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.options.episode_cut(game):

@@ -1,5 +1,6 @@
-"""What the environments pay: the reward for a finished match and the default penalty for an
-illegal action.
+"""The default penalty for an illegal action in the environments (the reward for a finished
+match is ``Game.match_result(seat)``: a seat's match points in Zheng Fen, its team's lead in Zen
+Cheng You, as ``VecGame`` rewards).
 
 >>> from zhengfen import Rules
 >>> worst_reward(Rules("zheng_fen")), worst_reward(Rules("zen_cheng_you"))
@@ -8,23 +9,14 @@ illegal action.
 
 from __future__ import annotations
 
-from zhengfen import Cards, Game, Rules, shuffle_deck
+from zhengfen import Cards, Rules, shuffle_deck
 
-__all__ = ["side_points", "worst_reward"]
+__all__ = ["worst_reward"]
 
 #: The most a team's declarations can swing a Zen Cheng You round against it (RULES.md §11.2):
 #: both its players declare blind and neither finishes first (-400), while the other team's
 #: blind declarer finishes first (+200).
 _DECLARATION_SWING = 600
-
-
-def side_points(game: Game, seat: int) -> float:
-    """The reward of ``seat`` for ``game``'s (finished) match: ``Game.match_result(seat)``, the
-    seat's match points in Zheng Fen (they add up to 100 over the seats), its team's points
-    minus the other team's in Zen Cheng You (both partners get the same reward, zero-sum
-    between the teams). ``VecGame`` rewards the same way.
-    """
-    return float(game.match_result(seat))
 
 
 def worst_reward(rules: Rules) -> float:

@@ -18,7 +18,7 @@ from gymnasium import spaces
 from zhengfen import Game
 from zhengfen._core import OBSERVATION_SIZE, PERFECT_OBSERVATION_SIZE
 from zhengfen.envs._options import EnvOptions
-from zhengfen.envs._render import render_text
+from zhengfen.text import render_text
 
 __all__ = [
     "Action",

@@ -1,4 +1,4 @@
-"""Regenerates ``tests/data/legal_moves.jsonl``, the legal-move count vectors.
+"""The legal-move count vectors, ``tests/data/legal_moves.jsonl``: how they are made and checked.
 
 Each line is one JSON object: the rule set (``rules``: ``game`` plus options), a ``hand`` and a
 ``table`` (combination notation, or null for a lead) in canonical notation, the number of legal
@@ -6,21 +6,22 @@ moves (``count``) and their digest (``digest``, RULES.md §6.3), and a ``note`` 
 exercises. ``cargo test`` (``rust/zhengfen-core/tests/vectors.rs``) and pytest
 (``tests/test_vectors.py``) check both implementations against the file.
 
-The vectors come from the Rust engine; the script refuses to write them if the reference
-implementation disagrees on any entry. Run: ``python tests/generate_vectors.py``.
+The vectors come from the Rust engine (:func:`write`); :func:`disagreements` recomputes every
+entry with the reference implementation. ``python tests/regenerate.py`` runs both (it writes
+nothing the reference disagrees with).
 """
 
 from __future__ import annotations
 
 import json
-import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import zhengfen
-from zhengfen import reference as ref
 
-OUT = Path(__file__).parent / "data" / "legal_moves.jsonl"
+PATH = "legal_moves.jsonl"
+"""The file, relative to ``tests/data``."""
 
 RULE_SETS: list[dict[str, Any]] = [
     *({"game": "zheng_fen", "players": p, "jokers_wild": True} for p in (3, 4, 5, 6)),
@@ -67,39 +68,23 @@ CRAFTED: list[tuple[dict[str, Any], str, str | None, str]] = [
 
 
 def rules_of(spec: dict[str, Any], module: Any) -> Any:
+    """The rule set ``spec`` in ``module`` (``zhengfen`` or the reference)."""
     options = {k: v for k, v in spec.items() if k != "game"}
-    return (
-        module.Rules(spec["game"], **options)
-        if module is zhengfen
-        else (
-            module.Rules.zheng_fen(**options)
-            if spec["game"] == "zheng_fen"
-            else module.Rules.zen_cheng_you(**options)
-        )
-    )
+    if module is zhengfen:
+        return module.Rules(spec["game"], **options)
+    preset = module.Rules.zheng_fen if spec["game"] == "zheng_fen" else module.Rules.zen_cheng_you
+    return preset(**options)
 
 
 def entry(spec: dict[str, Any], hand: str, table: str | None, note: str) -> dict[str, Any]:
-    """One vector, computed by the Rust engine and checked against the reference."""
-    rules = rules_of(spec, zhengfen)
-    moves = zhengfen.legal_moves(hand, table, rules)
-    digest = zhengfen.move_digest(moves)
-    ref_moves = ref.legal_moves(hand, table, rules_of(spec, ref))
-    ref_digest = ref.move_digest(ref_moves)
-    if (len(ref_moves), ref_digest) != (len(moves), digest):
-        ours = {str(m) for m in moves}
-        theirs = {str(m) for m in ref_moves}
-        sys.exit(
-            f"reference disagrees on {spec} {hand!r} / {table!r}:\n"
-            f"  only in Rust: {sorted(ours - theirs)[:10]}\n"
-            f"  only in reference: {sorted(theirs - ours)[:10]}"
-        )
+    """One vector, computed by the Rust engine."""
+    moves = zhengfen.legal_moves(hand, table, rules_of(spec, zhengfen))
     return {
         "rules": spec,
         "hand": hand,
         "table": table,
         "count": len(moves),
-        "digest": digest,
+        "digest": zhengfen.move_digest(moves),
         "note": note,
     }
 
@@ -116,17 +101,34 @@ def dealt(spec: dict[str, Any], seed: int) -> list[dict[str, Any]]:
     return out
 
 
-def main() -> None:
+def write(path: Path) -> int:
+    """Writes every vector to ``path``, one JSON object a line; returns how many."""
     vectors = [entry(*crafted) for crafted in CRAFTED]
     for spec in RULE_SETS:
         for seed in range(10):
             vectors.extend(dealt(spec, seed))
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    with OUT.open("w", encoding="utf-8") as f:
+    with path.open("w", encoding="utf-8") as f:
         for vector in vectors:
             f.write(json.dumps(vector, ensure_ascii=False) + "\n")
-    print(f"wrote {len(vectors)} vectors to {OUT}")
+    return len(vectors)
 
 
-if __name__ == "__main__":
-    main()
+def disagreements(path: Path, reference: Any) -> Iterator[str]:
+    """Each vector of ``path`` whose count or digest the ``reference`` module computes
+    otherwise, with the moves only one side lists."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        vector = json.loads(line)
+        rules = rules_of(vector["rules"], reference)
+        moves = reference.legal_moves(vector["hand"], vector["table"], rules)
+        if (len(moves), reference.move_digest(moves)) != (vector["count"], vector["digest"]):
+            ours = {
+                str(m)
+                for m in zhengfen.legal_moves(
+                    vector["hand"], vector["table"], rules_of(vector["rules"], zhengfen)
+                )
+            }
+            theirs = {str(m) for m in moves}
+            yield (
+                f"{PATH} line {number} ({vector['note']}): only in Rust {sorted(ours - theirs)[:3]}"
+                f", only in the reference {sorted(theirs - ours)[:3]}"
+            )
