@@ -19,7 +19,7 @@ match points [15, 0, 0], scores [15, 0, 0]
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 __all__ = ["event_text", "history_text", "seat_name"]
@@ -30,7 +30,7 @@ def seat_name(seat: int) -> str:
     return f"seat {seat}"
 
 
-def event_text(event: dict[str, Any], who: Callable[[int], str] = seat_name) -> str:
+def event_text(event: Mapping[str, Any], who: Callable[[int], str] = seat_name) -> str:
     """One history event as a line for people; ``who`` names the seats.
 
     >>> event_text({"type": "trick", "winner": 2, "points": 15})
@@ -59,6 +59,6 @@ def event_text(event: dict[str, Any], who: Callable[[int], str] = seat_name) -> 
     return f"game over, winners {event['winners']}"
 
 
-def history_text(events: Iterable[dict[str, Any]]) -> str:
+def history_text(events: Iterable[Mapping[str, Any]]) -> str:
     """Every event, one line each."""
     return "\n".join(event_text(event) for event in events)

@@ -100,7 +100,7 @@ class Session:
             made = ", ".join(f"seat {s} {d}" for s, d in obs["declarations"])
             self.say(f"  Declarations: {made}")
         if obs["trick"]:
-            trick = ", ".join(f"{self.who(s)}: {play}" for s, play in obs["trick"])
+            trick = ", ".join(f"{self.who(int(s))}: {play}" for s, play in obs["trick"])
             self.say(f"  Trick so far: {trick}")
         if game.table is not None:
             combo, maker = game.table

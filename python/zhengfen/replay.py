@@ -9,9 +9,9 @@ Games are read one at a time, when asked for (:class:`Log`): ``--game K`` reads 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO, overload
+from typing import IO, Any, overload
 
 import zhengfen
 from zhengfen.history import event_text
@@ -128,7 +128,8 @@ def trick_blocks(saved: Saved) -> Iterator[list[str]]:
     """The game as blocks of lines: a match's deal, then each trick, then the match's end."""
     who = _namer(saved.agents)
     block: list[str] = []
-    for event in saved.game.history:
+    events: Iterable[Mapping[str, Any]] = saved.game.history
+    for event in events:
         kind = event["type"]
         if kind == "deal":
             if block:
