@@ -18,7 +18,8 @@ them too:
 >>> move
 'blind'
 
-Events are told apart by their ``"type"`` key (both transfers by ``"to"`` or ``"to_team"``).
+Events are told apart by their ``"type"`` key; the two transfers (Zheng Fen's to a seat, Zen
+Cheng You's to a team) by ``"to"`` or ``"to_team"``.
 Everything here is plain ``typing`` (Python 3.9), so ``typing.get_type_hints`` reads it at run
 time; ``tests/test_types.py`` checks every value the engine produces against these types.
 """
