@@ -226,6 +226,8 @@ def test_every_observation_and_move_fits(states: list[State], finished: list[Gam
                 assert len(pair) == 2 and type(pair[0]) is int and type(pair[1]) is str
         if game.match_over:
             check(game.info_set(0).observation(), zt.Observation)
+        elif game.current_player == 0:
+            check(game.info_set(0).legal_moves(), list[zt.Move])
         check(moves, list[zt.Move])
         string_moves |= {m for m in moves if isinstance(m, str)}
         for move in moves:
@@ -268,6 +270,16 @@ def test_every_card_name_fits() -> None:
         check(card.suit, Union[zt.Suit, None])
         suits.add(card.suit)
     assert suits == {*get_args(zt.Suit), None}
+
+
+def test_vec_game_moves_fit() -> None:
+    for rules in (Rules.zheng_fen(4), Rules.zen_cheng_you()):
+        batch = zhengfen.VecGame(rules, 3, seed=5)
+        batch.reset()
+        for _ in range(20):
+            for j in range(len(batch)):
+                check(batch.legal_moves(j), list[zt.Move])
+            batch.step(np.zeros(len(batch), np.int64))
 
 
 @pytest.mark.parametrize("logs", [False, True])
