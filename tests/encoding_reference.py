@@ -20,7 +20,7 @@ Layouts, as ``AI.md`` §1 states them:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Union
 
@@ -213,7 +213,7 @@ class View:
 
     game: Game
     seat: int
-    observation: dict[str, Any]
+    observation: Mapping[str, Any]
 
     @property
     def rules(self) -> Rules:
@@ -468,13 +468,13 @@ def observation(game: Game, seat: int, perfect_information: bool = False) -> Flo
 # --- the history (AI.md §1.2) -----------------------------------------------------------------
 
 
-def current_match_events(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def current_match_events(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """The events after the last ``deal`` (RULES.md §12.6): those of the current match."""
     starts = [i for i, event in enumerate(events) if event["type"] == "deal"]
     return list(events[starts[-1] + 1 :]) if starts else []
 
 
-def history_row(event: dict[str, Any], seat: int, rules: Rules) -> FloatArray:
+def history_row(event: Mapping[str, Any], seat: int, rules: Rules) -> FloatArray:
     """AI.md §1.2: one row: the combination row (zero for a pass), the player's relative seat
     one-hot, and the pass flag."""
     is_pass = event["type"] == "pass"

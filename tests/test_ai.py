@@ -423,7 +423,7 @@ def test_rollouts_logs_are_loadable_games() -> None:
 
 
 def test_rollouts_do_not_depend_on_threads() -> None:
-    def run(threads: int) -> dict[str, Any]:
+    def run(threads: int) -> zhengfen.types.RolloutResult:
         return zhengfen.rollouts(
             ZCY,
             ["search(determinizations=2,candidates=2)", "greedy"] * 2,
@@ -547,7 +547,9 @@ def test_resample_is_uniform_over_hidden_cards() -> None:
                 counts[(str(held), s)] += 1
     hidden = [str(c) for s in hidden_seats for c in game.hand(s)]
     total = len(hidden)
-    leader_holds_3h = game.history[0]["leader"]
+    deal = game.history[0]
+    assert deal["type"] == "deal"
+    leader_holds_3h = deal["leader"]
     for card in hidden:
         for s in hidden_seats:
             if card == "3h":

@@ -106,4 +106,4 @@ def test_rust_rules_repr_recreates_and_pickles() -> None:
         assert pickle.loads(pickle.dumps(rules)) == rules
         assert Rules(rules.game, **rules.options()) == rules
     with pytest.raises(RulesError, match="unknown game"):
-        Rules("chess")
+        Rules("chess")  # type: ignore[arg-type]

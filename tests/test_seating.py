@@ -4,6 +4,7 @@ env, and agent specs read once, by the core."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -69,7 +70,7 @@ def test_whole_python_games_are_the_rollouts_games() -> None:
     assert _python_chunk(tournament, 0, 1) == rust
 
 
-def _first_move(moves: list[Move]) -> Move:
+def _first_move(moves: Sequence[Move]) -> Move:
     return moves[0]
 
 

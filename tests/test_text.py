@@ -7,19 +7,21 @@ import ast
 import importlib.util
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import zhengfen
 from zhengfen import text
 from zhengfen.replay import Saved, trick_blocks
+from zhengfen.types import GameName
 
 PACKAGE = Path(zhengfen.__file__).parent
 
 
-def _played(seed: int, game_name: str = "zheng_fen") -> zhengfen.Game:
+def _played(seed: int, game_name: GameName = "zheng_fen") -> zhengfen.Game:
     """A game played to the end of its first match with seeded random moves."""
-    options = {"players": 4} if game_name == "zheng_fen" else {}
+    options: dict[str, Any] = {"players": 4} if game_name == "zheng_fen" else {}
     rules = zhengfen.Rules(game_name, **options)
     game = zhengfen.Game(rules, seed)
     rng = random.Random(seed)
@@ -77,7 +79,7 @@ def test_move_lines_number_the_moves_and_count_the_rest(count: int, limit: int |
 
 
 @pytest.mark.parametrize(("seed", "game_name"), [(1, "zheng_fen"), (2, "zen_cheng_you")])
-def test_history_and_trick_blocks_write_every_event(seed: int, game_name: str) -> None:
+def test_history_and_trick_blocks_write_every_event(seed: int, game_name: GameName) -> None:
     """One history line per event; the trick blocks hold one line per event too, besides the
     deal's hands, and end a block at each trick."""
     game = _played(seed, game_name)

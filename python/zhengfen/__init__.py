@@ -2,7 +2,8 @@
 
 The rules are stated in ``RULES.md``; this package is a thin layer over a Rust core
 (``zhengfen._core``). :mod:`zhengfen.reference` is an independent pure-Python implementation of
-the same API, used to cross-check the core.
+the same API, used to cross-check the core. :mod:`zhengfen.types` names the shapes of what the
+engine hands out (moves, phases, events, observations, saved games) for annotations.
 
 >>> import zhengfen
 >>> rules = zhengfen.Rules.zheng_fen(players=4)
@@ -16,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from zhengfen import types
 from zhengfen._core import (
     CARD_VECTOR,
     COMBO_ROW,
@@ -100,4 +102,5 @@ __all__ = [
     "parse_cards",
     "rollouts",
     "shuffle_deck",
+    "types",
 ]

@@ -49,7 +49,7 @@ __all__ = [
 def observe(game: Game, seat: int) -> dict[str, Any]:
     """The observation handed to the agent in ``seat``: ``game.observation(seat)`` plus
     ``"info_set"``, the seat's :class:`zhengfen.InfoSet`."""
-    observation = game.observation(seat)
+    observation: dict[str, Any] = dict(game.observation(seat))
     observation["info_set"] = game.info_set(seat)
     return observation
 

@@ -110,7 +110,7 @@ def move_lines(moves: Sequence[Move], limit: int | None = None) -> list[str]:
 # --- history -----------------------------------------------------------------------------------
 
 
-def event_text(event: dict[str, Any], who: Who = seat_name) -> str:
+def event_text(event: Mapping[str, Any], who: Who = seat_name) -> str:
     """One history event as a line for people; ``who`` names the seats.
 
     >>> event_text({"type": "trick", "winner": 2, "points": 15})
@@ -139,7 +139,7 @@ def event_text(event: dict[str, Any], who: Who = seat_name) -> str:
     return f"game over, winners {event['winners']}"
 
 
-def history_text(events: Iterable[dict[str, Any]]) -> str:
+def history_text(events: Iterable[Mapping[str, Any]]) -> str:
     """Every event, one line each."""
     return "\n".join(event_text(event) for event in events)
 
@@ -148,7 +148,8 @@ def trick_blocks(game: Game, who: Who = seat_name) -> Iterator[list[str]]:
     """``game``'s history as blocks of lines: a match's deal (each hand grouped by rank), then
     each trick, then the match's end."""
     block: list[str] = []
-    for event in game.history:
+    events: Iterable[Mapping[str, Any]] = game.history
+    for event in events:
         kind = event["type"]
         if kind == "deal":
             if block:
@@ -169,7 +170,7 @@ def trick_blocks(game: Game, who: Who = seat_name) -> Iterator[list[str]]:
         yield block
 
 
-def _deal_block(event: dict[str, Any], decks: int, who: Who) -> list[str]:
+def _deal_block(event: Mapping[str, Any], decks: int, who: Who) -> list[str]:
     hands = [hand_text(parse_cards(hand, decks)) for hand in event["hands"]]
     return [f"=== Match {event['match'] + 1}: {who(event['leader'])} leads"] + [
         f"  {who(seat)}: {hand}" for seat, hand in enumerate(hands)
@@ -188,7 +189,7 @@ def state_lines(game: Game, seat: int, who: Who) -> list[str]:
     """What ``seat`` sees at its turn: the scores, each player's cards left and points won
     (``*`` marks the player to move), the declarations, the trick so far, the combination to
     beat and who played it, and the seat's hand grouped by rank."""
-    obs = game.observation(seat)
+    obs: Mapping[str, Any] = game.observation(seat)
     players = " | ".join(
         f"{'*' if s == game.current_player else ' '}{who(s)}: "
         f"{obs['cards_left'][s]} cards, {obs['points_won'][s]} pts"
@@ -225,7 +226,7 @@ def match_summary_lines(game: Game, who: Who) -> list[str]:
     return lines
 
 
-def _declarations(made: Iterable[tuple[int, str]]) -> str:
+def _declarations(made: Iterable[Sequence[int | str]]) -> str:
     return ", ".join(f"seat {s} {d}" for s, d in made)
 
 

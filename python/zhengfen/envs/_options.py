@@ -22,13 +22,14 @@ import operator
 from collections.abc import Mapping
 from dataclasses import dataclass
 from numbers import Real
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from zhengfen import Game, Rules, RulesError, default_max_actions
 from zhengfen.envs._rewards import worst_reward
 from zhengfen.errors import EnvError
+from zhengfen.types import GameName
 
 __all__ = [
     "ENV_OPTIONS",
@@ -127,11 +128,12 @@ def _rules(game: object, options: dict[str, Any], own: tuple[str, ...]) -> Rules
     options; an unknown name is refused listing both kinds of option."""
     if not isinstance(game, str):
         raise RulesError(f"game must be 'zheng_fen' or 'zen_cheng_you', not {game!r}")
+    name = cast(GameName, game)  # Rules refuses any other name
     rule_options = {k: v for k, v in options.items() if k not in own}
     try:
-        return Rules(game, **rule_options)
+        return Rules(name, **rule_options)
     except RulesError as error:
-        known = {"players", *Rules(game).options()}
+        known = {"players", *Rules(name).options()}
         unknown = sorted(name for name in rule_options if name not in known)
         if not unknown:
             raise

@@ -1,0 +1,324 @@
+"""The shapes of the values the engine hands out: ``Literal`` names and ``TypedDict`` records.
+
+This module owns the Python types of the closed sets of names (games, phases, string moves,
+combination kinds, ranks, options and their values) and of the dictionaries the engine writes:
+the events of ``Game.history`` (RULES.md §12.6), the saved game that ``json.loads`` reads from
+``Game.to_json()`` (§12.7), a rule set's options, a seat's observation (``Game.observation``,
+AI.md) and the result of ``rollouts``. The stubs of
+``zhengfen._core`` use them, so an editor and ``mypy`` know every key and value; annotate with
+them too:
+
+>>> import zhengfen
+>>> from zhengfen.types import Event, Move
+>>> game = zhengfen.Game(zhengfen.Rules.zen_cheng_you(), seed=1)
+>>> first: Event = game.history[0]
+>>> first["type"]
+'deal'
+>>> move: Move = game.legal_moves()[0]
+>>> move
+'blind'
+
+Events are told apart by their ``"type"`` key; the two transfers (Zheng Fen's to a seat, Zen
+Cheng You's to a team) by ``"to"`` or ``"to_team"``.
+Everything here is plain ``typing`` (Python 3.9), so ``typing.get_type_hints`` reads it at run
+time; ``tests/test_types.py`` checks every value the engine produces against these types.
+"""
+
+from typing import Literal, Optional, TypedDict, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from zhengfen._core import Combo, Game
+
+__all__ = [
+    "ComboKind",
+    "DealEvent",
+    "DeclarationEvent",
+    "DeclarationMove",
+    "Episode",
+    "Event",
+    "GameName",
+    "GameOverEvent",
+    "LeadAfterOut",
+    "MatchScoredEvent",
+    "Move",
+    "NextLeader",
+    "Observation",
+    "OptionName",
+    "OutEvent",
+    "PassEvent",
+    "Phase",
+    "PlayEvent",
+    "Rank",
+    "RolloutResult",
+    "RuleOptions",
+    "RulesDict",
+    "SavedGame",
+    "SavedSetup",
+    "SeatText",
+    "StringMove",
+    "Suit",
+    "TeamTransferEvent",
+    "Tie",
+    "TransferEvent",
+    "TrickEvent",
+]
+
+# --- names ---------------------------------------------------------------------------------
+
+#: The games (RULES.md §3): ``Rules.game``, ``Rules(game)``.
+GameName = Literal["zheng_fen", "zen_cheng_you"]
+#: Where a game stands (RULES.md §12.1): ``Game.phase``.
+Phase = Literal["blind_declare", "declare", "play", "match_over", "game_over"]
+#: The decisions of a Zen Cheng You declaration (RULES.md §11.2).
+DeclarationMove = Literal["blind", "declare", "pass"]
+#: The moves that are no combination: a pass, and the declarations.
+StringMove = Literal["pass", "blind", "declare"]
+#: A move as ``Game.legal_moves()`` lists it. ``Game.play`` also takes combination notation.
+Move = Union[Combo, StringMove]
+#: The kinds of combination (RULES.md §1.7): ``Combo.kind``.
+ComboKind = Literal[
+    "single",
+    "pair",
+    "triple",
+    "four",
+    "pair_seq",
+    "triple_seq",
+    "four_seq",
+    "full_house",
+    "straight_flush",
+    "special",
+    "straight",
+    "full_house_seq",
+    "bomb",
+]
+#: The rank names of notation (RULES.md §1.7): ``Card.rank``, ``Combo.rank``.
+Rank = Literal[
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "J",
+    "Q",
+    "K",
+    "A",
+    "2",
+    "BJ",
+    "RJ",
+    "joker",
+    "mixed_5_10_k",
+    "suited_5_10_k",
+    "four_twos",
+]
+#: The suit letters: ``Card.suit`` (``None`` for a joker).
+Suit = Literal["c", "d", "h", "s"]
+#: The seven options of a rule set (RULES.md §3.1, §3.2).
+OptionName = Literal[
+    "players", "jokers_wild", "next_leader", "target", "tie", "lead_after_out", "last_chance"
+]
+#: The values of the option ``next_leader``.
+NextLeader = Literal["first_out", "best_score"]
+#: The values of the option ``tie``.
+Tie = Literal["play_on", "share"]
+#: The values of the option ``lead_after_out``.
+LeadAfterOut = Literal["next", "partner"]
+#: A ``VecGame`` episode: one match, or the whole game.
+Episode = Literal["match", "game"]
+
+# --- rule sets -----------------------------------------------------------------------------
+
+
+class _OptionsBesidesPlayers(TypedDict, total=False):
+    """The options that ``Rules.zheng_fen(players, **options)`` takes by keyword."""
+
+    jokers_wild: bool
+    next_leader: NextLeader
+    target: int
+    tie: Tie
+    lead_after_out: LeadAfterOut
+    last_chance: bool
+
+
+class RuleOptions(_OptionsBesidesPlayers, total=False):
+    """Options by name (``Rules.options()`` gives a game's own; ``Rules(game, **options)``)."""
+
+    players: int
+
+
+class RulesDict(RuleOptions):
+    """A rule set as a saved game writes it: the game and its own options (RULES.md §12.7)."""
+
+    game: GameName
+
+
+# --- events (RULES.md §12.6) ---------------------------------------------------------------
+
+
+class DealEvent(TypedDict):
+    """A match is dealt; ``first_drawer`` is ``None`` for given hands."""
+
+    type: Literal["deal"]
+    match: int
+    first_drawer: Optional[int]
+    leader: int
+    hands: list[str]
+
+
+class DeclarationEvent(TypedDict):
+    """A Zen Cheng You declaration."""
+
+    type: Literal["declaration"]
+    seat: int
+    move: DeclarationMove
+
+
+class PlayEvent(TypedDict):
+    """A combination played, in notation."""
+
+    type: Literal["play"]
+    seat: int
+    combo: str
+
+
+class PassEvent(TypedDict):
+    """A pass in play."""
+
+    type: Literal["pass"]
+    seat: int
+
+
+class TrickEvent(TypedDict):
+    """A trick won, with the points of its cards."""
+
+    type: Literal["trick"]
+    winner: int
+    points: int
+
+
+class OutEvent(TypedDict):
+    """A seat goes out, in ``place`` (counting from 1)."""
+
+    type: Literal["out"]
+    seat: int
+    place: int
+
+
+#: Zheng Fen: the last player's pile and hand go to seat ``to``.
+TransferEvent = TypedDict(
+    "TransferEvent",
+    {"type": Literal["transfer"], "from": int, "to": int, "points": int},
+)
+#: Zen Cheng You without a 1-2 finish: the last player's pile and hand go to team ``to_team``.
+TeamTransferEvent = TypedDict(
+    "TeamTransferEvent",
+    {"type": Literal["transfer"], "from": int, "to_team": int, "points": int},
+)
+
+
+class MatchScoredEvent(TypedDict):
+    """A match scored: per seat (Zheng Fen) or per team (Zen Cheng You)."""
+
+    type: Literal["match_scored"]
+    match_points: list[int]
+    scores: list[int]
+
+
+class GameOverEvent(TypedDict):
+    """The game is over."""
+
+    type: Literal["game_over"]
+    winners: list[int]
+
+
+#: One event of ``Game.history``, told apart by ``"type"``.
+Event = Union[
+    DealEvent,
+    DeclarationEvent,
+    PlayEvent,
+    PassEvent,
+    TrickEvent,
+    OutEvent,
+    TransferEvent,
+    TeamTransferEvent,
+    MatchScoredEvent,
+    GameOverEvent,
+]
+
+# --- saved games (RULES.md §12.7) ----------------------------------------------------------
+
+
+class _SeedSetup(TypedDict):
+    seed: int
+
+
+class SavedSetup(_SeedSetup, total=False):
+    """How the first match began: a seed, or given hands (with their leader) and a seed."""
+
+    hands: list[str]
+    leader: int
+
+
+class SavedGame(TypedDict):
+    """``json.loads(game.to_json())``: decisions are moves in notation or ``"next_match"``."""
+
+    format: Literal["zhengfen-game"]
+    version: Literal[1]
+    rules: RulesDict
+    setup: SavedSetup
+    decisions: list[str]
+    rng_state: int
+    hands: list[str]
+    history: list[Event]
+
+
+# --- observations --------------------------------------------------------------------------
+
+#: ``[seat, text]``: a play in notation, ``"pass"``, or a declaration.
+SeatText = list[Union[int, str]]
+
+
+class _ObservationBase(TypedDict):
+    seat: int
+    phase: Phase
+    current_player: Optional[int]
+    hand: str
+    table: Optional[str]
+    table_player: Optional[int]
+    trick: list[SeatText]
+    plays: list[SeatText]
+    cards_left: list[int]
+    points_won: list[int]
+    out_order: list[int]
+    scores: list[int]
+
+
+class Observation(_ObservationBase, total=False):
+    """What a seat may know (``Game.observation(seat)``); ``team`` and ``declarations`` in Zen
+    Cheng You only. ``hand`` is ``""`` before the blind declarations end."""
+
+    team: int
+    declarations: list[SeatText]
+
+
+class _RolloutColumns(TypedDict):
+    deal: npt.NDArray[np.uint64]
+    rotation: npt.NDArray[np.int64]
+    seed: npt.NDArray[np.uint64]
+    matches: npt.NDArray[np.int64]
+    decisions: npt.NDArray[np.int64]
+    legal: npt.NDArray[np.int64]
+    seating: npt.NDArray[np.int64]
+    points: npt.NDArray[np.int64]
+    won: npt.NDArray[np.bool_]
+    agents: list[str]
+
+
+class RolloutResult(_RolloutColumns, total=False):
+    """The result of ``rollouts``: one row per game played; ``games`` only with ``logs=True``."""
+
+    games: list[Game]
