@@ -85,15 +85,18 @@ def canonical(name: str) -> str:
     """A built-in agent's canonical spec (``search`` and ``search(determinizations=8,
     candidates=8)`` are one agent); a user's ``module:Class`` as given."""
     from zhengfen import agent_spec
+    from zhengfen.agents import is_user_class
 
-    return name if ":" in name else agent_spec(name)
+    return name if is_user_class(name) else agent_spec(name)
 
 
 def search_current_folder(names: list[str]) -> None:
     """When a user's agent (``module:Class``) is named, puts the current folder first on
     ``sys.path``, as ``python -m`` does, so that ``myagent.py`` in it is found. Processes that
     ``--workers`` starts inherit it."""
-    if any(":" in name for name in names):
+    from zhengfen.agents import is_user_class
+
+    if any(is_user_class(name) for name in names):
         here = os.getcwd()
         if here not in sys.path:
             sys.path.insert(0, here)

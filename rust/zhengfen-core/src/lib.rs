@@ -42,6 +42,7 @@ pub mod notation;
 pub mod rules;
 
 pub use agents::{Agent, Greedy, Search};
+pub use batch::seating::{agent_seed, deal_seed, seating};
 pub use batch::{
     derive_seed, rollouts, rollouts_until, Episode, Rollout, RolloutConfig, VecConfig, VecGame,
 };
@@ -54,6 +55,8 @@ pub use compare::beats;
 pub use deal::{deal, SplitMix64};
 pub use encode::{observation, observation_size};
 pub use error::{Error, Result};
+#[cfg(feature = "serde")]
+pub use game::record::SavedGame;
 pub use game::{Decision, Declaration, Event, Game, Move, Phase, Setup, MAX_PLAYERS};
 pub use movegen::{legal_moves, MAX_HAND};
 pub use notation::{parse_card, parse_cards, parse_combo};
