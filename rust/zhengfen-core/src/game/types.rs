@@ -108,12 +108,19 @@ impl Declaration {
     }
 }
 
-/// One event of the history (RULES.md §12.6).
+/// One event of the history (RULES.md §12.6). With the `serde` feature it is written as
+/// `{"type": …, fields…}`, the type's name first, the fields named as in §12.6.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "type", rename_all = "snake_case")
+)]
 pub enum Event {
     /// A match was dealt (`first_drawer` is `None` for given hands).
     Deal {
         /// Match number, from 0.
+        #[cfg_attr(feature = "serde", serde(rename = "match"))]
         number: u32,
         /// Who drew first.
         first_drawer: Option<u8>,
@@ -127,6 +134,7 @@ pub enum Event {
         /// The seat deciding.
         seat: u8,
         /// What it decided.
+        #[cfg_attr(feature = "serde", serde(rename = "move"))]
         declaration: Declaration,
     },
     /// A combination was played.
@@ -165,6 +173,7 @@ pub enum Event {
         points: u32,
     },
     /// Zen Cheng You: the last player's pile and hand to the other team.
+    #[cfg_attr(feature = "serde", serde(rename = "transfer"))]
     TransferToTeam {
         /// The last player.
         from: u8,

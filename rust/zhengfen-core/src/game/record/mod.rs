@@ -27,7 +27,6 @@
 //! assert!(Game::from_json(&tampered).is_err());
 //! ```
 
-mod events;
 mod json;
 mod load;
 mod observation;
