@@ -182,6 +182,8 @@ def check_observations(game: Game, where: str) -> None:
             got = game.observation_tensor(seat, perfect_information=perfect)
             assert_same(context, expected, got, parts, ignore)
             assert_within_bounds(context, got, ref.observation_bounds(game.rules, perfect), parts)
+            if game.phase == "blind_declare":  # AI.md §1.1: the hand is not seen yet
+                assert not got[: ref.CARD_VECTOR].any(), f"{context}: hand shown before it is seen"
             if not perfect:
                 assert_same(
                     f"{context}, InfoSet", expected, game.info_set(seat).observation_tensor(), parts
@@ -405,6 +407,12 @@ def check_vec_output(
     assert np.array_equal(np.diff(offsets), obs["num_legal"]), f"{where}: offsets vs num_legal"
     assert features.shape == (int(offsets[-1]), ref.MOVE_ROW), f"{where}: {features.shape}"
     assert features.dtype == np.dtype(dtype), f"{where}: features dtype {features.dtype}"
+    parts = ref.observation_parts(perfect)
+    bounds = ref.observation_bounds(rules, perfect)
+    assert_within_bounds(f"{where}, every game", obs["observation"], bounds, parts)
+    history_bounds = ref.history_bounds(rules)
+    assert_within_bounds(f"{where}, every game", obs["history"], history_bounds, ref.HISTORY_PARTS)
+    assert_within_bounds(f"{where}, features", features, ref.move_bounds(rules), ref.MOVE_PARTS)
     for j in checked_games(n, step):
         game = batch.game(j)
         seat = game.current_player
@@ -413,11 +421,7 @@ def check_vec_output(
         moves = game.legal_moves()
         assert obs["num_legal"][j] == len(moves), f"{at}: num_legal {obs['num_legal'][j]}"
         assert batch.legal_moves(j) == moves, f"{at}: legal_moves(j)"
-        parts = ref.observation_parts(perfect)
         assert_same(at, ref.observation(game, seat, perfect, dtype), obs["observation"][j], parts)
-        assert_within_bounds(
-            at, obs["observation"][j], ref.observation_bounds(rules, perfect), parts
-        )
         assert_same(f"{at}, scores", ref.scores(game, seat), obs["scores"][j], ref.SCORE_PARTS)
         assert_same(
             f"{at}, history",
