@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Union
+from typing import Any, Literal, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -155,7 +155,9 @@ GAMES: tuple[str, ...] = ("zheng_fen", "zen_cheng_you")
 RULE_FLAGS = 5
 """AI.md §1.1 ``rules``: five flags follow the game and players one-hots (11 values in all)."""
 
-MASKS: tuple[str | None, ...] = (None, "dense", "packed")
+MaskName = Literal["dense", "packed"]
+
+MASKS: tuple[MaskName | None, ...] = (None, "dense", "packed")
 """AI.md §1.3 and §2: ``VecGame``'s ``mask`` values."""
 
 

@@ -185,8 +185,13 @@ def check_observations(game: Game, where: str) -> None:
             if game.phase == "blind_declare":  # AI.md §1.1: the hand is not seen yet
                 assert not got[: ref.CARD_VECTOR].any(), f"{context}: hand shown before it is seen"
             if not perfect:
+                info = game.info_set(seat)
+                assert_same(f"{context}, InfoSet", expected, info.observation_tensor(), parts)
                 assert_same(
-                    f"{context}, InfoSet", expected, game.info_set(seat).observation_tensor(), parts
+                    f"{context}, InfoSet float32",
+                    expected.astype(np.float32),
+                    info.observation_tensor(dtype="float32"),
+                    parts,
                 )
             assert_same(
                 f"{context}, float32",
@@ -195,12 +200,17 @@ def check_observations(game: Game, where: str) -> None:
                 parts,
                 ignore,
             )
-        assert_same(
-            f"{where}: seat {seat}, scores",
-            ref.scores(game, seat),
-            game.score_tensor(seat),
-            ref.SCORE_PARTS,
-        )
+        expected_scores = ref.scores(game, seat)
+        for source, got_scores in (
+            ("", game.score_tensor(seat)),
+            (" (InfoSet)", game.info_set(seat).score_tensor()),
+        ):
+            assert_same(
+                f"{where}: seat {seat}, scores{source}",
+                expected_scores,
+                got_scores,
+                ref.SCORE_PARTS,
+            )
 
 
 def check_history(game: Game, where: str) -> None:
@@ -222,10 +232,17 @@ def check_history(game: Game, where: str) -> None:
             game.history_tensor(seat, 7, dtype="float32"),
             ref.HISTORY_PARTS,
         )
+        info = game.info_set(seat)
         assert_same(
             f"{where}: seat {seat}, InfoSet history rows=7",
             expected[:7],
-            game.info_set(seat).history_tensor(7),
+            info.history_tensor(7),
+            ref.HISTORY_PARTS,
+        )
+        assert_same(
+            f"{where}: seat {seat}, InfoSet history rows=2, float32",
+            expected[:2].astype(np.float32),
+            info.history_tensor(2, dtype="float32"),
             ref.HISTORY_PARTS,
         )
 
@@ -508,7 +525,7 @@ def same_values(a: dict[str, Array], b: dict[str, Array]) -> list[str]:
 
 
 @pytest.mark.parametrize("mask", ref.MASKS)
-def test_copy_false_keeps_a_step_through_the_next(mask: str | None) -> None:
+def test_copy_false_keeps_a_step_through_the_next(mask: ref.MaskName | None) -> None:
     """With ``copy=False`` (the default) the arrays of a step are read-only views that stay
     unchanged through the next step and are overwritten by the one after."""
     batch = VecGame(RULE_SETS["zf4"], 6, seed=2, mask=mask)
