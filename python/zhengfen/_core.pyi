@@ -18,6 +18,7 @@ from zhengfen.types import (
     Event,
     GameName,
     LeadAfterOut,
+    MaskForm,
     Move,
     NextLeader,
     Observation,
@@ -26,6 +27,7 @@ from zhengfen.types import (
     RolloutResult,
     RuleOptions,
     Suit,
+    TensorDtype,
     Tie,
     _OptionsBesidesPlayers,
 )
@@ -38,7 +40,9 @@ _Bytes: TypeAlias = npt.NDArray[np.uint8]
 #: A tensor's storage (AI.md §1): ``"uint8"`` (default) or ``"float32"``, or the numpy type.
 _Bytewise: TypeAlias = Literal["uint8"] | type[np.uint8]
 _Floatwise: TypeAlias = Literal["float32"] | type[np.float32]
-_DType: TypeAlias = _Bytewise | _Floatwise | np.dtype[np.uint8] | np.dtype[np.float32]
+_DType: TypeAlias = (
+    TensorDtype | type[np.uint8] | type[np.float32] | np.dtype[np.uint8] | np.dtype[np.float32]
+)
 _Agent: TypeAlias = Any  # a spec string, or an object with a ``spec`` string
 
 ENCODING_VERSION: int
@@ -328,7 +332,7 @@ class VecGame:
         agents: Iterable[_Agent | None] | None = None,
         threads: int = 1,
         dtype: _DType = "uint8",
-        mask: Literal["dense", "packed"] | None = None,
+        mask: MaskForm | None = None,
         copy: bool = False,
     ) -> VecGame: ...
     def reset(self, seed: int | None = None) -> dict[str, npt.NDArray[Any]]: ...
