@@ -5,11 +5,14 @@ of ``common.RULE_SETS``; Zen Cheng You also "with tensors" (the loop plus
 ``game.observation_tensor(seat)`` and ``game.history_tensor(seat)`` per decision) and through
 ``Game.play_index``. Beside them, what bounds any such loop on this machine: the same loop over a
 plain Python object whose methods do nothing (``floor``), which costs what CPython's calls,
-``len``, ``randrange`` and indexing cost. Each figure is the median over ``--repeats`` passes of
-about ``--seconds`` each, in µs of this process's CPU time per decision (``time.process_time``:
-on a shared machine, time spent waiting for a CPU is not counted); the passes of all rows take
-turns, so that a slow moment of the machine spreads over every row. The table is Markdown for
-``benches/RESULTS.md``.
+``len``, ``randrange`` and indexing cost, and the engine alone (``rollouts``, one thread, the
+same random play without Python). For comparison with the list ``legal_moves()`` returned
+before issue 12, the "eager list" rows play from ``list(game.legal_moves())``.
+
+Each figure is the median over ``--repeats`` passes of about ``--seconds`` each, in µs of this
+process's CPU time per decision (``time.process_time``: on a shared machine, time spent waiting
+for a CPU is not counted); the passes of all rows take turns, so that a slow moment of the
+machine spreads over every row. The table is Markdown for ``benches/RESULTS.md``.
 
 Run: ``python benches/bench_loop.py [--seconds 1] [--repeats 5]``.
 """
@@ -131,6 +134,23 @@ def eager(rules: zhengfen.Rules) -> Pass:
     return run
 
 
+def engine(rules: zhengfen.Rules) -> Pass:
+    """The engine alone: ``zhengfen.rollouts`` of one-match games with random agents, one
+    thread, no Python per decision (the Rust part that any Python loop pays on top)."""
+    agents = ["random"] * rules.players
+
+    def run(budget: float) -> tuple[float, int]:
+        decisions, first = 0, 0
+        start = time.process_time()
+        while time.process_time() - start < budget:
+            games = zhengfen.rollouts(rules, agents, 100, first_deal=first, matches=1)
+            decisions += int(games["decisions"].sum())
+            first += 100
+        return time.process_time() - start, decisions
+
+    return run
+
+
 def medians(timed: dict[str, Pass], seconds: float, repeats: int) -> dict[str, float]:
     """The median µs per decision of each row over ``repeats`` passes taken in turns."""
     passes: dict[str, list[float]] = {name: [] for name in timed}
@@ -148,6 +168,8 @@ def rows() -> dict[str, Pass]:
         timed[name] = plain(rules_for(zhengfen, name))
     zcy = rules_for(zhengfen, "zen_cheng_you")
     timed["zen_cheng_you with tensors"] = with_tensors(zcy)
+    timed["zheng_fen 4, engine alone (rollouts)"] = engine(rules_for(zhengfen, "zheng_fen 4"))
+    timed["zen_cheng_you, engine alone (rollouts)"] = engine(zcy)
     timed["zheng_fen 4, eager list"] = eager(rules_for(zhengfen, "zheng_fen 4"))
     timed["zen_cheng_you, eager list"] = eager(zcy)
     if hasattr(zhengfen.Game, "play_index"):

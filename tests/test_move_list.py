@@ -105,6 +105,9 @@ def test_a_move_list_refuses_what_a_list_refuses() -> None:
     with pytest.raises(ValueError):
         moves.index(moves[0], 1)
     assert moves.count("declare") == moves.count(3) == 0 and 3 not in moves
+    # A Combo of another number of decks is unequal to every item, as in a list.
+    other = Combo.parse(str(moves[0]), Rules.zen_cheng_you())
+    assert other != moves[0] and other not in moves and moves.count(other) == 0
     assert moves != moves[:-1] and moves != tuple(moves) and moves != n
 
 
@@ -230,12 +233,11 @@ def test_play_index_refuses_bad_indices_and_leaves_the_game_unchanged() -> None:
 
 
 def test_play_index_when_nobody_is_to_move() -> None:
-    result = zhengfen.rollouts(Rules.zheng_fen(3), ["random"] * 3, 1, seed=1, logs=True)
-    (game,) = result["games"]
+    game = Game(Rules.zheng_fen(3), 1)
     while not game.match_over:
         game.play_index(0)
     before = game.to_json()
-    assert game.legal_moves() == []
-    with pytest.raises(IllegalMoveError):
+    assert game.legal_moves() == [] and game.phase == "match_over"
+    with pytest.raises(IllegalMoveError, match="no move to play in phase match_over"):
         game.play_index(0)
     assert game.to_json() == before

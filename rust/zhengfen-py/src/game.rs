@@ -215,11 +215,15 @@ impl PyGame {
     fn play_index(&mut self, index: &Bound<'_, PyAny>) -> PyResult<()> {
         let listing = self.listing();
         if listing.len() == 0 {
-            return self.game.play(Move::Pass).map_err(to_py);
+            let phase = self.game.phase().name();
+            return Err(to_py(Error::IllegalMove(format!(
+                "there is no move to play in phase {phase}"
+            ))));
         }
         let i: usize = int_arg(index, "index", 0..=listing.len() as i128 - 1)?;
-        let mv = listing.get(i).expect("an index in range");
-        self.game.play_unchecked(mv);
+        if let Some(mv) = listing.get(i) {
+            self.game.play_unchecked(mv);
+        }
         Ok(())
     }
 

@@ -102,11 +102,14 @@ impl Listing {
     }
 }
 
-/// A Python value as a move for comparison: a `Combo`, or a string naming "pass", "blind" or
-/// "declare"; `None` for anything else (never equal to a listed move).
-fn as_move(value: &Bound<'_, PyAny>) -> Option<Move> {
+/// A Python value as a move of `listing` for comparison: a `Combo` of its number of decks, or
+/// a string naming "pass", "blind" or "declare"; `None` for anything else (never equal to a
+/// listed move, as for a list of the items).
+fn as_move(value: &Bound<'_, PyAny>, listing: &Listing) -> Option<Move> {
     if let Ok(combo) = value.cast::<PyCombo>() {
-        return Some(Move::Play(combo.get().combo));
+        let combo = combo.get();
+        let decks = listing.position.rules.decks();
+        return (combo.decks == decks).then_some(Move::Play(combo.combo));
     }
     let text = value.cast::<PyString>().ok()?;
     match text.to_cow().ok()?.as_ref() {
@@ -163,7 +166,7 @@ impl PyMoveList {
     }
 
     fn __contains__(&self, value: &Bound<'_, PyAny>) -> bool {
-        as_move(value).is_some_and(|mv| self.listing.moves.contains(&mv))
+        as_move(value, &self.listing).is_some_and(|mv| self.listing.moves.contains(&mv))
     }
 
     /// The first index of `value` in `[start:stop]`, as `list.index`.
@@ -172,7 +175,7 @@ impl PyMoveList {
         let len = self.listing.len() as isize;
         let clamp = |i: isize| (if i < 0 { i + len } else { i }).clamp(0, len) as usize;
         let (start, stop) = (clamp(start), clamp(stop));
-        let found = as_move(value).and_then(|mv| {
+        let found = as_move(value, &self.listing).and_then(|mv| {
             let within = self.listing.moves.get(start..stop.max(start))?;
             within.iter().position(|m| *m == mv).map(|i| i + start)
         });
@@ -181,7 +184,7 @@ impl PyMoveList {
 
     /// How many times `value` is listed (0 or 1: the moves are distinct).
     fn count(&self, value: &Bound<'_, PyAny>) -> usize {
-        as_move(value).map_or(0, |mv| {
+        as_move(value, &self.listing).map_or(0, |mv| {
             self.listing.moves.iter().filter(|m| **m == mv).count()
         })
     }
