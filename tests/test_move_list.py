@@ -9,6 +9,7 @@ checked as before.
 from __future__ import annotations
 
 import copy
+import json
 import operator
 import pickle
 import random
@@ -119,6 +120,9 @@ def test_copies_are_the_list_itself_and_pickles_are_plain_lists() -> None:
     assert type(loaded) is list and loaded == moves == ["blind", "pass"]
     game.play("blind")
     assert moves == ["blind", "pass"]  # a list keeps the moves of its position
+    with pytest.raises(TypeError):  # not a list: json wants one made from it
+        json.dumps(moves)
+    assert json.dumps(list(moves)) == '["blind", "pass"]'
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
