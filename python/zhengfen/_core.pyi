@@ -6,7 +6,7 @@ the argument's range (``zhengfen.ArgumentError``).
 """
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Literal, final, overload
+from typing import Any, ClassVar, Literal, SupportsIndex, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -18,6 +18,7 @@ from zhengfen.types import (
     Event,
     GameName,
     LeadAfterOut,
+    MaskForm,
     Move,
     NextLeader,
     Observation,
@@ -26,6 +27,7 @@ from zhengfen.types import (
     RolloutResult,
     RuleOptions,
     Suit,
+    TensorDtype,
     Tie,
     _OptionsBesidesPlayers,
 )
@@ -38,7 +40,9 @@ _Bytes: TypeAlias = npt.NDArray[np.uint8]
 #: A tensor's storage (AI.md §1): ``"uint8"`` (default) or ``"float32"``, or the numpy type.
 _Bytewise: TypeAlias = Literal["uint8"] | type[np.uint8]
 _Floatwise: TypeAlias = Literal["float32"] | type[np.float32]
-_DType: TypeAlias = _Bytewise | _Floatwise | np.dtype[np.uint8] | np.dtype[np.float32]
+_DType: TypeAlias = (
+    TensorDtype | type[np.uint8] | type[np.float32] | np.dtype[np.uint8] | np.dtype[np.float32]
+)
 _Agent: TypeAlias = Any  # a spec string, or an object with a ``spec`` string
 
 ENCODING_VERSION: int
@@ -64,6 +68,7 @@ __all__ = [
     "Combo",
     "Game",
     "InfoSet",
+    "MoveList",
     "Rules",
     "SplitMix64",
     "VecGame",
@@ -236,8 +241,9 @@ class Game:
     @property
     def history(self) -> list[Event]: ...
     def hand(self, seat: int) -> Cards: ...
-    def legal_moves(self) -> list[Move]: ...
+    def legal_moves(self) -> MoveList: ...
     def play(self, mv: Move | str) -> None: ...
+    def play_index(self, index: int) -> None: ...
     def next_match(self) -> None: ...
     def observation(self, seat: int) -> Observation: ...
     @overload
@@ -286,6 +292,28 @@ class Game:
     def __getnewargs__(self) -> tuple[Rules]: ...
 
 @final
+class MoveList(Sequence[Move]):
+    """The legal moves of one position, made when asked for (``Game.legal_moves``): a read-only
+    sequence equal to the list of its items; slices and ``+`` give lists; pickled as a list."""
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: SupportsIndex, /) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice, /) -> list[Move]: ...
+    def __iter__(self) -> Iterator[Move]: ...
+    def __contains__(self, value: object, /) -> bool: ...
+    def index(self, value: object, start: int = 0, stop: int = ...) -> int: ...
+    def count(self, value: object) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __add__(self, other: list[Move] | MoveList, /) -> list[Move]: ...
+    def __radd__(self, other: list[Move], /) -> list[Move]: ...
+    def __copy__(self) -> MoveList: ...
+    def __deepcopy__(self, memo: Any, /) -> MoveList: ...
+    def __reduce__(self) -> tuple[type[list[Move]], tuple[list[Move]]]: ...
+
+@final
 class InfoSet:
     """What one seat knows of a game; agents search from it."""
 
@@ -328,7 +356,7 @@ class VecGame:
         agents: Iterable[_Agent | None] | None = None,
         threads: int = 1,
         dtype: _DType = "uint8",
-        mask: Literal["dense", "packed"] | None = None,
+        mask: MaskForm | None = None,
         copy: bool = False,
     ) -> VecGame: ...
     def reset(self, seed: int | None = None) -> dict[str, npt.NDArray[Any]]: ...
