@@ -10,6 +10,8 @@
 //! 27-card hands list up to a few million, which is why a hand is limited to
 //! [`MAX_HAND`] cards in the checked entry point.
 
+#[cfg(test)]
+mod tests;
 mod zen_cheng_you;
 mod zheng_fen;
 
