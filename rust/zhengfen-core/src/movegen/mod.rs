@@ -10,6 +10,7 @@
 //! 27-card hands list up to a few million, which is why a hand is limited to
 //! [`MAX_HAND`] cards in the checked entry point.
 
+mod submultisets;
 #[cfg(test)]
 mod tests;
 mod zen_cheng_you;
@@ -102,6 +103,15 @@ impl Emitter<'_> {
         self.table
             .filter(|t| t.kind == kind)
             .map(|t| (t.rank, t.length))
+    }
+
+    /// Keeps a candidate that the generator knows to be legal on the table: one of the table's
+    /// kind that its generator pruned by [`Emitter::floor`], or any when leading. This skips
+    /// the comparison; debug builds (the tests) still make it.
+    fn push(&mut self, kind: Kind, rank: u8, length: u8, cards: CardSet) {
+        let combo = Combo::new(kind, rank, length, cards);
+        debug_assert!(self.table.is_none_or(|t| beats(&combo, &t, self.rules)));
+        self.out.push(combo);
     }
 
     /// Keeps the candidate if it is legal on the table.
