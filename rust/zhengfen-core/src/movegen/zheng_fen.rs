@@ -15,8 +15,9 @@ use crate::combo::Kind;
 pub(super) fn generate(hand: CardSet, wild: bool, em: &mut Emitter) {
     let hand = Hand::new(hand, wild);
     if em.wants(Kind::Single) {
-        for card in hand.cards {
-            em.emit(Kind::Single, card.rank(), 1, CardSet::from_card(card));
+        let floor = em.floor(Kind::Single).map_or(-1, |(r, _)| i16::from(r));
+        for card in hand.cards.iter().filter(|c| i16::from(c.rank()) > floor) {
+            em.push(Kind::Single, card.rank(), 1, CardSet::from_card(card));
         }
     }
     if em.wants(Kind::Special) {
@@ -162,7 +163,7 @@ fn same_rank(hand: &Hand, kind: Kind, group: u32, em: &mut Emitter) {
             }
             let naturals = CardSet::of_rank(r, suits, 0);
             for &jokers in hand.joker_choices(need) {
-                em.emit(kind, r, 1, naturals | jokers);
+                em.push(kind, r, 1, naturals | jokers);
             }
         }
     }
@@ -213,7 +214,7 @@ impl Window<'_> {
         if r > self.top {
             let length = self.top - self.low + 1;
             for &jokers in self.hand.joker_choices(need) {
-                em.emit(self.kind, self.top, length, cards | jokers);
+                em.push(self.kind, self.top, length, cards | jokers);
             }
             return;
         }
@@ -241,14 +242,13 @@ fn full_houses(hand: &Hand, em: &mut Emitter) {
     if tops == 0 {
         return;
     }
-    let pairs = matching_pairs(hand.cards.naturals());
     for top in (0..rank::NATURAL).filter(|&t| tops >> t & 1 != 0) {
         for suits in suit_subsets(hand.suits[top as usize], 3).filter(|s| *s != 0) {
             for (taken, jokers) in hand.joker_sets() {
                 // The triple takes 3 - |suits| of the jokers; the rest are kickers.
                 if let Some(spare) = taken.checked_sub(3 - suit_count(suits)) {
                     let triple = CardSet::of_rank(top, suits, 0) | jokers;
-                    add_kickers(hand, top, triple, spare, &pairs, em);
+                    add_kickers(hand, top, triple, spare, em);
                 }
             }
         }
@@ -257,28 +257,26 @@ fn full_houses(hand: &Hand, em: &mut Emitter) {
 
 /// Completes the triple of rank `top` (with its jokers) by two kickers, `spare` of them
 /// jokers already in `triple`, the rest natural cards of other ranks (§4.6).
-fn add_kickers(
-    hand: &Hand,
-    top: u8,
-    triple: CardSet,
-    spare: u32,
-    pairs: &[(CardSet, u16)],
-    em: &mut Emitter,
-) {
+fn add_kickers(hand: &Hand, top: u8, triple: CardSet, spare: u32, em: &mut Emitter) {
     let has_jokers = !triple.jokers().is_empty();
     let mut emit = |set: CardSet| {
         // With jokers the set may also read with a higher triple, whose rank must be held.
         let higher = has_jokers && set.has_natural_above(top);
         if !higher || full_house_top(set) == Some(top) {
-            em.emit(Kind::FullHouse, top, 1, set);
+            em.push(Kind::FullHouse, top, 1, set);
         }
     };
     match spare {
         // Two natural kickers must match (§4.6 a–d) and avoid the triple's rank.
-        0 => pairs
-            .iter()
-            .filter(|(_, ranks)| ranks >> top & 1 == 0)
-            .for_each(|(pair, _)| emit(triple | *pair)),
+        0 => {
+            let (naturals, _) = hand.cards.naturals().planes();
+            let others = naturals & !(0xF << (4 * u32::from(top)));
+            for_bits(others, |x| {
+                for_bits(kicker_partners(others, x), |y| {
+                    emit(triple | CardSet::from_planes(1 << x | 1 << y, 0).unwrap_or_default())
+                })
+            })
+        }
         // A joker kicker matches any natural kicker of another rank.
         1 => {
             let own = CardSet::of_rank(top, hand.suits[top as usize], 0);
@@ -294,17 +292,37 @@ fn add_kickers(
     }
 }
 
-/// Every two natural cards that may be the kickers of a full house (§4.6 a–d), with the mask of
-/// their ranks.
-fn matching_pairs(naturals: CardSet) -> Vec<(CardSet, u16)> {
-    let mut pairs = Vec::new();
-    for x in naturals {
-        for y in naturals.iter().filter(|&y| y > x && kickers_match(x, y)) {
-            let ranks = 1 << x.rank() | 1 << y.rank();
-            pairs.push((CardSet::from_card(x) | CardSet::from_card(y), ranks));
-        }
+/// The natural cards of ranks 5, 10 and K, which hold points (RULES.md §1.8).
+const POINT_CARDS: u64 = 0xF << (4 * rank::FIVE) | 0xF << (4 * rank::TEN) | 0xF << (4 * rank::KING);
+
+/// The cards of `naturals` after card `x` (by index) that may be the other natural kicker of a
+/// full house with it (§4.6 a–d, as [`kickers_match`]): the same rank, the same suit one rank
+/// up, anything when `x` is a 3, another point card when `x` is one. (A later card is never of
+/// a lower rank, so "a 3 with anything" and "one rank apart" need only look upwards.)
+fn kicker_partners(naturals: u64, x: u32) -> u64 {
+    let after = !((2u64 << x) - 1);
+    let rank = x / 4;
+    let mut matching = 0xF << (4 * rank) | 1 << (x + 4);
+    if rank == u32::from(rank::THREE) {
+        matching = u64::MAX;
     }
-    pairs
+    if POINT_CARDS >> x & 1 != 0 {
+        matching |= POINT_CARDS;
+    }
+    debug_assert!((0..52).all(|y| {
+        let listed = (naturals & after & matching) >> y & 1 != 0;
+        let card = |i: u32| crate::card::Card::from_index(i as u8).expect("a natural card");
+        listed == (naturals >> y & 1 != 0 && y > x && kickers_match(card(x), card(y)))
+    }));
+    naturals & after & matching
+}
+
+/// Calls `f` with the index of each set bit of `bits`, lowest first.
+fn for_bits(mut bits: u64, mut f: impl FnMut(u32)) {
+    while bits != 0 {
+        f(bits.trailing_zeros());
+        bits &= bits - 1;
+    }
 }
 
 /// §4.7: straight flushes of each suit over every window of five or more ranks.
@@ -349,7 +367,7 @@ fn flush_window(
         }
         let naturals = CardSet::of_suit(kept, suit);
         for &jokers in hand.joker_choices(missing + replaced.count_ones()) {
-            em.emit(Kind::StraightFlush, top, length, naturals | jokers);
+            em.push(Kind::StraightFlush, top, length, naturals | jokers);
         }
     }
 }
