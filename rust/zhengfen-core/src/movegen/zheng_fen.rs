@@ -6,9 +6,9 @@
 //! card or its top is the `2`; a full house when its triple is the highest one it can read as.
 
 use super::Emitter;
-use crate::card::rank;
+use crate::card::{rank, Card};
 use crate::cardset::CardSet;
-use crate::classify::{full_house_top, kickers_match};
+use crate::classify::{full_house_top, is_full_house, kickers_match};
 use crate::combo::Kind;
 
 /// Pushes every legal Zheng Fen play of `hand` into the emitter.
@@ -16,9 +16,14 @@ pub(super) fn generate(hand: CardSet, wild: bool, em: &mut Emitter) {
     let hand = Hand::new(hand, wild);
     if em.wants(Kind::Single) {
         let floor = em.floor(Kind::Single).map_or(-1, |(r, _)| i16::from(r));
-        for card in hand.cards.iter().filter(|c| i16::from(c.rank()) > floor) {
-            em.push(Kind::Single, card.rank(), 1, CardSet::from_card(card));
-        }
+        // One deck: each card is held once, so the `once` plane lists the hand.
+        for_bits(hand.cards.planes().0, |i| {
+            if let Some(card) = Card::from_index(i as u8) {
+                if i16::from(card.rank()) > floor {
+                    em.push(Kind::Single, card.rank(), 1, CardSet::from_card(card));
+                }
+            }
+        });
     }
     if em.wants(Kind::Special) {
         specials(&hand, em);
@@ -101,16 +106,34 @@ fn suit_count(suits: u8) -> u32 {
     SUITS_IN[usize::from(suits & 0xF)]
 }
 
-/// The subsets of a 4-bit suit mask (the empty one included) with at most `most` suits.
+/// The submasks of each 4-bit suit mask in descending order (`SUBMASKS[m][..1 << |m|]`): the
+/// walk from `m` down to 0 by the `(sub - 1) & m` step, tabulated at compile time.
+const SUBMASKS: [[u8; 16]; 16] = {
+    let mut table = [[0u8; 16]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let (mut sub, mut n) = (mask, 0);
+        loop {
+            table[mask as usize][n] = sub;
+            n += 1;
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & mask;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// The subsets of a 4-bit suit mask (the empty one included) with at most `most` suits, the
+/// largest mask first.
 fn suit_subsets(mask: u8, most: u32) -> impl Iterator<Item = u8> {
-    // Walks the submasks from `mask` down to 0 with the `(sub - 1) & mask` step.
-    let mut next = Some(mask);
-    std::iter::from_fn(move || {
-        let sub = next?;
-        next = (sub != 0).then(|| sub.wrapping_sub(1) & mask);
-        Some(sub)
-    })
-    .filter(move |&s| suit_count(s) <= most)
+    let mask = usize::from(mask & 0xF);
+    SUBMASKS[mask][..1 << SUITS_IN[mask]]
+        .iter()
+        .copied()
+        .filter(move |&s| suit_count(s) <= most)
 }
 
 /// Every subset of the wild jokers.
@@ -259,13 +282,22 @@ fn full_houses(hand: &Hand, em: &mut Emitter) {
 /// jokers already in `triple`, the rest natural cards of other ranks (§4.6).
 fn add_kickers(hand: &Hand, top: u8, triple: CardSet, spare: u32, em: &mut Emitter) {
     let has_jokers = !triple.jokers().is_empty();
-    let mut emit = |set: CardSet| {
-        // With jokers the set may also read with a higher triple, whose rank must be held.
-        let higher = has_jokers && set.has_natural_above(top);
-        if !higher || full_house_top(set) == Some(top) {
+    // The set reads with the triple of rank `top`. With jokers it may also read with a higher
+    // triple, of the rank of a natural kicker above `top` (`kickers`: their ranks' mask).
+    let mut emit = |set: CardSet, kickers: u16| {
+        debug_assert!(is_full_house(set, top));
+        let above = if has_jokers { kickers >> (top + 1) } else { 0 };
+        let higher = (0..rank::NATURAL - top - 1)
+            .filter(|&t| above >> t & 1 != 0)
+            .any(|t| is_full_house(set, top + 1 + t));
+        let old_rule =
+            !(has_jokers && set.has_natural_above(top)) || full_house_top(set) == Some(top);
+        debug_assert_eq!(!higher, old_rule, "{set}");
+        if !higher {
             em.push(Kind::FullHouse, top, 1, set);
         }
     };
+    let rank_bit = |card: u32| 1u16 << (card / 4);
     match spare {
         // Two natural kickers must match (§4.6 a–d) and avoid the triple's rank.
         0 => {
@@ -273,7 +305,8 @@ fn add_kickers(hand: &Hand, top: u8, triple: CardSet, spare: u32, em: &mut Emitt
             let others = naturals & !(0xF << (4 * u32::from(top)));
             for_bits(others, |x| {
                 for_bits(kicker_partners(others, x), |y| {
-                    emit(triple | CardSet::from_planes(1 << x | 1 << y, 0).unwrap_or_default())
+                    let kickers = CardSet::from_planes(1 << x | 1 << y, 0).unwrap_or_default();
+                    emit(triple | kickers, rank_bit(x) | rank_bit(y))
                 })
             })
         }
@@ -286,9 +319,9 @@ fn add_kickers(hand: &Hand, top: u8, triple: CardSet, spare: u32, em: &mut Emitt
                 .expect("the triple's rank is taken from the hand's naturals");
             others
                 .iter()
-                .for_each(|x| emit(triple | CardSet::from_card(x)))
+                .for_each(|x| emit(triple | CardSet::from_card(x), 1 << x.rank()))
         }
-        _ => emit(triple),
+        _ => emit(triple, 0),
     }
 }
 
@@ -331,10 +364,9 @@ fn straight_flushes(hand: &Hand, em: &mut Emitter) {
     let wild = hand.wild_count();
     for suit in 0..4u8 {
         let held = hand.cards.ranks_of_suit(suit);
-        if held.count_ones() + wild < 5 {
-            continue;
-        }
-        for length in 5..=rank::NATURAL {
+        // A window longer than the suit's cards and the jokers would lack too many ranks.
+        let longest = (held.count_ones() + wild).min(u32::from(rank::NATURAL)) as u8;
+        for length in 5..=longest {
             for low in 0..=(rank::NATURAL - length) {
                 let top = low + length - 1;
                 if floor.is_some_and(|f| (top, length) <= f) {
