@@ -155,7 +155,11 @@ fn specials(hand: &Hand, em: &mut Emitter) {
             CardSet::of_rank(rank::TWO, 0xF, 0),
         );
     }
-    let held = |r: u8| suit_subsets(hand.suits[r as usize], 1).filter(|s| *s != 0);
+    let suits = |r: u8| hand.suits[r as usize];
+    if suits(rank::FIVE) == 0 || suits(rank::TEN) == 0 || suits(rank::KING) == 0 {
+        return; // no 5-10-K (most calls)
+    }
+    let held = |r: u8| suit_subsets(suits(r), 1).filter(|s| *s != 0);
     for five in held(rank::FIVE) {
         for ten in held(rank::TEN) {
             for king in held(rank::KING) {
