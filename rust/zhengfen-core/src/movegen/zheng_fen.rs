@@ -4,6 +4,11 @@
 //! built in several ways, a generator builds it only in its *canonical* way — the one with the
 //! highest value (§6.2): a window of ranks is canonical when its lowest rank holds a natural
 //! card or its top is the `2`; a full house when its triple is the highest one it can read as.
+//!
+//! Speed (issue 12): kicker pairs are found by bit masks ([`kicker_partners`]) instead of a
+//! list built per call; a full house with jokers is checked for a higher reading only at its
+//! kickers' ranks; suit submasks come from a table; and moves pruned by the table's floor skip
+//! the comparison ([`Emitter::push`]). The order of the list is unchanged.
 
 use super::Emitter;
 use crate::card::{rank, Card};
