@@ -2,7 +2,7 @@
 //!
 //! Each game has its own generator, which builds candidates structurally from the hand's
 //! bitboard (by rank, by window of consecutive ranks, by suit) without allocating per
-//! candidate, and hands them to one [`Emitter`]; the emitter keeps those that beat the table.
+//! candidate, and hands them to one `Emitter`; the emitter keeps those that beat the table.
 //! Each card set is generated once per kind, at its highest value (§6.2), so the list has no
 //! duplicates and needs no sorting. The list's order is part of the action encoding (an
 //! action is an index into it); `tests` pins it, so that faster generators keep it.
