@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 import zhengfen
 from common import VEC_CONFIGS, bytes_per_game_step, learner_loop
-from peers import OPENSPIEL, PEERS, PeerResult, result, table, timed
+from peers import OPENSPIEL, PEERS, WARMUP_FRACTION, PeerResult, result, table, timed
 
 RULES: dict[str, zhengfen.Rules] = {
     "ZF 4p": zhengfen.Rules.zheng_fen(players=4),
@@ -95,8 +95,8 @@ def measure_vec(label: str, rules: zhengfen.Rules, config: str, threads: int) ->
     def measure(seconds: float, seed: int) -> PeerResult:
         options = VEC_CONFIGS[config]
         batch = zhengfen.VecGame(rules, BATCH, seed, threads=threads, **options)
-        learner_loop(batch, seconds * 0.1, seed)
-        return result(vec_name(label, config, threads), "", *learner_loop(batch, seconds, seed))
+        counts = learner_loop(batch, seconds, seed, warmup=seconds * WARMUP_FRACTION)
+        return result(vec_name(label, config, threads), "", *counts)
 
     return measure
 

@@ -2,10 +2,12 @@
 batch grows, and how much memory a game of a batch takes after long play.
 
 - **Scaling**: four-player Zheng Fen, the default configuration (``uint8``, no mask,
-  ``copy=False``, 8 history rows), 2 threads, batches of 64 to 16,384 games stepped by the
+  ``copy=False``, 8 history rows), 2 threads (and 1, to show where the second thread pays:
+  AI.md §2 runs batches below 256 games on one), batches of 64 to 16,384 games stepped by the
   learner's loop (``common.learner_loop``: observation, history and legal count handed to a
   random policy each step). The figure is the median over ``--repeats`` interleaved passes of
-  nanoseconds per game-step (one decision of one game); each pass first warms its batch up.
+  nanoseconds per game-step (one decision of one game); each pass makes a fresh batch and warms
+  it up for a tenth of its time first.
 - **Memory**: for four-player Zheng Fen and Zen Cheng You, ``episode="match"`` and ``"game"``,
   the default and the ``float32`` + dense-mask configurations, each in a fresh process: the
   growth of the process's resident memory (``/proc/self/statm``) from before the batch is made
@@ -34,7 +36,10 @@ import zhengfen
 from common import MEMORY_LIMIT, VEC_CONFIGS, learner_loop
 
 SIZES = (64, 256, 1_024, 4_096, 16_384)
+SCALING_THREADS = (2, 1)
+"""The threads of the scaling measurement: the target's, then one for the comparison."""
 THREADS = 2
+"""The threads of the memory measurement."""
 RULES: dict[str, zhengfen.Rules] = {
     "ZF 4p": zhengfen.Rules.zheng_fen(players=4),
     "ZCY": zhengfen.Rules.zen_cheng_you(),
@@ -63,40 +68,45 @@ class MemoryRow(TypedDict):
     ns_per_step: float
 
 
-def ns_per_game_step(size: int, seconds: float, seed: int) -> float:
+def ns_per_game_step(size: int, threads: int, seconds: float, seed: int) -> float:
     """One pass of the scaling measurement: a fresh batch of ``size``, warmed up, then timed."""
-    batch = zhengfen.VecGame(RULES["ZF 4p"], size, seed, threads=THREADS)
-    learner_loop(batch, seconds * 0.1, seed)
-    _, game_steps, _, elapsed = learner_loop(batch, seconds, seed)
+    batch = zhengfen.VecGame(RULES["ZF 4p"], size, seed, threads=threads)
+    _, game_steps, _, elapsed = learner_loop(batch, seconds, seed, warmup=seconds * 0.1)
     return elapsed / game_steps * 1e9
 
 
-def scaling(seconds: float, repeats: int, seed: int) -> dict[int, list[float]]:
-    """Nanoseconds per game-step of every batch size, one list entry per interleaved pass."""
-    passes: dict[int, list[float]] = {size: [] for size in SIZES}
+def scaling(seconds: float, repeats: int, seed: int) -> dict[tuple[int, int], list[float]]:
+    """Nanoseconds per game-step by (batch size, threads), one entry per interleaved pass."""
+    passes: dict[tuple[int, int], list[float]] = {}
     for r in range(repeats):
         for size in SIZES:
-            gc.collect()
-            passes[size].append(ns_per_game_step(size, seconds, seed + r))
+            for threads in SCALING_THREADS:
+                gc.collect()
+                ns = ns_per_game_step(size, threads, seconds, seed + r)
+                passes.setdefault((size, threads), []).append(ns)
     return passes
 
 
-def scaling_lines(passes: dict[int, list[float]]) -> list[str]:
+def scaling_lines(passes: dict[tuple[int, int], list[float]]) -> list[str]:
+    two, one = SCALING_THREADS
     lines = [
-        "| games | ns per game-step (median) | min - max | game-steps/s | passes |",
-        "|---|---|---|---|---|",
+        f"| games | ns per game-step, {two} threads (median) | min - max | game-steps/s "
+        f"| ns per game-step, {one} thread | {two} threads ÷ {one}, game-steps/s |",
+        "|---|---|---|---|---|---|",
     ]
-    for size, times in passes.items():
-        ns = statistics.median(times)
+    for size in SIZES:
+        times = passes[size, two]
+        ns, ns_one = statistics.median(times), statistics.median(passes[size, one])
         lines.append(
             f"| {size:,} | {ns:.0f} | {min(times):.0f} - {max(times):.0f} | {1e9 / ns:,.0f} "
-            f"| {len(times)} |"
+            f"| {ns_one:.0f} | {ns_one / ns:.2f}x |"
         )
-    ratio = statistics.median(passes[16_384]) / statistics.median(passes[1_024])
+    ratio = statistics.median(passes[16_384, two]) / statistics.median(passes[1_024, two])
     met = "met" if ratio <= 1.2 else "missed"
     lines += [
         "",
-        f"16,384 games ÷ 1,024 games, ns per game-step: {ratio:.2f} (target ≤ 1.2: {met})",
+        f"{two} threads, 16,384 games ÷ 1,024 games, ns per game-step: {ratio:.2f} "
+        f"(target ≤ 1.2: {met})",
     ]
     return lines
 
@@ -187,7 +197,7 @@ def main() -> None:
     print(f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs\n")
     if args.part in ("all", "scaling"):
         print(
-            f"Batch scaling: ZF 4p, default configuration, {THREADS} threads, "
+            "Batch scaling: ZF 4p, default configuration, 2 threads and 1, "
             f"{seconds:g} s a pass, median of {repeats}\n"
         )
         print("\n".join(scaling_lines(scaling(seconds, repeats, args.seed))))

@@ -54,14 +54,35 @@ def random_policy(
     return (rng.random(len(offered)) * offered).astype(np.int64)
 
 
+Counts = tuple[int, int, int, float]
+"""(episodes ended, game-steps, legal moves summed, seconds)."""
+
+
 def learner_loop(
-    batch: zhengfen.VecGame, seconds: float, seed: int, steps: int | None = None
-) -> tuple[int, int, int, float]:
-    """Steps ``batch`` from ``reset(seed)`` for ``seconds`` (or ``steps`` steps, if given),
-    every seat a learner seat, through :func:`random_policy`: (episodes ended, game-steps, legal
-    moves summed, seconds)."""
+    batch: zhengfen.VecGame,
+    seconds: float,
+    seed: int,
+    steps: int | None = None,
+    warmup: float = 0.0,
+) -> Counts:
+    """Steps ``batch`` from ``reset(seed)``, every seat a learner seat, through
+    :func:`random_policy`: first ``warmup`` seconds untimed, then ``seconds`` (or ``steps``
+    steps, if given) counted."""
     rng = np.random.default_rng(seed)
     obs = batch.reset(seed)
+    obs, _ = play(batch, obs, rng, warmup, None)
+    return play(batch, obs, rng, seconds, steps)[1]
+
+
+def play(
+    batch: zhengfen.VecGame,
+    obs: dict[str, npt.NDArray[Any]],
+    rng: np.random.Generator,
+    seconds: float,
+    steps: int | None,
+) -> tuple[dict[str, npt.NDArray[Any]], Counts]:
+    """The learner's steps from ``obs`` for ``seconds`` (or ``steps`` steps): the last
+    observations and the counts."""
     episodes = game_steps = legal = taken = 0
     start = time.perf_counter()
     deadline = start + seconds
@@ -75,7 +96,7 @@ def learner_loop(
         taken += 1
         game_steps += len(actions)
         episodes += int(dones.sum())
-    return episodes, game_steps, legal, time.perf_counter() - start
+    return obs, (episodes, game_steps, legal, time.perf_counter() - start)
 
 
 def bytes_per_game_step(rules: zhengfen.Rules, **options: Any) -> int:
