@@ -6,7 +6,6 @@ properties (determinism over threads, no leak through resampling) in ``ai_props.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import pickle
 import random
@@ -29,6 +28,7 @@ from zhengfen.agents import (
     observe,
     play,
 )
+from zhengfen.types import MaskForm
 
 ZF4 = zhengfen.Rules.zheng_fen(players=4)
 ZCY = zhengfen.Rules.zen_cheng_you()
@@ -68,17 +68,73 @@ def random_actions(obs: dict[str, Any], max_actions: int, rng: np.random.Generat
 
 
 def test_vec_game_shapes_and_types() -> None:
+    """The default batch writes bytes, int32 scores and no mask (AI.md §2)."""
     batch = zhengfen.VecGame(ZF4, 5, seed=1, history=3, max_actions=100)
     obs = batch.reset()
+    assert sorted(obs) == ["current_player", "history", "num_legal", "observation", "scores"]
     assert obs["observation"].shape == (5, zhengfen.OBSERVATION_SIZE)
-    assert obs["observation"].dtype == np.float32
+    assert obs["observation"].dtype == np.uint8
+    assert obs["scores"].shape == (5, zhengfen.SCORES_SIZE) and obs["scores"].dtype == np.int32
     assert obs["history"].shape == (5, 3, zhengfen.HISTORY_ROW)
-    assert obs["action_mask"].shape == (5, 100) and obs["action_mask"].dtype == np.bool_
+    assert obs["history"].dtype == np.uint8
     assert obs["current_player"].dtype == np.int64 and obs["num_legal"].dtype == np.int64
     obs, rewards, dones = batch.step(np.zeros(5, dtype=np.int64))
     assert rewards.shape == (5, 4) and rewards.dtype == np.float32
     assert dones.shape == (5,) and dones.dtype == np.bool_
     assert len(batch) == batch.num_games == 5 and batch.max_actions == 100
+
+
+@pytest.mark.parametrize(
+    ("mask", "shape", "dtype"), [("dense", (4, 100), np.bool_), ("packed", (4, 13), np.uint8)]
+)
+def test_vec_game_masks_and_float32_view(
+    mask: MaskForm, shape: tuple[int, int], dtype: Any
+) -> None:
+    """``mask`` adds the dense or packed mask; ``dtype="float32"`` gives the same values as
+    the bytes, converted; the masks unpack to the legal prefix."""
+    view = zhengfen.VecGame(ZF4, 4, seed=2, max_actions=100, mask=mask, dtype="float32")
+    plain = zhengfen.VecGame(ZF4, 4, seed=2, max_actions=100)
+    obs, theirs = view.reset(), plain.reset()
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        assert obs["observation"].dtype == obs["history"].dtype == np.float32
+        for key in ("observation", "history"):
+            np.testing.assert_array_equal(obs[key], theirs[key].astype(np.float32))
+        np.testing.assert_array_equal(obs["scores"], theirs["scores"])
+        assert obs["action_mask"].shape == shape and obs["action_mask"].dtype == dtype
+        dense = obs["action_mask"]
+        if mask == "packed":
+            dense = np.unpackbits(dense, axis=1, count=100, bitorder="little").astype(bool)
+        offered = np.minimum(obs["num_legal"], 100)
+        np.testing.assert_array_equal(dense, np.arange(100) < offered[:, None])
+        actions = random_actions(obs, 100, rng)
+        obs, _, _ = view.step(actions)
+        theirs, _, _ = plain.step(actions)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"dtype": "float64"}, "dtype must be"),
+        ({"dtype": np.int8}, "dtype must be"),
+        ({"dtype": 3}, "dtype must be"),
+        ({"mask": "sparse"}, "mask must be None"),
+        ({"mask": True}, "mask must be None"),
+    ],
+)
+def test_vec_game_refuses_bad_dtype_and_mask(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(zhengfen.ArgumentError, match=message):
+        zhengfen.VecGame(ZF4, 2, **kwargs)
+
+
+def test_vec_game_bytes_per_game_counts_both_sets_of_arrays() -> None:
+    kept = zhengfen.VecGame(ZF4, 2, seed=1)
+    copied = zhengfen.VecGame(ZF4, 2, seed=1, copy=True)
+    obs = kept.reset()
+    one_set = sum(a[0].nbytes for a in obs.values()) + 4 * 4 + 1  # and the rewards and done
+    assert kept.bytes_per_game - copied.bytes_per_game == one_set
+    dense = zhengfen.VecGame(ZF4, 2, seed=1, mask="dense", dtype="float32", copy=True)
+    assert dense.bytes_per_game - copied.bytes_per_game == 4096 + 3 * (591 + 8 * 94)
 
 
 def test_vec_game_without_history() -> None:
@@ -89,7 +145,7 @@ def test_vec_game_without_history() -> None:
 
 def test_vec_game_observations_are_the_games() -> None:
     """Every row is the observation of the game it names, as the Game API gives it."""
-    batch = zhengfen.VecGame(ZCY, 3, seed=4, history=5, max_actions=20000)
+    batch = zhengfen.VecGame(ZCY, 3, seed=4, history=5, max_actions=20000, mask="dense")
     obs = batch.reset()
     rng = np.random.default_rng(0)
     for _ in range(60):
@@ -98,6 +154,7 @@ def test_vec_game_observations_are_the_games() -> None:
             seat = int(obs["current_player"][j])
             assert game.current_player == seat
             np.testing.assert_array_equal(obs["observation"][j], game.observation_tensor(seat))
+            np.testing.assert_array_equal(obs["scores"][j], game.score_tensor(seat))
             np.testing.assert_array_equal(obs["history"][j], game.history_tensor(seat, 5))
             legal = game.legal_moves()
             assert obs["num_legal"][j] == len(legal)
@@ -237,23 +294,31 @@ def test_vec_game_refuses_bad_settings(kwargs: dict[str, Any], error: type[Excep
         zhengfen.VecGame(ZF4, num_games, **settings)
 
 
-def test_vec_game_views_are_read_only_and_reused() -> None:
-    batch = zhengfen.VecGame(ZF4, 2, seed=3, copy=False)
+def test_vec_game_views_are_read_only_and_alternate() -> None:
+    """copy=False (the default): read-only views of two sets of arrays used in turn, so a
+    step's arrays stay unchanged through the next step and are overwritten by the one after
+    (AI.md §2); copy=True: new arrays, the caller's."""
+    batch = zhengfen.VecGame(ZF4, 2, seed=3)
     obs = batch.reset()
     with pytest.raises(ValueError):
-        obs["observation"][0, 0] = 1.0
-    kept = obs["observation"]
-    before = kept.copy()
-    batch.step([0, 0])
-    assert not np.array_equal(kept, before)  # overwritten by the step, as documented
-    owned = zhengfen.VecGame(ZF4, 2, seed=3)
+        obs["observation"][0, 0] = 1
+    kept = {key: value.copy() for key, value in obs.items()}
+    second, _, _ = batch.step([0, 0])
+    for key, value in obs.items():  # unchanged through the next step
+        np.testing.assert_array_equal(value, kept[key])
+        assert value.base is not second[key].base
+    third, _, _ = batch.step([0, 0])
+    assert all(third[key].base is obs[key].base for key in obs)  # the first set again
+    assert not np.array_equal(obs["observation"], kept["observation"])  # overwritten
+    owned = zhengfen.VecGame(ZF4, 2, seed=3, copy=True)
     first = owned.reset()
     kept_first = {key: value.copy() for key, value in first.items()}
-    second, _, _ = owned.step([0, 0])
+    for _ in range(2):
+        second, _, _ = owned.step([0, 0])
     for key, value in first.items():  # arrays handed over are never written again
         np.testing.assert_array_equal(value, kept_first[key])
         assert value is not second[key]
-    first["observation"][0, 0] = 5.0  # and are the caller's to change
+    first["observation"][0, 0] = 5  # and are the caller's to change
 
 
 def batch_state(batch: zhengfen.VecGame) -> Any:
@@ -265,12 +330,15 @@ def outputs_equal(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> bool:
     return all(np.array_equal(mine[key], theirs[key]) for key in theirs)
 
 
-@pytest.mark.parametrize("array", ["observation", "action_mask", "num_legal"])
+@pytest.mark.parametrize("array", ["observation", "scores", "action_mask", "num_legal"])
 def test_vec_game_refuses_arrays_made_read_only_and_changes_nothing(array: str) -> None:
-    batch = zhengfen.VecGame(ZF4, 3, seed=3, copy=False)
-    twin = zhengfen.VecGame(ZF4, 3, seed=3)  # the same games, with copies
-    obs = batch.reset()
-    base = obs[array].base
+    batch = zhengfen.VecGame(ZF4, 3, seed=3, mask="dense")
+    twin = zhengfen.VecGame(ZF4, 3, seed=3, mask="dense", copy=True)  # the same games
+    first = batch.reset()
+    obs, _, _ = batch.step([0, 0, 0])  # into the second set: the next step writes the first
+    twin.reset()
+    twin.step([0, 0, 0])
+    base = first[array].base
     assert isinstance(base, np.ndarray)
     base.setflags(write=False)  # issue 10: step() and reset() panicked (NotWriteable)
     before, shown = batch_state(batch), {key: value.copy() for key, value in obs.items()}
@@ -286,9 +354,10 @@ def test_vec_game_refuses_arrays_made_read_only_and_changes_nothing(array: str) 
     assert np.array_equal(rewards, their_rewards) and np.array_equal(dones, their_dones)
 
 
-def test_vec_game_views_made_writable_never_leave_stale_data() -> None:
-    batch = zhengfen.VecGame(ZF4, 4, seed=8, copy=False)
-    twin = zhengfen.VecGame(ZF4, 4, seed=8)
+@pytest.mark.parametrize("mask", ["dense", "packed"])
+def test_vec_game_views_made_writable_never_leave_stale_data(mask: MaskForm) -> None:
+    batch = zhengfen.VecGame(ZF4, 4, seed=8, mask=mask)
+    twin = zhengfen.VecGame(ZF4, 4, seed=8, mask=mask, copy=True)
     obs = batch.reset()
     twin.reset()
     for step in range(30):
@@ -304,8 +373,8 @@ def test_vec_game_views_made_writable_never_leave_stale_data() -> None:
 
 @pytest.mark.parametrize("rules", [ZF4, ZCY], ids=["zheng_fen", "zen_cheng_you"])
 def test_vec_game_copy_false_gives_the_same_steps_as_copies(rules: zhengfen.Rules) -> None:
-    shared = zhengfen.VecGame(rules, 200, seed=5, copy=False, threads=4, episode="game")
-    copies = zhengfen.VecGame(rules, 200, seed=5, threads=1, episode="game")
+    shared = zhengfen.VecGame(rules, 300, seed=5, copy=False, threads=4, episode="game")
+    copies = zhengfen.VecGame(rules, 300, seed=5, copy=True, threads=1, episode="game")
     assert outputs_equal(shared.reset(), copies.reset())
     for _ in range(12):
         actions = shared.agent_actions("random", 3)
@@ -317,11 +386,12 @@ def test_vec_game_copy_false_gives_the_same_steps_as_copies(rules: zhengfen.Rule
 
 
 def test_vec_game_views_can_be_actions_of_a_batch_in_another_thread() -> None:
-    """Issue 10: one batch's copy=False view as another batch's actions while the first steps in
-    another thread panicked (AlreadyBorrowed). A copy=False batch now writes its arrays only with
-    the GIL held, so every interleaving reads a whole step, and the threads overlap for sure:
-    the reader runs for as long as the writer steps."""
-    writer = zhengfen.VecGame(ZCY, 2048, seed=1, copy=False)
+    """Issue 10: one batch's view as another batch's actions while the first steps in another
+    thread panicked (AlreadyBorrowed). Now the reader gets the whole array, or, while the
+    writer writes that very set with the GIL released, a clear ``ArgumentError``: never a
+    panic, and the threads overlap for sure (the reader runs for as long as the writer
+    steps)."""
+    writer = zhengfen.VecGame(ZCY, 2048, seed=1)
     view = writer.reset()["current_player"]
     reader = zhengfen.VecGame(ZF4, 2048, seed=2)
     stepped = threading.Event()
@@ -339,13 +409,16 @@ def test_vec_game_views_can_be_actions_of_a_batch_in_another_thread() -> None:
     thread.start()
     calls = 0
     while not stepped.is_set() or calls == 0:
-        snapshot = view.copy()
-        with contextlib.suppress(zhengfen.IllegalMoveError):  # a message, never a panic
-            reader.step(view)  # (a seat number is not always an offered action)
-        assert np.isin(snapshot, range(4)).all()
+        try:
+            reader.step(view)
+        except zhengfen.IllegalMoveError:
+            pass  # a seat number is not always an offered action
+        except zhengfen.ArgumentError as error:
+            assert "already borrowed" in str(error)
         calls += 1
     thread.join()
     assert not failures and calls > 0
+    assert np.isin(view, range(4)).all()
 
 
 def test_rollouts_play_every_deal_up_to_the_last_number_or_refuse() -> None:

@@ -48,6 +48,7 @@ GAMES: list[tuple[str, dict[str, Any], int]] = [
     ("zheng_fen_4", {"players": 4}, 300),
     ("zheng_fen_6", {"players": 6}, 300),
     ("zheng_fen_4_game", {"players": 4, "episode": "game", "target": 150}, 300),
+    ("zheng_fen_5_float32", {"players": 5, "dtype": "float32"}, 300),
     ("zen_cheng_you", {"game": "zen_cheng_you"}, 100),
 ]
 GAME_IDS = [name for name, _, _ in GAMES]
@@ -174,7 +175,7 @@ def test_pettingzoo_seed(options: dict[str, Any], cycles: int) -> None:
     "options",
     [
         {"players": 4, "render_mode": "ansi"},
-        {"players": 5, "perfect_information": True, "episode": "game"},
+        {"players": 5, "perfect_information": True, "episode": "game", "dtype": "float32"},
         {"game": "zen_cheng_you", "render_mode": "ansi", "opponents": ["random"] * 3},
     ],
     ids=["zheng_fen", "zheng_fen_perfect_game", "zen_cheng_you"],
@@ -373,19 +374,28 @@ def test_step_after_termination_is_refused() -> None:
 # --- observations, options, opponents, rendering -----------------------------------------------
 
 
+@pytest.mark.parametrize("dtype", ["uint8", "float32"])
 @pytest.mark.parametrize("perfect", [False, True])
-def test_perfect_information_changes_the_observation(perfect: bool) -> None:
+def test_perfect_information_changes_the_observation(perfect: bool, dtype: str) -> None:
+    """The observation is the seat's encoding (AI.md §1.1) in the storage ``dtype`` asks for,
+    with its scores; the spaces say so."""
     size = PERFECT_OBSERVATION_SIZE if perfect else OBSERVATION_SIZE
-    env = _aec(players=4, perfect_information=perfect, max_actions=64)
+    env = _aec(players=4, perfect_information=perfect, max_actions=64, dtype=dtype)
     env.reset(seed=0)
-    for agent in env.agents:
+    game = env.unwrapped.game
+    for seat, agent in enumerate(env.agents):
         observation = env.observe(agent)
-        assert observation["observation"].shape == (size,)
-        assert observation["observation"].dtype == np.float32
-        assert env.observation_space(agent)["observation"].shape == (size,)
+        space = env.observation_space(agent)
+        assert observation["observation"].shape == space["observation"].shape == (size,)
+        assert observation["observation"].dtype == space["observation"].dtype == np.dtype(dtype)
+        expected = game.observation_tensor(seat, perfect_information=perfect, dtype="float32")
+        assert np.array_equal(observation["observation"].astype(np.float32), expected)
+        assert observation["scores"].dtype == space["scores"].dtype == np.int32
+        assert np.array_equal(observation["scores"], game.score_tensor(seat))
         assert observation["action_mask"].shape == (64,)
         assert observation["action_mask"].dtype == np.int8
-    gym_env = _gym(players=4, perfect_information=perfect)
+        assert space.contains(observation)
+    gym_env = _gym(players=4, perfect_information=perfect, dtype=dtype)
     assert gym_env.reset(seed=0)[0]["observation"].shape == (size,)
 
 
@@ -438,6 +448,8 @@ BAD_OPTIONS: list[tuple[dict[str, Any], type[ZhengfenError], str]] = [
     ({"episode": "season"}, EnvError, "episode"),
     ({"episode": ["match"]}, EnvError, "episode"),
     ({"max_actions": 0}, EnvError, "max_actions"),
+    ({"dtype": "float64"}, EnvError, "dtype must be one of 'uint8', 'float32'"),
+    ({"dtype": np.float32}, EnvError, "dtype must be one of"),
     ({"max_actions": -5}, EnvError, "max_actions"),
     ({"max_actions": 2**20 + 1}, EnvError, "max_actions must be an integer from 1 to 1048576"),
     ({"max_actions": 10**30}, EnvError, "max_actions"),
@@ -504,6 +516,7 @@ def test_options_defaults() -> None:
         "match",
     )
     assert EnvOptions.parse({"game": "zen_cheng_you"}).max_actions == 16384
+    assert EnvOptions.parse({}).dtype == "uint8"
     assert EnvOptions.parse({"max_actions": np.int64(7)}).max_actions == 7
 
 

@@ -41,6 +41,7 @@ __all__ = [
     "GameName",
     "GameOverEvent",
     "LeadAfterOut",
+    "MaskForm",
     "MatchScoredEvent",
     "Move",
     "NextLeader",
@@ -60,6 +61,7 @@ __all__ = [
     "StringMove",
     "Suit",
     "TeamTransferEvent",
+    "TensorDtype",
     "Tie",
     "TransferEvent",
     "TrickEvent",
@@ -129,6 +131,10 @@ Tie = Literal["play_on", "share"]
 LeadAfterOut = Literal["next", "partner"]
 #: A ``VecGame`` episode: one match, or the whole game.
 Episode = Literal["match", "game"]
+#: The storage of a tensor (AI.md §1): bytes, or the float32 view of the same values.
+TensorDtype = Literal["uint8", "float32"]
+#: The action mask a ``VecGame`` writes when asked (AI.md §1.3); ``None`` for none.
+MaskForm = Literal["dense", "packed"]
 
 # --- rule sets -----------------------------------------------------------------------------
 

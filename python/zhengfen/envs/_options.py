@@ -29,9 +29,10 @@ import numpy as np
 from zhengfen import Game, Rules, RulesError, default_max_actions
 from zhengfen.envs._rewards import worst_reward
 from zhengfen.errors import EnvError
-from zhengfen.types import GameName
+from zhengfen.types import GameName, TensorDtype
 
 __all__ = [
+    "DTYPES",
     "ENV_OPTIONS",
     "EPISODES",
     "ILLEGAL_ACTIONS",
@@ -44,6 +45,8 @@ __all__ = [
 ]
 
 EPISODES = ("match", "game")
+#: The storage of the observation (AI.md §1): bytes, or the float32 view.
+DTYPES = ("uint8", "float32")
 RENDER_MODES = ("ansi", "human")
 #: What an action that is in the action space but not legal now does (AI.md §6).
 ILLEGAL_ACTIONS = ("terminate", "penalize", "raise")
@@ -56,6 +59,7 @@ ENV_OPTIONS = (
     "episode",
     "max_actions",
     "perfect_information",
+    "dtype",
     "render_mode",
     "illegal_action",
     "illegal_reward",
@@ -76,6 +80,8 @@ class EnvOptions:
       first ``max_actions`` of a legal list cannot be chosen;
     - ``perfect_information``: observations include every hand (for debugging and oracle
       training only);
+    - ``dtype``: the observation's storage, ``"uint8"`` (the default) or ``"float32"`` (the
+      same values, AI.md §1);
     - ``render_mode``: ``None``, ``"ansi"`` (``render()`` returns text) or ``"human"`` (prints it);
     - ``illegal_action``: what an action of the action space that is not legal now does:
       ``"terminate"`` (the default, as PettingZoo's classic games do: the episode ends, the
@@ -90,6 +96,7 @@ class EnvOptions:
     episode: str = "match"
     max_actions: int = 4096
     perfect_information: bool = False
+    dtype: TensorDtype = "uint8"
     render_mode: str | None = None
     illegal_action: str = "terminate"
     illegal_reward: float = -100.0
@@ -107,6 +114,7 @@ class EnvOptions:
             _choice("episode", options.get("episode", "match"), EPISODES),
             default_max_actions(rules) if max_actions is None else _max_actions(max_actions),
             _flag("perfect_information", options.get("perfect_information", False)),
+            cast(TensorDtype, _choice("dtype", options.get("dtype", "uint8"), DTYPES)),
             _render_mode(options.get("render_mode")),
             _choice("illegal_action", options.get("illegal_action", "terminate"), ILLEGAL_ACTIONS),
             worst_reward(rules) if illegal_reward is None else _reward(illegal_reward),

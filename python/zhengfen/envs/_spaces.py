@@ -1,9 +1,10 @@
 """The spaces and observations both environments use, their seeds and their rendering (needs
 Gymnasium, which PettingZoo depends on).
 
-An observation is ``{"observation": float32 vector, "action_mask": int8 vector}``: the seat's
-observation tensor (AI.md §1.1) and its mask of legal actions, all zeros when the seat is not
-to move or the episode is over.
+An observation is ``{"observation": vector, "scores": int32 vector, "action_mask": int8
+vector}``: the seat's observation and scores (AI.md §1.1; the observation is bytes unless the
+option ``dtype`` asks for the float32 view) and its mask of legal actions, all zeros when the
+seat is not to move or the episode is over.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from zhengfen import Game
-from zhengfen._core import OBSERVATION_SIZE, PERFECT_OBSERVATION_SIZE
+from zhengfen._core import OBSERVATION_SIZE, PERFECT_OBSERVATION_SIZE, SCORES_SIZE
 from zhengfen.envs._options import EnvOptions
 from zhengfen.text import render_text
 
@@ -30,7 +31,7 @@ __all__ = [
     "render",
 ]
 
-#: An observation: ``{"observation": float32 vector, "action_mask": int8 vector}``.
+#: An observation: ``{"observation": vector, "scores": int32 vector, "action_mask": int8 vector}``.
 Observation = dict[str, npt.NDArray[Any]]
 #: An action: an index into ``game.legal_moves()``.
 Action = Union[int, np.integer[Any]]
@@ -39,13 +40,15 @@ _SEED_BOUND = 2**64
 
 
 def observation_space(options: EnvOptions) -> spaces.Dict:
-    """``Dict(observation=Box(-inf, inf, (D,), float32), action_mask=Box(0, 1, (A,), int8))``
-    with ``D`` = ``zhengfen.OBSERVATION_SIZE`` (``PERFECT_OBSERVATION_SIZE`` with perfect
-    information) and ``A`` = ``max_actions``."""
+    """``Dict(observation=Box(0, 255, (D,), uint8 or float32), scores=Box(int32 bounds, (7,),
+    int32), action_mask=Box(0, 1, (A,), int8))`` with ``D`` = ``zhengfen.OBSERVATION_SIZE``
+    (``PERFECT_OBSERVATION_SIZE`` with perfect information) and ``A`` = ``max_actions``."""
     size = PERFECT_OBSERVATION_SIZE if options.perfect_information else OBSERVATION_SIZE
+    bounds = np.iinfo(np.int32)
     return spaces.Dict(
         {
-            "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+            "observation": spaces.Box(0, 255, (size,), np.dtype(options.dtype)),
+            "scores": spaces.Box(bounds.min, bounds.max, (SCORES_SIZE,), np.int32),
             "action_mask": spaces.Box(0, 1, (options.max_actions,), np.int8),
         }
     )
@@ -63,8 +66,10 @@ def encode(game: Game, seat: int, options: EnvOptions, active: bool = True) -> O
         mask = game.action_mask(options.max_actions).astype(np.int8)
     else:
         mask = np.zeros(options.max_actions, dtype=np.int8)
-    tensor = game.observation_tensor(seat, perfect_information=options.perfect_information)
-    return {"observation": tensor, "action_mask": mask}
+    tensor = game.observation_tensor(
+        seat, perfect_information=options.perfect_information, dtype=options.dtype
+    )
+    return {"observation": tensor, "scores": game.score_tensor(seat), "action_mask": mask}
 
 
 def draw_seed(rng: np.random.Generator) -> int:

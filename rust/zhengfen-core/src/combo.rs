@@ -144,3 +144,16 @@ impl fmt::Display for Combo {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Kind;
+
+    #[test]
+    fn kind_all_is_in_declaration_order() {
+        // The encodings index the kind one-hot by `kind as usize` (`encode::write_combo`).
+        for (i, kind) in Kind::ALL.iter().enumerate() {
+            assert_eq!(*kind as usize, i);
+        }
+    }
+}

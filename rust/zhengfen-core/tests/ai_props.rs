@@ -8,7 +8,8 @@ use common::all_rules;
 use proptest::prelude::*;
 use zhengfen_core::agents::Agent;
 use zhengfen_core::batch::{
-    derive_seed, rollouts, Episode, OutBuffers, RolloutConfig, VecConfig, VecGame,
+    derive_seed, rollouts, Dtype, Episode, MaskKind, OwnedMask, OwnedValues, RolloutConfig,
+    VecConfig, VecGame,
 };
 use zhengfen_core::card::{Card, Suit};
 use zhengfen_core::cardset::CardSet;
@@ -48,8 +49,8 @@ fn union(sets: impl IntoIterator<Item = CardSet>) -> CardSet {
         .fold(CardSet::EMPTY, |a, s| a.plus(s).unwrap())
 }
 
-fn observe(game: &Game, seat: usize) -> Vec<f32> {
-    let mut out = vec![0.0; observation_size(false) + 8 * HISTORY_ROW];
+fn observe(game: &Game, seat: usize) -> Vec<u8> {
+    let mut out = vec![0; observation_size(false) + 8 * HISTORY_ROW];
     let (obs, hist) = out.split_at_mut(observation_size(false));
     observation(game, seat, false, obs);
     history(game, seat, hist);
@@ -187,34 +188,59 @@ fn rollouts_do_not_depend_on_threads() {
     }
 }
 
-/// Steps a batch with a fixed policy (the first legal move), returning every output.
-fn run_batch(config: &VecConfig, steps: usize) -> (Vec<f32>, Vec<f32>, Vec<bool>, Vec<i64>) {
+/// Every output of a batch's steps, concatenated.
+#[derive(Debug, PartialEq)]
+struct Outputs {
+    observation: Vec<f32>,
+    scores: Vec<i32>,
+    history: Vec<f32>,
+    rewards: Vec<f32>,
+    dones: Vec<bool>,
+    players: Vec<i64>,
+}
+
+/// The float32 values of owned values, whatever their storage.
+fn floats(values: &OwnedValues) -> Vec<f32> {
+    match values {
+        OwnedValues::Bytes(v) => v.iter().map(|&b| f32::from(b)).collect(),
+        OwnedValues::Floats(v) => v.clone(),
+    }
+}
+
+/// Whether game `j`'s mask (if any) offers exactly the first `offered` actions.
+fn mask_offers(mask: &OwnedMask, max_actions: usize, j: usize, offered: usize) -> bool {
+    match mask {
+        OwnedMask::None => true,
+        OwnedMask::Dense(m) => m[j * max_actions..][..max_actions]
+            .iter()
+            .enumerate()
+            .all(|(i, &b)| b == (i < offered)),
+        OwnedMask::Packed(m) => {
+            let len = max_actions.div_ceil(8);
+            let row = &m[j * len..][..len];
+            (0..len * 8).all(|i| (row[i / 8] >> (i % 8) & 1 == 1) == (i < offered))
+        }
+    }
+}
+
+/// Steps a batch with a fixed policy, returning every output; checks each step's mask and
+/// legal counts on the way.
+fn run_batch(config: &VecConfig, steps: usize) -> Outputs {
     let n = config.num_games;
     let players = usize::from(config.rules.players);
-    let od = observation_size(config.perfect);
-    let hd = config.history * HISTORY_ROW;
-    let mut obs = vec![0.0; n * od];
-    let mut hist = vec![0.0; n * hd];
-    let mut mask = vec![false; n * config.max_actions];
-    let mut rewards = vec![0.0; n * players];
-    let mut dones = vec![false; n];
-    let mut who = vec![0; n];
-    let mut legal = vec![0; n];
+    let mut arrays = config.arrays();
     let mut batch = VecGame::new(config.clone(), 77).unwrap();
-    let (mut all_obs, mut all_rewards, mut all_dones, mut all_who) =
-        (vec![], vec![], vec![], vec![]);
+    let mut all = Outputs {
+        observation: vec![],
+        scores: vec![],
+        history: vec![],
+        rewards: vec![],
+        dones: vec![],
+        players: vec![],
+    };
     for step in 0..steps {
-        let mut slots = config.slots(OutBuffers {
-            observation: &mut obs,
-            history: &mut hist,
-            mask: &mut mask,
-            rewards: &mut rewards,
-            dones: &mut dones,
-            players: &mut who,
-            legal: &mut legal,
-        });
         if step == 0 {
-            batch.observe(&mut slots);
+            batch.observe(arrays.buffers());
         } else {
             let actions: Vec<i64> = (0..n)
                 .map(|j| {
@@ -222,21 +248,23 @@ fn run_batch(config: &VecConfig, steps: usize) -> (Vec<f32>, Vec<f32>, Vec<bool>
                         % batch.legal_moves(j).unwrap().len().min(config.max_actions) as i64
                 })
                 .collect();
-            batch.step(&actions, &mut slots).unwrap();
+            batch.step(&actions, arrays.buffers()).unwrap();
         }
-        drop(slots);
         for j in 0..n {
             let offered = batch.legal_moves(j).unwrap().len().min(config.max_actions);
-            assert!(mask[j * config.max_actions..][..config.max_actions]
-                .iter()
-                .enumerate()
-                .all(|(i, &m)| m == (i < offered)));
-            assert_eq!(legal[j] as usize, batch.legal_moves(j).unwrap().len());
-            if dones[j]
+            assert!(mask_offers(&arrays.mask, config.max_actions, j, offered));
+            assert_eq!(
+                arrays.legal[j] as usize,
+                batch.legal_moves(j).unwrap().len()
+            );
+            if arrays.dones[j]
                 && config.rules.variant == Variant::ZhengFen
                 && config.episode == Episode::Match
             {
-                assert_eq!(rewards[j * players..][..players].iter().sum::<f32>(), 100.0);
+                assert_eq!(
+                    arrays.rewards[j * players..][..players].iter().sum::<f32>(),
+                    100.0
+                );
             }
             if let Some(seat) = batch.games().nth(j).unwrap().current_player() {
                 assert!(
@@ -245,12 +273,14 @@ fn run_batch(config: &VecConfig, steps: usize) -> (Vec<f32>, Vec<f32>, Vec<bool>
                 );
             }
         }
-        all_obs.extend_from_slice(&obs);
-        all_rewards.extend_from_slice(&rewards);
-        all_dones.extend_from_slice(&dones);
-        all_who.extend_from_slice(&who);
+        all.observation.extend(floats(&arrays.observation));
+        all.scores.extend_from_slice(&arrays.scores);
+        all.history.extend(floats(&arrays.history));
+        all.rewards.extend_from_slice(&arrays.rewards);
+        all.dones.extend_from_slice(&arrays.dones);
+        all.players.extend_from_slice(&arrays.players);
     }
-    (all_obs, all_rewards, all_dones, all_who)
+    all
 }
 
 #[test]
@@ -265,25 +295,36 @@ fn vec_game_is_deterministic_and_resets_with_its_seeds() {
         agents[1] = Some(Agent::Greedy);
         let config = VecConfig {
             rules,
-            // Enough games for a step to use the threads (128 or more).
-            num_games: 130,
+            // Enough games for a step to use two threads (128 or more each).
+            num_games: 270,
             episode: Episode::Match,
             max_actions: 64,
             history: 4,
             perfect: false,
             agents,
             threads: 1,
+            dtype: Dtype::Uint8,
+            mask: MaskKind::None,
         };
-        let one = run_batch(&config, 250);
-        let two = run_batch(
-            &VecConfig {
-                threads: 3,
+        let one = run_batch(&config, 150);
+        // Other threads, storage and masks: the same values.
+        for (threads, dtype, mask) in [
+            (3, Dtype::Uint8, MaskKind::Dense),
+            (2, Dtype::Float32, MaskKind::Packed),
+        ] {
+            let other = VecConfig {
+                threads,
+                dtype,
+                mask,
                 ..config.clone()
-            },
-            250,
+            };
+            assert_eq!(other.ranges().len(), 2);
+            assert_eq!(run_batch(&other, 150), one);
+        }
+        assert!(
+            one.dones.iter().any(|&d| d),
+            "no episode ended in 150 steps"
         );
-        assert_eq!(one, two);
-        assert!(one.2.iter().any(|&d| d), "no episode ended in 250 steps");
     }
     let config = VecConfig {
         rules: Rules::zheng_fen(4).unwrap(),
@@ -294,8 +335,10 @@ fn vec_game_is_deterministic_and_resets_with_its_seeds() {
         perfect: true,
         agents: vec![None; 4],
         threads: 1,
+        dtype: Dtype::Uint8,
+        mask: MaskKind::Dense,
     };
-    let mut batch = VecGame::new(config, 5).unwrap();
+    let mut batch = VecGame::new(config.clone(), 5).unwrap();
     for (j, game) in batch.games().enumerate() {
         assert_eq!(
             game.history().first(),
@@ -310,8 +353,9 @@ fn vec_game_is_deterministic_and_resets_with_its_seeds() {
     assert_eq!(batch.episode_seeds()[2], derive_seed(derive_seed(5, 2), 0));
     // A bad action changes nothing.
     let before: Vec<_> = batch.games().map(|g| g.decisions().len()).collect();
-    assert!(batch.step(&[0, 0], &mut []).is_err());
-    assert!(batch.step(&[0, 0, 10_000], &mut []).is_err());
+    let mut arrays = config.arrays();
+    assert!(batch.step(&[0, 0], arrays.buffers()).is_err());
+    assert!(batch.step(&[0, 0, 10_000], arrays.buffers()).is_err());
     let after: Vec<_> = batch.games().map(|g| g.decisions().len()).collect();
     assert_eq!(before, after);
     batch.reset(5).unwrap();
@@ -350,6 +394,8 @@ fn batch_settings_are_checked() {
         perfect: false,
         agents: vec![Some(Agent::Random); 4],
         threads: 1,
+        dtype: Dtype::Uint8,
+        mask: MaskKind::None,
     };
     assert!(VecGame::new(config.clone(), 0).is_err());
     assert!(VecGame::new(

@@ -11,7 +11,7 @@ use crate::game::PyGame;
 use crate::observe::observation;
 use crate::rng::{with_stream, PySplitMix64};
 use crate::tensors;
-use numpy::{PyArray1, PyArray2};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::game::{Game, Move};
@@ -59,20 +59,33 @@ impl PyInfoSet {
         observation(py, &self.game, self.seat)
     }
 
-    /// The seat's observation tensor (never the perfect-information view).
-    fn observation_tensor<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
-        tensors::observation(py, &self.game, self.seat, false)
+    /// The seat's observation (never the perfect-information view).
+    #[pyo3(signature = (dtype = Arg::ABSENT), text_signature = "($self, dtype='uint8')")]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Arg<'py>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let dtype = tensors::dtype_arg(&dtype)?;
+        tensors::observation(py, &self.game, self.seat, false, dtype)
+    }
+
+    /// The seat's scores.
+    fn score_tensor<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
+        tensors::scores(py, &self.game, self.seat)
     }
 
     /// The seat's history tensor.
-    #[pyo3(signature = (rows = Arg::ABSENT), text_signature = "($self, rows=16)")]
+    #[pyo3(signature = (rows = Arg::ABSENT, dtype = Arg::ABSENT),
+        text_signature = "($self, rows=16, dtype='uint8')")]
     fn history_tensor<'py>(
         &self,
         py: Python<'py>,
         rows: Arg<'py>,
-    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        dtype: Arg<'py>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let rows = tensors::rows_arg(&rows, "rows", 16)?;
-        tensors::history(py, &self.game, self.seat, rows)
+        tensors::history(py, &self.game, self.seat, rows, tensors::dtype_arg(&dtype)?)
     }
 
     /// The seat's legal moves when it is to move; otherwise an empty list.

@@ -5,7 +5,7 @@ use crate::args::{int_arg, Arg};
 use crate::convert::to_python;
 use crate::game::PyGame;
 use crate::tensors;
-use numpy::{PyArray1, PyArray2};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use zhengfen_core::game::record::Observation;
 use zhengfen_core::game::Game;
@@ -26,50 +26,70 @@ impl PyGame {
         observation(py, &self.game, self.seat_arg(seat)?)
     }
 
-    /// `seat`'s observation as a float32 vector (`AI.md`); `perfect_information` appends every
-    /// hand (for debugging and oracle training only).
-    #[pyo3(signature = (seat, perfect_information = Arg::ABSENT),
-        text_signature = "($self, seat, perfect_information=False)")]
+    /// `seat`'s observation (`AI.md` §1.1), bytes unless `dtype="float32"`;
+    /// `perfect_information` appends every hand (for debugging and oracle training only).
+    #[pyo3(signature = (seat, perfect_information = Arg::ABSENT, dtype = Arg::ABSENT),
+        text_signature = "($self, seat, perfect_information=False, dtype='uint8')")]
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
         seat: &Bound<'py, PyAny>,
         perfect_information: Arg<'py>,
-    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        dtype: Arg<'py>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let seat = self.seat_arg(seat)?;
         let perfect_information = perfect_information.flag("perfect_information", false)?;
-        Ok(tensors::observation(
-            py,
-            &self.game,
-            seat,
-            perfect_information,
-        ))
+        let dtype = tensors::dtype_arg(&dtype)?;
+        tensors::observation(py, &self.game, seat, perfect_information, dtype)
+    }
+
+    /// `seat`'s scores (`AI.md` §1.1): each relative seat's game score, then the target.
+    fn score_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<i32>>> {
+        Ok(tensors::scores(py, &self.game, self.seat_arg(seat)?))
     }
 
     /// The last `rows` plays and passes of the match seen by `seat`, most recent first.
-    #[pyo3(signature = (seat, rows = Arg::ABSENT), text_signature = "($self, seat, rows=16)")]
+    #[pyo3(signature = (seat, rows = Arg::ABSENT, dtype = Arg::ABSENT),
+        text_signature = "($self, seat, rows=16, dtype='uint8')")]
     fn history_tensor<'py>(
         &self,
         py: Python<'py>,
         seat: &Bound<'py, PyAny>,
         rows: Arg<'py>,
-    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        dtype: Arg<'py>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let seat = self.seat_arg(seat)?;
-        tensors::history(py, &self.game, seat, tensors::rows_arg(&rows, "rows", 16)?)
+        let rows = tensors::rows_arg(&rows, "rows", 16)?;
+        tensors::history(py, &self.game, seat, rows, tensors::dtype_arg(&dtype)?)
     }
 
     /// One row of features per legal move, in the order of `legal_moves()`.
-    fn legal_move_features<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
-        tensors::move_features(py, &self.game.legal_moves())
+    #[pyo3(signature = (dtype = Arg::ABSENT), text_signature = "($self, dtype='uint8')")]
+    fn legal_move_features<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Arg<'py>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let dtype = tensors::dtype_arg(&dtype)?;
+        tensors::move_features(py, &self.game.legal_moves(), dtype)
     }
 
-    /// The legal list as a mask of `max_actions` entries (action `i` = `legal_moves()[i]`).
+    /// The legal list as a mask of `max_actions` actions (action `i` = `legal_moves()[i]`):
+    /// booleans, or packed bits with `packed=True`.
+    #[pyo3(signature = (max_actions, packed = Arg::ABSENT),
+        text_signature = "($self, max_actions, packed=False)")]
     fn action_mask<'py>(
         &self,
         py: Python<'py>,
         max_actions: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        packed: Arg<'py>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let packed = packed.flag("packed", false)?;
         let max_actions = int_arg(max_actions, "max_actions", tensors::ROWS)?;
-        tensors::mask(py, self.game.legal_moves().len(), max_actions)
+        tensors::mask(py, self.game.legal_moves().len(), max_actions, packed)
     }
 }

@@ -3,19 +3,23 @@
 //! Both spread their work over threads and give the same results whatever the thread count.
 //! Who sits where and which seeds a game and its agents draw from is [`seating`]'s rule.
 
+mod outputs;
 mod rollout;
 pub mod seating;
 mod seeds;
 mod vec_game;
 
+pub use outputs::{
+    Dtype, Mask, MaskKind, OutArrays, OutBuffers, OwnedMask, OwnedValues, SlotOut, Values, Widths,
+};
 pub use rollout::{rollouts, rollouts_until, Rollout, RolloutConfig, MAX_GAMES};
 pub use seeds::derive_seed;
-pub use vec_game::{default_max_actions, Episode, OutBuffers, SlotOut, VecConfig, VecGame};
+pub use vec_game::{default_max_actions, Episode, VecConfig, VecGame};
 
 use crate::cancel::Cancel;
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex};
 
 /// A pool of `threads` worker threads, or `None` to work on the caller's thread.
 pub(crate) fn pool(threads: usize) -> Option<Arc<ThreadPool>> {
@@ -59,5 +63,37 @@ pub(crate) fn parallel_each<T: Send>(
             });
         }
         _ => items.iter_mut().for_each(work),
+    }
+}
+
+/// Runs `work(part)` for every part, part `i` on thread `i` of `pool` (so a thread keeps the
+/// same part, and its memory, from call to call), or all on the caller's thread without a
+/// pool or with one part. One synchronisation per call: the caller's thread polls `cancel`
+/// (for Ctrl-C) until every part is done; `work` checks `cancel` itself.
+pub(crate) fn parallel_ranges<T: Send>(
+    parts: Vec<T>,
+    pool: Option<&ThreadPool>,
+    cancel: &Cancel<'_>,
+    work: impl Fn(T) + Sync,
+) {
+    match pool {
+        Some(pool) if parts.len() > 1 => {
+            let parts: Vec<Mutex<Option<T>>> =
+                parts.into_iter().map(|p| Mutex::new(Some(p))).collect();
+            let take = |i: usize| parts.get(i).and_then(|p| p.lock().ok()?.take());
+            let (done, finished) = mpsc::channel();
+            pool.in_place_scope(|scope| {
+                scope.spawn(|_| {
+                    rayon::broadcast(|thread| {
+                        if let Some(part) = take(thread.index()) {
+                            work(part);
+                        }
+                    });
+                    let _ = done.send(());
+                });
+                cancel.wait_polling(&finished);
+            });
+        }
+        _ => parts.into_iter().for_each(work),
     }
 }

@@ -14,13 +14,14 @@
 //! [`VecConfig::game_bytes`] is an honest estimate of a game's memory. A step stopped by its
 //! [`Cancel`] leaves the batch to be reset: until then `step` refuses.
 
+use super::outputs::{Dtype, MaskKind, OutArrays, OutBuffers, SlotOut, Values, Widths};
 use super::seating::agent_streams;
-use super::{derive_seed, parallel_each, pool};
+use super::{derive_seed, parallel_each, parallel_ranges, pool};
 use crate::agents::Agent;
 use crate::cancel::Cancel;
 use crate::combo::Combo;
 use crate::deal::SplitMix64;
-use crate::encode::{history, observation, observation_size, HISTORY_ROW};
+use crate::encode::{history, move_features, observation, scores, MOVE_ROW};
 use crate::error::{with_capacity, Error, Result};
 use crate::game::{Decision, Event, Game, Move, Phase};
 use crate::rules::{Rules, Variant};
@@ -28,8 +29,8 @@ use rayon::ThreadPool;
 use std::mem::size_of;
 use std::sync::Arc;
 
-/// Fewest games a step spreads over the threads: a decision takes about half a microsecond,
-/// and waking the pool some tens (benches/RESULTS.md §4.3).
+/// Fewest games a thread is given: a decision takes a fraction of a microsecond, and waking the
+/// pool some tens (benches/RESULTS.md §4.3, §7).
 const PARALLEL_GAMES: usize = 128;
 
 /// Legal moves of capacity a slot keeps between decisions. A longer list (Zen Cheng You lists
@@ -74,47 +75,31 @@ pub struct VecConfig {
     pub agents: Vec<Option<Agent>>,
     /// Threads to spread the batch over.
     pub threads: usize,
-}
-
-/// One slot's part of the output buffers.
-pub struct SlotOut<'a> {
-    /// Observation of the seat to move.
-    pub observation: &'a mut [f32],
-    /// History tensor of the seat to move.
-    pub history: &'a mut [f32],
-    /// Legal actions.
-    pub mask: &'a mut [bool],
-    /// Reward per seat from matches ended by this step ([`Game::match_result`]).
-    pub rewards: &'a mut [f32],
-    /// Whether an episode ended (and a new one began).
-    pub done: &'a mut bool,
-    /// The seat to move.
-    pub player: &'a mut i64,
-    /// Number of legal moves (may exceed the mask). On entry, the number of the step before
-    /// (0 for fresh buffers): the mask is cleared only that far.
-    pub legal: &'a mut i64,
-}
-
-/// The output buffers of a whole batch, each `num_games` times its width per game (see
-/// [`VecConfig::slots`]).
-pub struct OutBuffers<'a> {
-    /// `num_games × observation_size`.
-    pub observation: &'a mut [f32],
-    /// `num_games × history × HISTORY_ROW` (empty when `history` is 0).
-    pub history: &'a mut [f32],
-    /// `num_games × max_actions`.
-    pub mask: &'a mut [bool],
-    /// `num_games × players`.
-    pub rewards: &'a mut [f32],
-    /// `num_games`.
-    pub dones: &'a mut [bool],
-    /// `num_games`.
-    pub players: &'a mut [i64],
-    /// `num_games`.
-    pub legal: &'a mut [i64],
+    /// How observations, histories and move features are stored.
+    pub dtype: Dtype,
+    /// Which action mask the batch writes.
+    pub mask: MaskKind,
 }
 
 impl VecConfig {
+    /// The defaults of `zhengfen.VecGame` for `num_games` games of `rules`: one-match
+    /// episodes, the default mask size, 8 history rows, every seat a learner, one thread,
+    /// bytes, no mask.
+    pub fn new(rules: Rules, num_games: usize) -> VecConfig {
+        VecConfig {
+            rules,
+            num_games,
+            episode: Episode::Match,
+            max_actions: default_max_actions(&rules),
+            history: 8,
+            perfect: false,
+            agents: vec![None; usize::from(rules.players)],
+            threads: 1,
+            dtype: Dtype::Uint8,
+            mask: MaskKind::None,
+        }
+    }
+
     /// An honest estimate of the memory one game of the batch takes beside its output arrays:
     /// the slot, its retained scratch lists, and the logs of the longest episode allowed (a
     /// match, or [`Rules::match_limit`] matches), at the most events a match can log and with
@@ -123,8 +108,7 @@ impl VecConfig {
     /// ```
     /// use zhengfen_core::batch::{Episode, VecConfig};
     /// use zhengfen_core::rules::Rules;
-    /// let config = |rules, episode| VecConfig { rules, num_games: 1, episode, max_actions: 1,
-    ///     history: 0, perfect: false, agents: vec![None; 4], threads: 1 };
+    /// let config = |rules, episode| VecConfig { episode, ..VecConfig::new(rules, 1) };
     /// let zcy = Rules::zen_cheng_you();
     /// let one_match = config(zcy, Episode::Match).game_bytes();
     /// assert!(one_match > 64 << 10 && one_match < 1 << 20);
@@ -143,35 +127,36 @@ impl VecConfig {
         size_of::<Slot>() + scratch + 2 * matches * match_log_bytes(&self.rules)
     }
 
-    /// One [`SlotOut`] per game, cut from `out` (whose lengths must fit the batch).
-    pub fn slots<'a>(&self, out: OutBuffers<'a>) -> Vec<SlotOut<'a>> {
-        let obs = observation_size(self.perfect);
-        let hist = self.history * HISTORY_ROW;
-        let players = usize::from(self.rules.players);
-        let history: Box<dyn Iterator<Item = &'a mut [f32]>> = if hist == 0 {
-            Box::new(std::iter::repeat_with(|| -> &'a mut [f32] { &mut [] }))
-        } else {
-            Box::new(out.history.chunks_exact_mut(hist))
-        };
-        out.observation
-            .chunks_exact_mut(obs)
-            .zip(history)
-            .zip(out.mask.chunks_exact_mut(self.max_actions))
-            .zip(out.rewards.chunks_exact_mut(players))
-            .zip(out.dones.iter_mut())
-            .zip(out.players.iter_mut().zip(out.legal.iter_mut()))
-            .map(
-                |(((((observation, history), mask), rewards), done), (player, legal))| SlotOut {
-                    observation,
-                    history,
-                    mask,
-                    rewards,
-                    done,
-                    player,
-                    legal,
-                },
-            )
-            .collect()
+    /// Values per game of each output.
+    pub fn widths(&self) -> Widths {
+        Widths::new(
+            self.perfect,
+            self.history,
+            self.mask,
+            self.max_actions,
+            usize::from(self.rules.players),
+        )
+    }
+
+    /// Zeroed output arrays for the whole batch.
+    pub fn arrays(&self) -> OutArrays {
+        OutArrays::new(self.widths(), self.num_games, self.dtype, self.mask)
+    }
+
+    /// Bytes of one game's outputs (one set of arrays).
+    pub fn output_bytes(&self) -> usize {
+        self.widths().bytes(self.dtype)
+    }
+
+    /// The contiguous ranges of games the threads own, as their sizes: one range per thread,
+    /// and no range below [`PARALLEL_GAMES`] games (a single range for a small batch).
+    pub fn ranges(&self) -> Vec<usize> {
+        let parts = self
+            .threads
+            .min(self.num_games / PARALLEL_GAMES)
+            .clamp(1, self.num_games.max(1));
+        let (base, extra) = (self.num_games / parts, self.num_games % parts);
+        (0..parts).map(|i| base + usize::from(i < extra)).collect()
     }
 }
 
@@ -200,7 +185,6 @@ struct Slot {
     /// Per seat, the stream its agent draws from.
     rngs: Vec<SplitMix64>,
     moves: Vec<Move>,
-    combos: Vec<Combo>,
 }
 
 /// A batch of games (see the module documentation).
@@ -258,7 +242,6 @@ impl VecGame {
                 episode: 0,
                 rngs: agent_streams(seed, 0, usize::from(self.config.rules.players)),
                 moves: Vec::new(),
-                combos: Vec::new(),
             }
         }));
         self.slots = slots;
@@ -290,36 +273,27 @@ impl VecGame {
     }
 
     /// Brings every slot to a learner's decision and writes the observations (no rewards).
-    pub fn observe(&mut self, outs: &mut [SlotOut<'_>]) {
+    pub fn observe(&mut self, out: OutBuffers<'_>) {
         // Cannot fail: nothing cancels it.
-        let _ = self.observe_until(outs, &Cancel::never());
+        let _ = self.observe_until(out, &Cancel::never());
     }
 
     /// [`VecGame::observe`], stopped with [`Error::Cancelled`] when `cancel` says so (the
     /// batch must then be reset).
-    pub fn observe_until(&mut self, outs: &mut [SlotOut<'_>], cancel: &Cancel<'_>) -> Result<()> {
-        let config = &self.config;
-        let mut work: Vec<(&mut Slot, &mut SlotOut<'_>)> =
-            self.slots.iter_mut().zip(outs).collect();
-        parallel_each(
-            &mut work,
-            self.pool.as_deref(),
-            PARALLEL_GAMES,
-            cancel,
-            |(slot, out)| {
-                clear_step(out);
-                if advance(config, slot, out, cancel) {
-                    write(config, slot, out);
-                }
-            },
-        );
+    pub fn observe_until(&mut self, out: OutBuffers<'_>, cancel: &Cancel<'_>) -> Result<()> {
+        self.run(out, cancel, |config, slot, mut out, scratch, _| {
+            out.clear_step();
+            if advance(config, slot, &mut out, scratch, cancel) {
+                write(config, slot, out, scratch);
+            }
+        });
         self.finish(cancel)
     }
 
     /// Plays `actions[j]` in slot `j`, then brings every slot to a learner's decision. Fails,
     /// changing nothing, if any action is not an offered legal move.
-    pub fn step(&mut self, actions: &[i64], outs: &mut [SlotOut<'_>]) -> Result<()> {
-        self.step_until(actions, outs, &Cancel::never())
+    pub fn step(&mut self, actions: &[i64], out: OutBuffers<'_>) -> Result<()> {
+        self.step_until(actions, out, &Cancel::never())
     }
 
     /// [`VecGame::step`], stopped with [`Error::Cancelled`] when `cancel` says so: the slots
@@ -327,7 +301,7 @@ impl VecGame {
     pub fn step_until(
         &mut self,
         actions: &[i64],
-        outs: &mut [SlotOut<'_>],
+        out: OutBuffers<'_>,
         cancel: &Cancel<'_>,
     ) -> Result<()> {
         if self.interrupted {
@@ -336,29 +310,62 @@ impl VecGame {
             ));
         }
         self.check(actions)?;
+        self.run(out, cancel, |config, slot, mut out, scratch, j| {
+            out.clear_step();
+            let mv = slot.moves[actions[j] as usize];
+            slot.game.play_unchecked(mv);
+            if advance(config, slot, &mut out, scratch, cancel) {
+                write(config, slot, out, scratch);
+            }
+        });
+        self.finish(cancel)
+    }
+
+    /// Runs `work(config, slot, its outputs, scratch, its index)` for every slot: each thread
+    /// works through its own contiguous range of slots and output rows ([`VecConfig::ranges`]),
+    /// warming the next slots' state a few ahead; slots not yet reached when `cancel` stops
+    /// are skipped.
+    fn run(
+        &mut self,
+        out: OutBuffers<'_>,
+        cancel: &Cancel<'_>,
+        work: impl Fn(&VecConfig, &mut Slot, SlotOut<'_>, &mut Scratch, usize) + Sync,
+    ) {
         let config = &self.config;
-        let mut work: Vec<(&mut Slot, &mut SlotOut<'_>, i64)> = self
-            .slots
-            .iter_mut()
-            .zip(outs)
-            .zip(actions)
-            .map(|((slot, out), &a)| (slot, out, a))
-            .collect();
-        parallel_each(
-            &mut work,
+        let widths = config.widths();
+        let sizes = config.ranges();
+        let mut parts = Vec::with_capacity(sizes.len());
+        let mut slots = &mut self.slots[..];
+        let mut first = 0;
+        for (&size, out) in sizes.iter().zip(out.split_into(&widths, &sizes)) {
+            let (head, tail) = slots.split_at_mut(size);
+            parts.push((head, out, first));
+            slots = tail;
+            first += size;
+        }
+        parallel_ranges(
+            parts,
             self.pool.as_deref(),
-            PARALLEL_GAMES,
             cancel,
-            |(slot, out, action)| {
-                clear_step(out);
-                let mv = slot.moves[*action as usize];
-                slot.game.play_unchecked(mv);
-                if advance(config, slot, out, cancel) {
-                    write(config, slot, out);
+            |(slots, mut out, first)| {
+                let mut scratch = Scratch::default();
+                for i in 0..slots.len() {
+                    if cancel.check() {
+                        return;
+                    }
+                    if i % WARM_AHEAD == 0 {
+                        warm(&slots[(i + WARM_AHEAD).min(slots.len())..]);
+                    }
+                    work(
+                        config,
+                        &mut slots[i],
+                        out.row(&widths, i),
+                        &mut scratch,
+                        first + i,
+                    );
                 }
             },
         );
-        self.finish(cancel)
     }
 
     /// After a step or observation: [`Error::Cancelled`] (and the batch marked interrupted) if
@@ -369,6 +376,45 @@ impl VecGame {
             return Err(Error::Cancelled);
         }
         Ok(())
+    }
+
+    /// The number of legal moves of each slot, as the offsets of their rows in one list of all
+    /// of them: slot `j`'s moves are rows `offsets[j] .. offsets[j + 1]`.
+    pub fn move_offsets(&self) -> Vec<usize> {
+        let mut offsets = Vec::with_capacity(self.slots.len() + 1);
+        offsets.push(0);
+        let mut total = 0;
+        for slot in &self.slots {
+            total += slot.moves.len();
+            offsets.push(total);
+        }
+        offsets
+    }
+
+    /// Writes the features ([`MOVE_ROW`] values each) of every slot's legal moves into `out`,
+    /// which holds [`VecGame::move_offsets`]'s last entry rows, on the batch's threads.
+    pub fn write_move_features(&self, out: Values<'_>) {
+        let sizes = self.config.ranges();
+        let offsets = self.move_offsets();
+        let mut parts = Vec::with_capacity(sizes.len());
+        let (mut rest, mut first) = (out, 0);
+        for size in sizes {
+            let rows = offsets[first + size] - offsets[first];
+            let (head, tail) = rest.split_at(rows * MOVE_ROW);
+            parts.push((&self.slots[first..first + size], head));
+            rest = tail;
+            first += size;
+        }
+        let never = Cancel::never();
+        parallel_ranges(parts, self.pool.as_deref(), &never, |(slots, out)| {
+            let mut scratch = Vec::new();
+            let moves = slots.iter().flat_map(|s| s.moves.iter());
+            out.encode(&mut scratch, |bytes| {
+                for (mv, row) in moves.zip(bytes.chunks_exact_mut(MOVE_ROW)) {
+                    move_features(mv, row);
+                }
+            });
+        });
     }
 
     fn check(&self, actions: &[i64]) -> Result<()> {
@@ -424,12 +470,52 @@ impl VecGame {
     }
 }
 
+/// A thread's scratch space while it steps its range: the combinations a move list is built
+/// from, and the bytes of a float32 view before they are widened.
+#[derive(Default)]
+struct Scratch {
+    combos: Vec<Combo>,
+    bytes: Vec<u8>,
+}
+
+/// Slots a thread warms ahead of the one it steps.
+const WARM_AHEAD: usize = 8;
+
+/// Reads a word from each part of the next [`WARM_AHEAD`] slots' state that a step touches
+/// (the game, each of its lists, the ends of its logs, the move list), so that their cache
+/// misses overlap instead of stalling the steps one after another.
+fn warm(slots: &[Slot]) {
+    let mut sum = 0usize;
+    for slot in slots.iter().take(WARM_AHEAD) {
+        let game = &slot.game;
+        let words = [
+            game.hand(0).len() as usize + game.played(5).len() as usize,
+            game.trick().first().map_or(0, |t| usize::from(t.0)),
+            game.scores().first().map_or(0, |&s| s as usize),
+            game.out_order().first().map_or(0, |&s| usize::from(s)),
+            game.history()
+                .last()
+                .map_or(0, |e| usize::from(matches!(e, Event::Pass { .. }))),
+            game.decisions()
+                .last()
+                .map_or(0, |d| usize::from(matches!(d, Decision::NextMatch))),
+            slot.moves
+                .first()
+                .map_or(0, |m| usize::from(matches!(m, Move::Pass))),
+            slot.rngs.first().map_or(0, |r| r.state as usize),
+        ];
+        sum = words.iter().fold(sum, |a, &w| a.wrapping_add(w));
+    }
+    std::hint::black_box(sum);
+}
+
 /// Plays agents' seats, scores ended matches and starts new episodes until a learner is to
 /// move; lists that learner's legal moves. Returns false if `cancel` stopped it first.
 fn advance(
     config: &VecConfig,
     slot: &mut Slot,
     out: &mut SlotOut<'_>,
+    scratch: &mut Scratch,
     cancel: &Cancel<'_>,
 ) -> bool {
     loop {
@@ -437,7 +523,7 @@ fn advance(
             end_of_match(config, slot, out);
             continue;
         };
-        list_moves(slot);
+        list_moves(slot, scratch);
         match &config.agents[usize::from(seat)] {
             Some(agent) => {
                 let offered = &slot.moves[..slot.moves.len().min(config.max_actions)];
@@ -459,17 +545,13 @@ fn advance(
 
 /// Lists the legal moves of the slot's player to move, first giving back scratch capacity
 /// beyond [`SCRATCH_KEEP`] that an earlier, longer list left.
-fn list_moves(slot: &mut Slot) {
+fn list_moves(slot: &mut Slot, scratch: &mut Scratch) {
     if slot.moves.capacity() > SCRATCH_KEEP {
         slot.moves.clear();
         slot.moves.shrink_to(SCRATCH_KEEP);
     }
     slot.game
-        .legal_moves_into(&mut slot.combos, &mut slot.moves);
-    if slot.combos.capacity() > SCRATCH_KEEP {
-        slot.combos.clear();
-        slot.combos.shrink_to(SCRATCH_KEEP);
-    }
+        .legal_moves_into(&mut scratch.combos, &mut slot.moves);
 }
 
 /// Adds the match's points to the rewards, then starts the next match or episode.
@@ -489,25 +571,16 @@ fn end_of_match(config: &VecConfig, slot: &mut Slot, out: &mut SlotOut<'_>) {
     }
 }
 
-/// Zeroes the rewards and the done flag of a slot before its step.
-fn clear_step(out: &mut SlotOut<'_>) {
-    out.rewards.fill(0.0);
-    *out.done = false;
-}
-
-/// Writes the observation of the seat to move in `slot`. The buffers may be those of the
-/// previous step: the mask is cleared only as far as `out.legal` says it was set.
-fn write(config: &VecConfig, slot: &Slot, out: &mut SlotOut<'_>) {
-    let seat = slot.game.current_player().map_or(0, usize::from);
-    out.observation.fill(0.0);
-    observation(&slot.game, seat, config.perfect, out.observation);
-    out.history.fill(0.0);
-    history(&slot.game, seat, out.history);
-    let max = config.max_actions;
-    let was = usize::try_from(*out.legal).unwrap_or(max).min(max);
-    out.mask[..was].fill(false);
-    let offered = slot.moves.len().min(max);
-    out.mask[..offered].fill(true);
+/// Writes everything the seat to move in `slot` sees: every value of its output rows.
+fn write(config: &VecConfig, slot: &Slot, out: SlotOut<'_>, scratch: &mut Scratch) {
+    let game = &slot.game;
+    let seat = game.current_player().map_or(0, usize::from);
+    let bytes = &mut scratch.bytes;
+    out.observation
+        .encode(bytes, |o| observation(game, seat, config.perfect, o));
+    scores(game, seat, out.scores);
+    out.history.encode(bytes, |h| history(game, seat, h));
+    out.mask.write(slot.moves.len().min(config.max_actions));
     *out.player = seat as i64;
     *out.legal = slot.moves.len() as i64;
 }
@@ -515,7 +588,6 @@ fn write(config: &VecConfig, slot: &Slot, out: &mut SlotOut<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encode::observation_size;
 
     fn config(rules: Rules, num_games: usize, episode: Episode) -> VecConfig {
         VecConfig {
@@ -527,34 +599,8 @@ mod tests {
             perfect: false,
             agents: vec![None; usize::from(rules.players)],
             threads: 1,
-        }
-    }
-
-    /// Buffers for `config` and a closure stepping `batch` with the random agent's actions.
-    struct Buffers(Vec<f32>, Vec<bool>, Vec<f32>, Vec<bool>, Vec<i64>, Vec<i64>);
-
-    impl Buffers {
-        fn new(c: &VecConfig) -> Buffers {
-            let n = c.num_games;
-            Buffers(
-                vec![0.0; n * observation_size(false)],
-                vec![false; n * c.max_actions],
-                vec![0.0; n * usize::from(c.rules.players)],
-                vec![false; n],
-                vec![0; n],
-                vec![0; n],
-            )
-        }
-        fn slots(&mut self, c: &VecConfig) -> Vec<SlotOut<'_>> {
-            c.slots(OutBuffers {
-                observation: &mut self.0,
-                history: &mut [],
-                mask: &mut self.1,
-                rewards: &mut self.2,
-                dones: &mut self.3,
-                players: &mut self.4,
-                legal: &mut self.5,
-            })
+            dtype: Dtype::Uint8,
+            mask: MaskKind::Dense,
         }
     }
 
@@ -569,15 +615,14 @@ mod tests {
         for rules in [Rules::zen_cheng_you(), Rules::zheng_fen(6).unwrap()] {
             let c = config(rules, 4, Episode::Game);
             let mut batch = VecGame::new(c.clone(), 9).unwrap();
-            let mut buffers = Buffers::new(&c);
-            batch.observe(&mut buffers.slots(&c));
+            let mut arrays = c.arrays();
+            batch.observe(arrays.buffers());
             for step in 0..3000 {
                 let actions = batch.agent_actions(&Agent::Random, step);
-                batch.step(&actions, &mut buffers.slots(&c)).unwrap();
+                batch.step(&actions, arrays.buffers()).unwrap();
                 for slot in &batch.slots {
                     // A longer list than the kept capacity has at most doubled past its length.
                     assert!(slot.moves.capacity() <= SCRATCH_KEEP.max(2 * slot.moves.len()));
-                    assert!(slot.combos.capacity() <= SCRATCH_KEEP);
                     let matches = slot.game.match_number() as usize + 1;
                     let logged = std::mem::size_of_val(slot.game.history())
                         + std::mem::size_of_val(slot.game.decisions());
@@ -591,17 +636,17 @@ mod tests {
     fn a_cancelled_step_is_refused_until_reset() {
         let c = config(Rules::zheng_fen(4).unwrap(), 3, Episode::Match);
         let mut batch = VecGame::new(c.clone(), 1).unwrap();
-        let mut buffers = Buffers::new(&c);
-        batch.observe(&mut buffers.slots(&c));
+        let mut arrays = c.arrays();
+        batch.observe(arrays.buffers());
         let cancel = Cancel::never();
         cancel.cancel();
         let actions = vec![0; 3];
-        let stopped = batch.step_until(&actions, &mut buffers.slots(&c), &cancel);
+        let stopped = batch.step_until(&actions, arrays.buffers(), &cancel);
         assert_eq!(stopped, Err(Error::Cancelled));
-        let refused = batch.step(&actions, &mut buffers.slots(&c));
+        let refused = batch.step(&actions, arrays.buffers());
         assert!(matches!(refused, Err(Error::IllegalMove(m)) if m.contains("reset")));
         batch.reset(1).unwrap();
-        batch.observe(&mut buffers.slots(&c));
-        batch.step(&actions, &mut buffers.slots(&c)).unwrap();
+        batch.observe(arrays.buffers());
+        batch.step(&actions, arrays.buffers()).unwrap();
     }
 }

@@ -11,7 +11,7 @@ pub const HISTORY_ROW: usize = COMBO_ROW + MAX_PLAYERS + 1;
 /// Writes the last `out.len() / HISTORY_ROW` plays and passes of the current match as seen by
 /// `seat`, most recent first; rows beyond the start of the match stay zero. `out` is zero on
 /// entry.
-pub fn history(game: &Game, seat: usize, out: &mut [f32]) {
+pub fn history(game: &Game, seat: usize, out: &mut [u8]) {
     let players = usize::from(game.rules().players);
     let moves = game
         .history()
@@ -26,8 +26,8 @@ pub fn history(game: &Game, seat: usize, out: &mut [f32]) {
     for ((who, combo), row) in moves.zip(out.chunks_exact_mut(HISTORY_ROW)) {
         match combo {
             Some(combo) => write_combo(combo, &mut row[..COMBO_ROW]),
-            None => row[HISTORY_ROW - 1] = 1.0,
+            None => row[HISTORY_ROW - 1] = 1,
         }
-        row[COMBO_ROW + relative(who, seat, players)] = 1.0;
+        row[COMBO_ROW + relative(who, seat, players)] = 1;
     }
 }

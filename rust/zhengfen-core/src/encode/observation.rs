@@ -1,5 +1,5 @@
-//! The observation tensor of one seat (`AI.md`, "Observation"): exactly what that seat may
-//! know, plus, when asked for, every hand (the perfect-information view).
+//! The observation of one seat (`AI.md` §1.1): its bytes and its scores, exactly what that seat
+//! may know, plus, when asked for, every hand (the perfect-information view).
 
 use super::{per_seat, relative, write_cards, write_combo, CARD_VECTOR, COMBO_ROW};
 use crate::game::{Declaration, Game, Phase, MAX_PLAYERS};
@@ -20,7 +20,7 @@ pub struct Field {
 
 /// The fields in order: name, size, meaning. `perfect_hands` is present only in the
 /// perfect-information view.
-const FIELDS: [(&str, usize, &str); 17] = [
+const FIELDS: [(&str, usize, &str); 16] = [
     (
         "hand",
         CARD_VECTOR,
@@ -51,11 +51,6 @@ const FIELDS: [(&str, usize, &str); 17] = [
         "points_won",
         MAX_PLAYERS,
         "points in each relative seat's won pile",
-    ),
-    (
-        "scores",
-        MAX_PLAYERS,
-        "game score of each relative seat (its team's in Zen Cheng You)",
     ),
     (
         "out_place",
@@ -90,9 +85,9 @@ const FIELDS: [(&str, usize, &str); 17] = [
     ),
     (
         "rules",
-        12,
+        11,
         "game one-hot (2), players 3-6 one-hot (4), jokers_wild, best_score, \
-                   tie share, partner leads, last_chance, target / 1000",
+                   tie share, partner leads, last_chance",
     ),
     (
         "perfect_hands",
@@ -131,12 +126,12 @@ pub fn observation_size(perfect: bool) -> usize {
 
 /// Hands out the slice of each field in turn.
 struct Cursor<'a> {
-    out: &'a mut [f32],
+    out: &'a mut [u8],
     index: usize,
 }
 
 impl Cursor<'_> {
-    fn next(&mut self, name: &str) -> &mut [f32] {
+    fn next(&mut self, name: &str) -> &mut [u8] {
         let (field, size, _) = FIELDS[self.index];
         debug_assert_eq!(field, name, "observation fields written out of order");
         self.index += 1;
@@ -147,9 +142,26 @@ impl Cursor<'_> {
     }
 }
 
+/// Values in the scores: each relative seat's game score, then the target.
+pub const SCORES_SIZE: usize = MAX_PLAYERS + 1;
+
+/// Writes `seat`'s scores into `out` (length [`SCORES_SIZE`]): the game score of each relative
+/// seat (its team's in Zen Cheng You; zero past the players), then the rules' target.
+pub fn scores(game: &Game, seat: usize, out: &mut [i32]) {
+    let players = usize::from(game.rules().players);
+    let scores = game.scores();
+    out.fill(0);
+    for s in 0..game.rules().players {
+        // Bounded by the match limit (RULES.md §3.5): far inside `i32`.
+        let score = scores[game.side(s)].clamp(i32::MIN.into(), i32::MAX.into());
+        out[relative(s, seat, players)] = score as i32;
+    }
+    out[MAX_PLAYERS] = game.rules().target as i32;
+}
+
 /// Writes `seat`'s observation of `game` into `out` (length [`observation_size`], zero on
 /// entry). With `perfect`, every hand is appended.
-pub fn observation(game: &Game, seat: usize, perfect: bool, out: &mut [f32]) {
+pub fn observation(game: &Game, seat: usize, perfect: bool, out: &mut [u8]) {
     let players = usize::from(game.rules().players);
     let rel = |s: u8| relative(s, seat, players);
     let mut w = Cursor { out, index: 0 };
@@ -165,7 +177,7 @@ pub fn observation(game: &Game, seat: usize, perfect: bool, out: &mut [f32]) {
     });
     let slot = w.next("table_player");
     if let Some(who) = table_player {
-        slot[rel(who)] = 1.0;
+        slot[rel(who)] = 1;
     }
     write_cards(game.trick_cards(), w.next("trick_cards"));
     let played = w.next("played");
@@ -174,30 +186,27 @@ pub fn observation(game: &Game, seat: usize, perfect: bool, out: &mut [f32]) {
         write_cards(game.played(s), &mut played[at..at + CARD_VECTOR]);
     }
     per_seat_values(game, &rel, w.next("cards_left"), |s| {
-        game.hand(s).len() as f32
+        game.hand(s).len() as u8
     });
+    // At most 100 points (200 with two decks) in a pile.
     per_seat_values(game, &rel, w.next("points_won"), |s| {
-        game.pile(s).points() as f32
-    });
-    let scores = game.scores();
-    per_seat_values(game, &rel, w.next("scores"), |s| {
-        scores[game.side(s as u8)] as f32
+        game.pile(s).points() as u8
     });
     let places = w.next("out_place");
     for (place, who) in game.out_order().iter().enumerate() {
-        places[rel(*who)] = (place + 1) as f32;
+        places[rel(*who)] = (place + 1) as u8;
     }
     write_passed(game, &rel, w.next("passed"));
     write_declarations(game, &rel, w.next("declarations"));
-    w.next("phase")[phase_index(game.phase())] = 1.0;
-    w.next("seat")[seat.min(MAX_PLAYERS - 1)] = 1.0;
+    w.next("phase")[phase_index(game.phase())] = 1;
+    w.next("seat")[seat.min(MAX_PLAYERS - 1)] = 1;
     let team = w.next("team");
     if let Some(t) = game.team(seat as u8) {
-        team[usize::from(t)] = 1.0;
+        team[usize::from(t)] = 1;
     }
     let current = w.next("current_player");
     if let Some(who) = game.current_player() {
-        current[rel(who)] = 1.0;
+        current[rel(who)] = 1;
     }
     write_rules(game, w.next("rules"));
     if perfect {
@@ -213,8 +222,8 @@ pub fn observation(game: &Game, seat: usize, perfect: bool, out: &mut [f32]) {
 fn per_seat_values(
     game: &Game,
     rel: &dyn Fn(u8) -> usize,
-    out: &mut [f32],
-    value: impl Fn(usize) -> f32,
+    out: &mut [u8],
+    value: impl Fn(usize) -> u8,
 ) {
     for s in 0..game.rules().players {
         out[rel(s)] = value(usize::from(s));
@@ -222,16 +231,16 @@ fn per_seat_values(
 }
 
 /// Seats that passed since the last play of the current trick.
-fn write_passed(game: &Game, rel: &dyn Fn(u8) -> usize, out: &mut [f32]) {
+fn write_passed(game: &Game, rel: &dyn Fn(u8) -> usize, out: &mut [u8]) {
     for (who, play) in game.trick().iter().rev() {
         if play.is_some() {
             break;
         }
-        out[rel(*who)] = 1.0;
+        out[rel(*who)] = 1;
     }
 }
 
-fn write_declarations(game: &Game, rel: &dyn Fn(u8) -> usize, out: &mut [f32]) {
+fn write_declarations(game: &Game, rel: &dyn Fn(u8) -> usize, out: &mut [u8]) {
     for (s, declaration) in game.declarations().iter().enumerate() {
         let Some(declaration) = declaration else {
             continue;
@@ -241,7 +250,7 @@ fn write_declarations(game: &Game, rel: &dyn Fn(u8) -> usize, out: &mut [f32]) {
             Declaration::Regular => 1,
             Declaration::Pass => 2,
         };
-        out[rel(s as u8) * 3 + which] = 1.0;
+        out[rel(s as u8) * 3 + which] = 1;
     }
 }
 
@@ -255,10 +264,10 @@ fn phase_index(phase: Phase) -> usize {
     }
 }
 
-fn write_rules(game: &Game, out: &mut [f32]) {
+fn write_rules(game: &Game, out: &mut [u8]) {
     let rules = game.rules();
-    out[usize::from(rules.variant == Variant::ZenChengYou)] = 1.0;
-    out[2 + usize::from(rules.players.clamp(3, 6) - 3)] = 1.0;
+    out[usize::from(rules.variant == Variant::ZenChengYou)] = 1;
+    out[2 + usize::from(rules.players.clamp(3, 6) - 3)] = 1;
     let flags = [
         rules.jokers_wild,
         rules.next_leader == NextLeader::BestScore,
@@ -267,7 +276,6 @@ fn write_rules(game: &Game, out: &mut [f32]) {
         rules.last_chance,
     ];
     for (slot, flag) in out[6..11].iter_mut().zip(flags) {
-        *slot = f32::from(u8::from(flag));
+        *slot = u8::from(flag);
     }
-    out[11] = rules.target as f32 / 1000.0;
 }

@@ -3,7 +3,7 @@
 //! Rust works.
 
 use super::actions::actions_arg;
-use super::arrays::{Arrays, Kept, Output, Scratch};
+use super::arrays::{Arrays, Kept, Output};
 use super::{ROWS, THREADS};
 use crate::agents::agent_arg;
 use crate::args::{int_arg, not_a_string, Arg, U64};
@@ -12,15 +12,16 @@ use crate::errors::{to_py, value_error};
 use crate::game::PyGame;
 use crate::interrupt::interruptible;
 use crate::rules::PyRules;
-use crate::tensors::{check_rows, move_features, MOST_ROWS};
-use numpy::PyArray1;
+use crate::tensors::{check_rows, dtype_arg, MOST_ROWS};
+use numpy::{Element, PyArray1, PyArrayDyn, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use zhengfen_core::agents::Agent;
 use zhengfen_core::batch::{
-    default_max_actions as core_default_max_actions, Episode, VecConfig, VecGame,
+    default_max_actions as core_default_max_actions, Dtype, Episode, MaskKind, Values, VecConfig,
+    VecGame,
 };
-use zhengfen_core::encode::{observation_size, HISTORY_ROW};
+use zhengfen_core::encode::{observation_size, MOVE_ROW};
 
 /// Per-seat agents from Python: `None` or a list with `None` for learner seats.
 fn seat_agents(agents: Option<&Bound<'_, PyAny>>, players: usize) -> PyResult<Vec<Option<Agent>>> {
@@ -42,6 +43,21 @@ fn seat_agents(agents: Option<&Bound<'_, PyAny>>, players: usize) -> PyResult<Ve
 
 /// The most memory a batch may take: its games and its output arrays.
 const MAX_BUFFER_BYTES: usize = 8 << 30;
+
+/// The mask a `mask` argument names: `None`, `"dense"` or `"packed"`.
+fn mask_arg(mask: Option<&Bound<'_, PyAny>>) -> PyResult<MaskKind> {
+    let Some(mask) = mask.filter(|m| !m.is_none()) else {
+        return Ok(MaskKind::None);
+    };
+    match mask.extract::<String>().as_deref() {
+        Ok("dense") => Ok(MaskKind::Dense),
+        Ok("packed") => Ok(MaskKind::Packed),
+        _ => Err(value_error(format!(
+            "mask must be None, \"dense\" or \"packed\", not {}",
+            crate::args::shown(mask)
+        ))),
+    }
+}
 
 /// Refuses a batch whose games and arrays (`per_game` bytes a game) would not fit in memory.
 fn check_memory(num_games: usize, per_game: usize) -> PyResult<()> {
@@ -71,9 +87,11 @@ impl PyVecGame {
     #[new]
     #[pyo3(signature = (rules, num_games, seed = Arg::ABSENT, *, episode = "match",
         max_actions = Arg::ABSENT, history = Arg::ABSENT, perfect_information = Arg::ABSENT,
-        agents = None, threads = Arg::ABSENT, copy = Arg::ABSENT),
+        agents = None, threads = Arg::ABSENT, dtype = Arg::ABSENT, mask = None,
+        copy = Arg::ABSENT),
         text_signature = "(rules, num_games, seed=0, *, episode='match', max_actions=None, \
-        history=8, perfect_information=False, agents=None, threads=1, copy=True)")]
+        history=8, perfect_information=False, agents=None, threads=1, dtype='uint8', \
+        mask=None, copy=False)")]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -86,10 +104,14 @@ impl PyVecGame {
         perfect_information: Arg<'_>,
         agents: Option<&Bound<'_, PyAny>>,
         threads: Arg<'_>,
+        dtype: Arg<'_>,
+        mask: Option<&Bound<'_, PyAny>>,
         copy: Arg<'_>,
     ) -> PyResult<Self> {
         let perfect_information = perfect_information.flag("perfect_information", false)?;
-        let copy = copy.flag("copy", true)?;
+        let copy = copy.flag("copy", false)?;
+        let dtype = dtype_arg(&dtype)?;
+        let mask = mask_arg(mask)?;
         let num_games: usize = int_arg(num_games, "num_games", ROWS)?;
         let seed = seed.int("seed", 0..=U64, 0)?;
         let max_actions: Option<usize> = max_actions.optional_int("max_actions", ROWS)?;
@@ -115,21 +137,15 @@ impl PyVecGame {
             perfect: perfect_information,
             agents: seat_agents(agents, usize::from(rules.rules.players))?,
             threads,
+            dtype,
+            mask,
         };
-        let arrays = observation_size(perfect_information) * 4 + history * HISTORY_ROW * 4;
-        let copies = if copy { 1 } else { 2 }; // copy=False: the arrays and the batch's buffers
-        check_memory(
-            num_games,
-            config.game_bytes() + (arrays + max_actions) * copies,
-        )?;
+        check_memory(num_games, bytes_per_game(&config, copy))?;
         let batch = VecGame::new(config, seed).map_err(to_py)?;
         let kept = if copy {
             None
         } else {
-            Some(Kept {
-                arrays: Arrays::new(py, batch.config(), "zeros")?,
-                scratch: Scratch::new(batch.config())?,
-            })
+            Some(Kept::new(py, batch.config())?)
         };
         let mut vec = PyVecGame { batch, kept, seed };
         vec.reset(py, Arg::ABSENT)?;
@@ -143,12 +159,9 @@ impl PyVecGame {
         let seed = seed.optional_int("seed", 0..=U64)?.unwrap_or(self.seed);
         let batch = &mut self.batch;
         let config = batch.config().clone();
-        let ((), out) = Arrays::step(self.kept.as_mut(), py, &config, |slots, cancel| {
+        let ((), out) = Arrays::step(self.kept.as_mut(), py, &config, |buffers, cancel| {
             batch.reset(seed)?;
-            for slot in slots.iter_mut() {
-                *slot.legal = config.max_actions as i64; // clear the whole mask
-            }
-            batch.observe_until(slots, cancel)
+            batch.observe_until(buffers, cancel)
         })?;
         self.seed = seed;
         Ok(out.0)
@@ -160,26 +173,30 @@ impl PyVecGame {
         let actions = actions_arg(actions)?;
         let batch = &mut self.batch;
         let config = batch.config().clone();
-        let ((), out) = Arrays::step(self.kept.as_mut(), py, &config, |slots, cancel| {
-            batch.step_until(&actions, slots, cancel)
+        let ((), out) = Arrays::step(self.kept.as_mut(), py, &config, |buffers, cancel| {
+            batch.step_until(&actions, buffers, cancel)
         })?;
         Ok(out)
     }
 
     /// Features of every game's legal moves: `(rows, offsets)`, game `j`'s moves being rows
-    /// `offsets[j]:offsets[j+1]` (all of them, even beyond `max_actions`).
+    /// `offsets[j]:offsets[j+1]` (all of them, even beyond `max_actions`), bytes unless
+    /// `dtype="float32"`; written on the batch's threads with the GIL released.
+    #[pyo3(signature = (dtype = Arg::ABSENT), text_signature = "($self, dtype='uint8')")]
     fn legal_move_features<'py>(
         &self,
         py: Python<'py>,
+        dtype: Arg<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let mut moves = Vec::new();
-        let mut offsets = vec![0i64];
-        for j in 0..self.batch.config().num_games {
-            moves.extend_from_slice(self.batch.legal_moves(j).unwrap_or_default());
-            offsets.push(moves.len() as i64);
-        }
-        let features = move_features(py, &moves)?.into_any();
-        Ok((features, PyArray1::from_vec(py, offsets).into_any()))
+        let dtype = dtype_arg(&dtype)?;
+        let offsets = self.batch.move_offsets();
+        let shape = vec![offsets.last().copied().unwrap_or(0), MOVE_ROW];
+        let rows = match dtype {
+            Dtype::Uint8 => features(py, &self.batch, shape, "uint8", |v| Values::Bytes(v))?,
+            Dtype::Float32 => features(py, &self.batch, shape, "float32", |v| Values::Floats(v))?,
+        };
+        let offsets: Vec<i64> = offsets.into_iter().map(|o| o as i64).collect();
+        Ok((rows, PyArray1::from_vec(py, offsets).into_any()))
     }
 
     /// Game `j`'s legal moves, in action order.
@@ -233,6 +250,12 @@ impl PyVecGame {
     fn observation_size(&self) -> usize {
         observation_size(self.batch.config().perfect)
     }
+    /// The memory a game of the batch takes: its state, scratch lists and logs as reckoned
+    /// for the memory check, and its output arrays (both sets with `copy=False`).
+    #[getter]
+    fn bytes_per_game(&self) -> usize {
+        bytes_per_game(self.batch.config(), self.kept.is_none())
+    }
     #[getter]
     fn rules(&self) -> PyRules {
         PyRules {
@@ -257,6 +280,31 @@ impl PyVecGame {
             self.batch.config().num_games
         ))
     }
+}
+
+/// A new numpy array of `shape` and `dtype` holding the features of `batch`'s legal moves,
+/// written with the GIL released.
+fn features<'py, T: Element>(
+    py: Python<'py>,
+    batch: &VecGame,
+    shape: Vec<usize>,
+    dtype: &str,
+    values: fn(&mut [T]) -> Values<'_>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rows = py.import("numpy")?.call_method1("empty", (shape, dtype))?;
+    {
+        let array = rows.cast::<PyArrayDyn<T>>()?;
+        let mut out = array.readwrite();
+        let out = out.as_slice_mut().map_err(|e| value_error(e.to_string()))?;
+        py.detach(|| batch.write_move_features(values(out)));
+    }
+    Ok(rows)
+}
+
+/// The memory a game takes: state, scratch and logs, and one or two sets of output arrays.
+fn bytes_per_game(config: &VecConfig, copy: bool) -> usize {
+    let sets = if copy { 1 } else { 2 };
+    config.game_bytes() + sets * config.output_bytes()
 }
 
 /// The default size of the action mask for `rules` (AI.md §1.3).
