@@ -10,11 +10,11 @@ batch grows, and how much memory a game of a batch takes after long play.
   it up for a tenth of its time first.
 - **Memory**: for four-player Zheng Fen and Zen Cheng You, ``episode="match"`` and ``"game"``,
   the default and the ``float32`` + dense-mask configurations, each in a fresh process: the
-  growth of the process's resident memory (``/proc/self/statm``) from before the batch is made
+  growth of the process's resident memory (``/proc/self/status``) from before the batch is made
   to after thousands of steps (enough for episodes to turn over; the table says how many ended
   per game), divided by the number of games, beside the batch's own reckoning
-  (``bytes_per_game``), the peak growth (``getrusage``), the throughput of those steps, and the
-  largest batch that fits in ``VecGame``'s 8 GiB limit at the measured size.
+  (``bytes_per_game``), the growth of its peak (high-water mark), the throughput of those
+  steps, and the largest batch that fits in ``VecGame``'s 8 GiB limit at the measured size.
 
 Run: ``python benches/bench_batch.py [--seconds 2] [--repeats 3] [--part scaling|memory]``;
 ``--quick`` is a smoke run of a few seconds whose figures mean nothing.
@@ -27,7 +27,6 @@ import gc
 import multiprocessing
 import os
 import platform
-import resource
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypedDict
@@ -111,15 +110,14 @@ def scaling_lines(passes: dict[tuple[int, int], list[float]]) -> list[str]:
     return lines
 
 
-def rss() -> int:
-    """The process's resident memory now, in bytes."""
-    with open("/proc/self/statm") as statm:
-        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-
-
-def peak_rss() -> int:
-    """The process's highest resident memory so far, in bytes (Linux counts it in KiB)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+def rss() -> tuple[int, int]:
+    """The process's resident memory now and its high-water mark, in bytes (``VmRSS`` and
+    ``VmHWM`` of ``/proc/self/status``: unlike ``getrusage``'s peak, the mark is this process's
+    own, not inherited from the process that started it)."""
+    with open("/proc/self/status") as status:
+        fields = dict(line.split(":", 1) for line in status)
+    now, peak = (int(fields[key].split()[0]) * 1024 for key in ("VmRSS", "VmHWM"))
+    return now, peak
 
 
 def memory_one(label: str, episode: str, config: str, games: int, steps: int) -> MemoryRow:
@@ -127,9 +125,10 @@ def memory_one(label: str, episode: str, config: str, games: int, steps: int) ->
     reused by this one."""
     options = {"episode": episode, "threads": THREADS, **VEC_CONFIGS[config]}
     gc.collect()
-    before = rss()
+    before, _ = rss()
     batch = zhengfen.VecGame(RULES[label], games, 0, **options)
     episodes, game_steps, _, elapsed = learner_loop(batch, 0.0, 0, steps=steps)
+    after, peak = rss()
     return {
         "rules": label,
         "episode": episode,
@@ -137,8 +136,8 @@ def memory_one(label: str, episode: str, config: str, games: int, steps: int) ->
         "games": games,
         "steps": steps,
         "episodes": episodes,
-        "rss_growth": rss() - before,
-        "peak_growth": peak_rss() - before,
+        "rss_growth": after - before,
+        "peak_growth": peak - before,
         "reckoned": batch.bytes_per_game,
         "ns_per_step": elapsed / game_steps * 1e9,
     }
