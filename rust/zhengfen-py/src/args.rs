@@ -105,11 +105,15 @@ pub fn int_arg<T: TryFrom<i128>>(
 /// The Python integer `value` stands for (`operator.index`), or `None` for a bool or a value
 /// that is no integer.
 pub fn as_index<'py>(value: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyInt>>> {
-    if value.is_instance_of::<PyBool>() || is_numpy_bool(value) {
+    if value.is_instance_of::<PyBool>() {
         return Ok(None);
     }
     if let Ok(int) = value.cast::<PyInt>() {
         return Ok(Some(int.clone()));
+    }
+    // Looked for only past the `int`s: the test reads two attributes of the type.
+    if is_numpy_bool(value) {
+        return Ok(None);
     }
     // SAFETY: `value` is a live object; `PyNumber_Index` returns a new reference or NULL with
     // an exception set, which `from_owned_ptr_or_err` turns into the `Err`.

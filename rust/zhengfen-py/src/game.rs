@@ -7,10 +7,12 @@ use crate::cards::{cards_arg, PyCards};
 use crate::combo::PyCombo;
 use crate::convert::{seats, to_python};
 use crate::errors::{to_py, ArgumentTypeError, InvalidStateError};
+use crate::move_list::{Listing, PyMoveList};
 use crate::rng::{seed_arg, with_stream};
 use crate::rules::PyRules;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
+use std::sync::Arc;
 use zhengfen_core::error::Error;
 use zhengfen_core::game::{Game, Move};
 use zhengfen_core::rules::Rules;
@@ -23,6 +25,17 @@ use crate::convert::move_to_py;
 #[derive(Clone)]
 pub struct PyGame {
     pub game: Game,
+    /// The moves last listed by `legal_moves` (`move_list.rs`), shared with their `MoveList`.
+    listing: Option<Arc<Listing>>,
+}
+
+impl From<Game> for PyGame {
+    fn from(game: Game) -> PyGame {
+        PyGame {
+            game,
+            listing: None,
+        }
+    }
 }
 
 #[pymethods]
@@ -31,9 +44,7 @@ impl PyGame {
     #[pyo3(signature = (rules, seed = None))]
     fn new(rules: &PyRules, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let seed = seed.map(seed_arg).transpose()?.unwrap_or(0);
-        Ok(PyGame {
-            game: Game::new(rules.rules, seed),
-        })
+        Ok(PyGame::from(Game::new(rules.rules, seed)))
     }
 
     /// A game whose first match starts from given hands (RULES.md §12.2).
@@ -63,7 +74,7 @@ impl PyGame {
             );
         }
         let game = Game::from_hands(rules.rules, &sets, leader, seed).map_err(to_py)?;
-        Ok(PyGame { game })
+        Ok(PyGame::from(game))
     }
 
     #[getter]
@@ -169,17 +180,16 @@ impl PyGame {
         })
     }
 
-    /// The legal moves now: `Combo`s and the strings "pass", "blind", "declare".
-    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let rules = *self.game.rules();
-        self.game
-            .legal_moves()
-            .into_iter()
-            .map(|m| move_to_py(py, m, &rules))
-            .collect()
+    /// The legal moves now: a `MoveList` of `Combo`s and the strings "pass", "blind",
+    /// "declare", made when asked for.
+    fn legal_moves(&mut self) -> PyMoveList {
+        PyMoveList {
+            listing: self.listing(),
+        }
     }
 
-    /// Makes the current player's decision (RULES.md §12.1).
+    /// Makes the current player's decision (RULES.md §12.1). A move handed out by the current
+    /// `legal_moves()` is played without checking it again.
     fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = if let Ok(combo) = mv.cast::<PyCombo>() {
             Move::Play(combo.get().combo)
@@ -190,7 +200,31 @@ impl PyGame {
                 "expected a Combo or a move string",
             ));
         };
+        if self
+            .listing
+            .as_ref()
+            .is_some_and(|listing| listing.vouches_for(&self.game, mv))
+        {
+            self.game.play_unchecked(mv);
+            return Ok(());
+        }
         self.game.play(mv).map_err(to_py)
+    }
+
+    /// Plays the `index`-th legal move (`legal_moves()[index]`, from 0).
+    fn play_index(&mut self, index: &Bound<'_, PyAny>) -> PyResult<()> {
+        let listing = self.listing();
+        if listing.len() == 0 {
+            let phase = self.game.phase().name();
+            return Err(to_py(Error::IllegalMove(format!(
+                "there is no move to play in phase {phase}"
+            ))));
+        }
+        let i: usize = int_arg(index, "index", 0..=listing.len() as i128 - 1)?;
+        if let Some(mv) = listing.get(i) {
+            self.game.play_unchecked(mv);
+        }
+        Ok(())
     }
 
     /// Deals the next match (RULES.md §12.2).
@@ -203,7 +237,7 @@ impl PyGame {
     fn resample(&self, seat: &Bound<'_, PyAny>, rng: &Bound<'_, PyAny>) -> PyResult<PyGame> {
         let seat = self.seat_arg(seat)?;
         let game = with_stream(rng, "rng", |rng| self.game.resample(seat, rng))?.map_err(to_py)?;
-        Ok(PyGame { game })
+        Ok(PyGame::from(game))
     }
 
     /// An independent copy.
@@ -232,6 +266,17 @@ impl PyGame {
 }
 
 impl PyGame {
+    /// The legal moves now: the last listing when it is still current, else a new one.
+    fn listing(&mut self) -> Arc<Listing> {
+        match &self.listing {
+            Some(listing) if listing.is_current(&self.game) => listing.clone(),
+            _ => self
+                .listing
+                .insert(Arc::new(Listing::of(&self.game)))
+                .clone(),
+        }
+    }
+
     /// A seat of this game (the integer rule of `args`).
     pub fn seat_arg(&self, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
         int_arg(seat, "seat", seat_range(self.game.rules()))

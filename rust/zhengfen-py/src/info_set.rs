@@ -101,7 +101,7 @@ impl PyInfoSet {
     fn resample(&self, rng: &Bound<'_, PyAny>) -> PyResult<PyGame> {
         let game =
             with_stream(rng, "rng", |rng| self.game.resample(self.seat, rng))?.map_err(to_py)?;
-        Ok(PyGame { game })
+        Ok(PyGame::from(game))
     }
 
     /// The index in `legal_moves()` that a built-in agent (a spec such as `"greedy"`, or an

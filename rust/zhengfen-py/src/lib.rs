@@ -11,6 +11,7 @@ mod errors;
 mod game;
 mod info_set;
 mod interrupt;
+mod move_list;
 mod observe;
 mod rng;
 mod rules;
@@ -110,6 +111,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyCombo>()?;
     m.add_class::<rng::PySplitMix64>()?;
     m.add_class::<game::PyGame>()?;
+    m.add_class::<move_list::PyMoveList>()?;
+    m.py()
+        .import("collections.abc")?
+        .getattr("Sequence")?
+        .call_method1("register", (m.getattr("MoveList")?,))?;
     m.add_class::<info_set::PyInfoSet>()?;
     m.add_class::<batch::PyVecGame>()?;
     m.add_function(wrap_pyfunction!(batch::rollouts, m)?)?;

@@ -18,7 +18,7 @@ impl PyGame {
     #[staticmethod]
     fn from_json(text: &str) -> PyResult<PyGame> {
         let game = Game::from_json(text).map_err(to_py)?;
-        Ok(PyGame { game })
+        Ok(PyGame::from(game))
     }
 
     fn __getstate__(&self) -> String {

@@ -107,7 +107,7 @@ pub fn rollouts<'py>(
         let games: Vec<PyGame> = played
             .into_iter()
             .filter_map(|r| r.game)
-            .map(|game| PyGame { game })
+            .map(PyGame::from)
             .collect();
         out.set_item("games", games)?;
     }

@@ -215,7 +215,7 @@ impl PyVecGame {
     fn game(&self, j: &Bound<'_, PyAny>) -> PyResult<PyGame> {
         let j = self.game_arg(j)?;
         let game = self.batch.games().nth(j).ok_or_else(|| self.no_game(j))?;
-        Ok(PyGame { game: game.clone() })
+        Ok(PyGame::from(game.clone()))
     }
 
     /// The actions a built-in agent would take now, one per game.
