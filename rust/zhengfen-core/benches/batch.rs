@@ -2,10 +2,15 @@
 //! cost per game-step of playing a move, listing the next player's moves and writing the
 //! outputs, for the default configuration (bytes, no mask) and the float32 + dense-mask one,
 //! on one thread and on two; then the default one for growing batches on two threads.
+//!
+//! Two baselines on one thread split that cost: `bare` steps the same 512 games in turn with no
+//! outputs at all (what taking turns across a batch costs, beside playing one game to its end
+//! as `rollouts` does: the `game` bench), and `default` adds the outputs.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use zhengfen_core::batch::{Dtype, MaskKind, VecConfig, VecGame};
+use zhengfen_core::batch::{derive_seed, Dtype, MaskKind, VecConfig, VecGame};
 use zhengfen_core::deal::SplitMix64;
+use zhengfen_core::game::Game;
 use zhengfen_core::rules::Rules;
 
 /// Steps `config`'s batch with uniformly random legal actions while criterion times it.
@@ -57,6 +62,38 @@ fn configurations(c: &mut Criterion) {
     group.finish();
 }
 
+/// 512 games stepped in turn, one random legal move each, no outputs; a game that ends is
+/// dealt again.
+fn bare(c: &mut Criterion) {
+    let mut group = c.benchmark_group("bare batch step x512");
+    group.throughput(Throughput::Elements(512));
+    for (name, rules) in [
+        ("zheng_fen_4", Rules::zheng_fen(4).unwrap()),
+        ("zen_cheng_you", Rules::zen_cheng_you()),
+    ] {
+        let mut games: Vec<Game> = (0..512)
+            .map(|j| Game::new(rules, derive_seed(1, j)))
+            .collect();
+        let (mut combos, mut moves) = (Vec::new(), Vec::new());
+        let mut rng = SplitMix64::new(2);
+        let mut dealt = 512;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for game in games.iter_mut() {
+                    if game.current_player().is_none() {
+                        dealt += 1;
+                        *game = Game::new(rules, derive_seed(1, dealt));
+                    }
+                    game.legal_moves_into(&mut combos, &mut moves);
+                    let pick = rng.uniform(moves.len() as u64) as usize;
+                    game.play_unchecked(moves[pick]);
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
 fn scaling(c: &mut Criterion) {
     let rules = Rules::zheng_fen(4).unwrap();
     let mut group = c.benchmark_group("vec_game step, zheng_fen_4 default, 2 threads");
@@ -74,6 +111,6 @@ fn scaling(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(2)).warm_up_time(std::time::Duration::from_millis(500));
-    targets = configurations, scaling
+    targets = configurations, bare, scaling
 }
 criterion_main!(benches);

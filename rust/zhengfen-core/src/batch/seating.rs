@@ -12,6 +12,7 @@
 
 use super::derive_seed;
 use crate::deal::SplitMix64;
+use crate::game::MAX_PLAYERS;
 
 /// The index of the agent sitting in `seat` at `rotation`, for `n` seats.
 ///
@@ -63,11 +64,16 @@ pub fn agent_seed(game_seed: u64, rotation: u32, seat: usize) -> u64 {
     derive_seed(game_seed ^ (u64::from(rotation) + 1), seat as u64)
 }
 
-/// The streams of the agents of `n` seats, by [`agent_seed`].
-pub fn agent_streams(game_seed: u64, rotation: u32, n: usize) -> Vec<SplitMix64> {
-    (0..n)
-        .map(|s| SplitMix64::new(agent_seed(game_seed, rotation, s)))
-        .collect()
+/// The streams of the agents of `n` seats, by [`agent_seed`] (held inline: seats from `n` on
+/// get an unused stream).
+pub fn agent_streams(game_seed: u64, rotation: u32, n: usize) -> [SplitMix64; MAX_PLAYERS] {
+    std::array::from_fn(|s| {
+        SplitMix64::new(if s < n {
+            agent_seed(game_seed, rotation, s)
+        } else {
+            0
+        })
+    })
 }
 
 #[cfg(test)]

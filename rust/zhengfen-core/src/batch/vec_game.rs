@@ -23,7 +23,7 @@ use crate::combo::Combo;
 use crate::deal::SplitMix64;
 use crate::encode::{history, move_features, observation, scores, MOVE_ROW};
 use crate::error::{with_capacity, Error, Result};
-use crate::game::{Decision, Event, Game, Move, Phase};
+use crate::game::{Decision, Event, Game, Move, Phase, MAX_PLAYERS};
 use crate::rules::{Rules, Variant};
 use rayon::ThreadPool;
 use std::mem::size_of;
@@ -115,10 +115,10 @@ impl VecConfig {
     /// assert!(config(zcy, Episode::Game).game_bytes() > 20 * one_match);
     /// ```
     pub fn game_bytes(&self) -> usize {
-        // The kept lists, and as much again for a longer list held until the next decision and
-        // for the allocator's fragments (measured: 148 KiB a Zen Cheng You game after 2,000
-        // steps of one-match episodes).
-        let scratch = 2 * SCRATCH_KEEP * (size_of::<Move>() + size_of::<Combo>());
+        // The kept move list, and as much again for a longer list held until the next decision
+        // and for the allocator's fragments (the combinations a list is built from are a
+        // thread's, not a game's).
+        let scratch = 2 * SCRATCH_KEEP * size_of::<Move>();
         let matches = match self.episode {
             Episode::Match => 1,
             Episode::Game => self.rules.match_limit() as usize,
@@ -183,7 +183,7 @@ struct Slot {
     stream: u64,
     episode: u64,
     /// Per seat, the stream its agent draws from.
-    rngs: Vec<SplitMix64>,
+    rngs: [SplitMix64; MAX_PLAYERS],
     moves: Vec<Move>,
 }
 
@@ -502,7 +502,7 @@ fn warm(slots: &[Slot]) {
             slot.moves
                 .first()
                 .map_or(0, |m| usize::from(matches!(m, Move::Pass))),
-            slot.rngs.first().map_or(0, |r| r.state as usize),
+            slot.rngs[0].state as usize,
         ];
         sum = words.iter().fold(sum, |a, &w| a.wrapping_add(w));
     }

@@ -11,7 +11,7 @@ use crate::notation::{check_decks_hold, parse_cards, parse_combo};
 use crate::rules::{Rules, Variant};
 
 pub(crate) use zen_cheng_you::{group_rank, JOKER_GROUP};
-pub(crate) use zheng_fen::{full_house_top, kickers_match};
+pub(crate) use zheng_fen::{full_house_top, is_full_house, kickers_match};
 
 /// Every reading of `cards`, strongest first; empty when the set is no combination.
 ///

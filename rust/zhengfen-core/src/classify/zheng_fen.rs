@@ -116,7 +116,7 @@ pub(crate) fn full_house_top(cards: CardSet) -> Option<u8> {
 }
 
 /// Whether five cards read as a full house whose triple has rank `top` (§4.6).
-fn is_full_house(cards: CardSet, top: u8) -> bool {
+pub(crate) fn is_full_house(cards: CardSet, top: u8) -> bool {
     let held = cards.rank_count(top);
     let jokers = cards.jokers().len();
     if held == 0 || held > 3 || held + jokers < 3 {

@@ -47,6 +47,14 @@ pub enum Setup {
     },
 }
 
+/// A list of at most one entry per seat, held inline.
+pub(crate) type SeatList<T> = arrayvec::ArrayVec<T, MAX_PLAYERS>;
+
+/// `n` zeros (one per side).
+fn zeros(n: usize) -> SeatList<i64> {
+    std::iter::repeat_n(0, n).collect()
+}
+
 /// A game of Zheng Fen or Zen Cheng You, match after match (RULES.md §12).
 ///
 /// ```
@@ -76,16 +84,16 @@ pub struct Game {
     trick_cards: CardSet,
     /// Seats that passed since the last play.
     passed: u8,
-    out_order: Vec<u8>,
+    out_order: SeatList<u8>,
     /// The seat taking its one last turn (§12.4 b), if any.
     last_turn: Option<u8>,
     declarations: [Option<Declaration>; 4],
     plays: Vec<(u8, Combo)>,
     /// The cards each seat has played this match.
     played: [CardSet; MAX_PLAYERS],
-    match_points: Vec<i64>,
-    scores: Vec<i64>,
-    winners: Vec<u8>,
+    match_points: SeatList<i64>,
+    scores: SeatList<i64>,
+    winners: SeatList<u8>,
     history: Vec<Event>,
     decisions: Vec<Decision>,
 }
@@ -131,14 +139,14 @@ impl Game {
             trick: Vec::with_capacity(16),
             trick_cards: CardSet::EMPTY,
             passed: 0,
-            out_order: Vec::new(),
+            out_order: SeatList::new(),
             last_turn: None,
             declarations: [None; 4],
             plays: Vec::with_capacity(64),
             played: [CardSet::EMPTY; MAX_PLAYERS],
-            match_points: vec![0; sides],
-            scores: vec![0; sides],
-            winners: Vec::new(),
+            match_points: zeros(sides),
+            scores: zeros(sides),
+            winners: SeatList::new(),
             // A match takes some 50 to 250 events; reserving once spares regrowing the logs.
             history: Vec::with_capacity(256),
             decisions: Vec::with_capacity(192),
@@ -159,7 +167,7 @@ impl Game {
         self.declarations = [None; 4];
         self.plays.clear();
         self.played = [CardSet::EMPTY; MAX_PLAYERS];
-        self.match_points = vec![0; self.rules.sides()];
+        self.match_points = zeros(self.rules.sides());
         self.leader = leader;
         self.current = leader;
         self.phase = match self.rules.variant {
@@ -366,7 +374,7 @@ impl Game {
     /// Points of the match: final once it is over, else the piles so far (§12.5).
     pub fn match_points(&self) -> Vec<i64> {
         if matches!(self.phase, Phase::MatchOver | Phase::GameOver) {
-            return self.match_points.clone();
+            return self.match_points.to_vec();
         }
         let mut points = vec![0; self.match_points.len()];
         for seat in 0..usize::from(self.rules.players) {

@@ -2,14 +2,18 @@
 //!
 //! Each game has its own generator, which builds candidates structurally from the hand's
 //! bitboard (by rank, by window of consecutive ranks, by suit) without allocating per
-//! candidate, and hands them to one [`Emitter`]; the emitter keeps those that beat the table.
+//! candidate, and hands them to one `Emitter`; the emitter keeps those that beat the table.
 //! Each card set is generated once per kind, at its highest value (§6.2), so the list has no
-//! duplicates and needs no sorting.
+//! duplicates and needs no sorting. The list's order is part of the action encoding (an
+//! action is an index into it); `tests` pins it, so that faster generators keep it.
 //!
 //! Worst cases: a random 13-card Zheng Fen lead lists about a hundred moves; adversarial
 //! 27-card hands list up to a few million, which is why a hand is limited to
 //! [`MAX_HAND`] cards in the checked entry point.
 
+mod submultisets;
+#[cfg(test)]
+mod tests;
 mod zen_cheng_you;
 mod zheng_fen;
 
@@ -100,6 +104,15 @@ impl Emitter<'_> {
         self.table
             .filter(|t| t.kind == kind)
             .map(|t| (t.rank, t.length))
+    }
+
+    /// Keeps a candidate that the generator knows to be legal on the table: one of the table's
+    /// kind that its generator pruned by [`Emitter::floor`], or any when leading. This skips
+    /// the comparison; debug builds (the tests) still make it.
+    fn push(&mut self, kind: Kind, rank: u8, length: u8, cards: CardSet) {
+        let combo = Combo::new(kind, rank, length, cards);
+        debug_assert!(self.table.is_none_or(|t| beats(&combo, &t, self.rules)));
+        self.out.push(combo);
     }
 
     /// Keeps the candidate if it is legal on the table.

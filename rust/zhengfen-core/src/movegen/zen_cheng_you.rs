@@ -4,9 +4,14 @@
 //! rank, or the jokers): [`Choices`] lists them by size, and the generators take products of
 //! them over groups, windows of ranks and suits. Different choices give different multisets,
 //! so nothing is generated twice.
+//!
+//! Speed (issue 12): the choices are slices of a table built at compile time
+//! ([`submultisets`]), not arrays filled per call; products are walked as an odometer; and the
+//! moves of the table's kind, already pruned by its floor, skip the comparison
+//! ([`Emitter::push`]). The order of the list is unchanged (`movegen::tests` pins it).
 
-use super::Emitter;
-use crate::card::{rank, Card};
+use super::{submultisets, Emitter};
+use crate::card::rank;
 use crate::cardset::CardSet;
 use crate::classify::{group_rank, JOKER_GROUP};
 use crate::combo::Kind;
@@ -18,10 +23,10 @@ const RUN_RANKS: u8 = rank::ACE + 1;
 
 /// Pushes every legal Zen Cheng You play of `hand` into the emitter.
 pub(super) fn generate(hand: CardSet, em: &mut Emitter) {
+    let groups_of = Groups::new(hand);
+    let hand = &groups_of;
     if em.wants(Kind::Single) {
-        for card in CardSet::from_planes(hand.planes().0, 0).unwrap_or(hand) {
-            em.emit(Kind::Single, card.rank(), 1, CardSet::from_card(card));
-        }
+        singles(hand, em);
     }
     for (size, kind, seq) in [
         (2, Kind::Pair, Kind::PairSeq),
@@ -51,96 +56,79 @@ pub(super) fn generate(hand: CardSet, em: &mut Emitter) {
     }
 }
 
-/// The sub-multisets of one group of a given size (at most 19: four suits, two copies each).
+/// §8.3 `single`: each distinct card once, those above the table's single.
+fn singles(hand: &Groups, em: &mut Emitter) {
+    let floor = em.floor(Kind::Single).map_or(-1, |(r, _)| i16::from(r));
+    for card in CardSet::from_planes(hand.cards.planes().0, 0).unwrap_or(hand.cards) {
+        if i16::from(card.rank()) > floor {
+            em.push(Kind::Single, card.rank(), 1, CardSet::from_card(card));
+        }
+    }
+}
+
+/// The sub-multisets of one group of a given size, in the order of [`submultisets`].
 #[derive(Copy, Clone)]
 struct Choices {
-    sets: [CardSet; 19],
-    len: usize,
+    group: usize,
+    nibbles: &'static [u8],
 }
 
 impl Choices {
     /// No choice at all.
     const EMPTY: Choices = Choices {
-        sets: [CardSet::EMPTY; 19],
-        len: 0,
+        group: 0,
+        nibbles: &[],
     };
 
     /// The sub-multisets of `size` cards of group `group` of `hand`.
-    fn of(hand: CardSet, group: usize, size: u32) -> Choices {
-        let mut choices = Choices {
-            sets: [CardSet::EMPTY; 19],
-            len: 0,
-        };
-        let counts = suit_counts(hand, group);
-        for x0 in 0..=counts[0] {
-            for x1 in 0..=counts[1] {
-                for x2 in 0..=counts[2] {
-                    let Some(x3) = size.checked_sub(x0 + x1 + x2) else {
-                        continue;
-                    };
-                    if x3 <= counts[3] {
-                        choices.push(build(group, [x0, x1, x2, x3]));
-                    }
-                }
-            }
-        }
-        choices
-    }
-
-    fn push(&mut self, set: CardSet) {
-        if self.len < self.sets.len() {
-            self.sets[self.len] = set;
-            self.len += 1;
+    fn of(hand: &Groups, group: usize, size: u32) -> Choices {
+        Choices {
+            group,
+            nibbles: submultisets::of(hand.nibbles[group], size),
         }
     }
 
-    fn iter(&self) -> impl Iterator<Item = CardSet> + '_ {
-        self.sets[..self.len].iter().copied()
+    /// The `i`-th choice.
+    fn get(self, i: usize) -> CardSet {
+        submultisets::cards(self.group, self.nibbles[i])
+    }
+
+    fn iter(self) -> impl Iterator<Item = CardSet> {
+        let group = self.group;
+        self.nibbles
+            .iter()
+            .map(move |&n| submultisets::cards(group, n))
     }
 }
 
-/// Copies held of each "suit" of a group (for the jokers: `BJ`, `RJ`, none, none).
-fn suit_counts(hand: CardSet, group: usize) -> [u32; 4] {
-    if group == JOKER_GROUP {
-        return [
-            hand.count(Card::BJ).into(),
-            hand.count(Card::RJ).into(),
-            0,
-            0,
-        ];
-    }
-    let r = group as u8;
-    let (once, twice) = (hand.suits_of_rank(r), hand.doubled_suits_of_rank(r));
-    std::array::from_fn(|s| u32::from(once >> s & 1) + u32::from(twice >> s & 1))
+/// A hand and its 14 groups' nibbles (see [`submultisets`]).
+struct Groups {
+    cards: CardSet,
+    nibbles: [u8; GROUPS],
 }
 
-/// The cards of a group with `copies[s]` copies of "suit" `s`.
-fn build(group: usize, copies: [u32; 4]) -> CardSet {
-    if group == JOKER_GROUP {
-        let bj = CardSet::with_copies(Card::BJ, copies[0] as u8);
-        return bj | CardSet::with_copies(Card::RJ, copies[1] as u8);
+impl Groups {
+    fn new(cards: CardSet) -> Groups {
+        Groups {
+            cards,
+            nibbles: std::array::from_fn(|g| submultisets::group_of(cards, g)),
+        }
     }
-    let mask = |least: u32| {
-        (0..4)
-            .filter(|&s| copies[s] >= least)
-            .fold(0u8, |m, s| m | 1 << s)
-    };
-    CardSet::of_rank(group as u8, mask(1), mask(2))
-}
 
-/// Cards held in a group.
-fn group_size(hand: CardSet, group: usize) -> u32 {
-    suit_counts(hand, group).iter().sum()
+    /// Cards held in a group.
+    fn size(&self, group: usize) -> u32 {
+        submultisets::size_of(self.nibbles[group])
+    }
 }
 
 /// §8.3 `pair`, `triple`: one group, jokers included.
-fn groups(hand: CardSet, size: u32, kind: Kind, em: &mut Emitter) {
+fn groups(hand: &Groups, size: u32, kind: Kind, em: &mut Emitter) {
     let floor = em.floor(kind).map_or(-1, |(r, _)| i16::from(r));
     for group in 0..GROUPS {
         let rank = group_rank(group);
         if i16::from(rank) > floor {
             for cards in Choices::of(hand, group, size).iter() {
-                em.emit(kind, rank, 1, cards);
+                em.push(kind, rank, 1, cards);
             }
         }
     }
@@ -158,86 +146,116 @@ fn run_windows(em: &Emitter, kind: Kind, least: u8) -> impl Iterator<Item = (u8,
 }
 
 /// §8.3 `pair_seq`, `triple_seq`: products of one choice per rank of the window.
-fn group_sequences(hand: CardSet, size: u32, kind: Kind, em: &mut Emitter) {
+fn group_sequences(hand: &Groups, size: u32, kind: Kind, em: &mut Emitter) {
     run_products(
         hand,
         size,
         run_windows(em, kind, 2),
-        &mut |top, length, cards| em.emit(kind, top, length, cards),
+        &mut |top, length, cards| em.push(kind, top, length, cards),
     );
 }
 
 /// For each window `(low, top, length)` in which every rank holds `size` cards, calls `f` with
-/// every union of one `size`-card choice per rank. Choices are built only for ranks that some
-/// such window uses.
+/// every union of one `size`-card choice per rank.
 fn run_products(
-    hand: CardSet,
+    hand: &Groups,
     size: u32,
-    windows: impl Iterator<Item = (u8, u8, u8)> + Clone,
+    windows: impl Iterator<Item = (u8, u8, u8)>,
     f: &mut impl FnMut(u8, u8, CardSet),
 ) {
-    let enough = |r: u8| group_size(hand, r as usize) >= size;
-    let feasible = move |&(low, top, _): &(u8, u8, u8)| (low..=top).all(enough);
-    let used = windows
-        .clone()
-        .filter(feasible)
-        .fold(0u16, |m, (low, top, _)| {
-            m | ((1u16 << (top + 1)) - (1u16 << low))
-        });
-    if used == 0 {
+    // Ranks `0..12` holding `size` cards, and the run of such ranks ending at each rank.
+    let enough: [bool; RUN_RANKS as usize] = std::array::from_fn(|r| hand.size(r) >= size);
+    if enough.iter().filter(|&&e| e).count() < 2 {
         return;
     }
-    let choices: [Choices; 12] = std::array::from_fn(|r| {
-        if used >> r & 1 != 0 {
-            Choices::of(hand, r, size)
-        } else {
-            Choices::EMPTY
+    let mut choices = [Choices::EMPTY; RUN_RANKS as usize];
+    let mut built = 0u16;
+    for (low, top, length) in windows {
+        if !(low..=top).all(|r| enough[r as usize]) {
+            continue;
         }
-    });
-    for (low, top, length) in windows.filter(feasible) {
-        product(
-            &choices[low as usize..=top as usize],
-            CardSet::EMPTY,
-            &mut |cards| f(top, length, cards),
-        );
+        for r in low..=top {
+            if built >> r & 1 == 0 {
+                choices[r as usize] = Choices::of(hand, r as usize, size);
+                built |= 1 << r;
+            }
+        }
+        product(&choices[low as usize..=top as usize], &mut |cards| {
+            f(top, length, cards)
+        });
     }
 }
 
-/// Calls `f` with every union of one choice from each of `parts`.
-fn product(parts: &[Choices], acc: CardSet, f: &mut impl FnMut(CardSet)) {
-    match parts.split_first() {
-        None => f(acc),
-        Some((first, rest)) => {
-            for set in first.iter() {
-                product(rest, acc | set, f);
+/// Calls `f` with every union of one choice from each of `parts`, the last part varying
+/// fastest (an odometer: the unions of the leading parts are kept, so each step costs one OR).
+fn product(parts: &[Choices], f: &mut impl FnMut(CardSet)) {
+    let Some((last, leading)) = parts.split_last() else {
+        return f(CardSet::EMPTY);
+    };
+    if parts.iter().any(|p| p.nibbles.is_empty()) {
+        return;
+    }
+    let n = leading.len();
+    let mut at = [0usize; RUN_RANKS as usize];
+    // `acc[i]`: the union of the chosen sets of `leading[..i]`.
+    let mut acc = [CardSet::EMPTY; RUN_RANKS as usize + 1];
+    for (i, part) in leading.iter().enumerate() {
+        acc[i + 1] = acc[i] | part.get(0);
+    }
+    let mut lasts = [CardSet::EMPTY; 19];
+    for (slot, set) in lasts.iter_mut().zip(last.iter()) {
+        *slot = set;
+    }
+    let lasts = &lasts[..last.nibbles.len()];
+    loop {
+        let base = acc[n];
+        for &set in lasts {
+            f(base | set);
+        }
+        // Advance the odometer's leading digits, then rebuild the unions after the one moved.
+        let mut i = n;
+        loop {
+            if i == 0 {
+                return;
             }
+            i -= 1;
+            at[i] += 1;
+            if at[i] < leading[i].nibbles.len() {
+                break;
+            }
+            at[i] = 0;
+        }
+        for j in i..n {
+            acc[j + 1] = acc[j] | leading[j].get(at[j]);
         }
     }
 }
 
 /// §8.3 `straight`: one card of each rank of a window of five or more ranks `3`..`A`.
-fn straights(hand: CardSet, em: &mut Emitter) {
+fn straights(hand: &Groups, em: &mut Emitter) {
     let windows = run_windows(em, Kind::Straight, 5);
     run_products(hand, 1, windows, &mut |top, length, cards| {
-        em.emit(Kind::Straight, top, length, cards)
+        em.push(Kind::Straight, top, length, cards)
     });
 }
 
 /// §8.3 `full_house`: a triple of one group and a pair of another.
-fn full_houses(hand: CardSet, em: &mut Emitter) {
+fn full_houses(hand: &Groups, em: &mut Emitter) {
     let floor = em.floor(Kind::FullHouse).map_or(-1, |(r, _)| i16::from(r));
-    let tops =
-        (0..GROUPS).filter(|&g| i16::from(group_rank(g)) > floor && group_size(hand, g) >= 3);
-    let tops: Vec<usize> = tops.collect();
-    if tops.is_empty() {
+    let can_top = |g: usize| i16::from(group_rank(g)) > floor && hand.size(g) >= 3;
+    let tops = (0..GROUPS)
+        .filter(|&g| can_top(g))
+        .fold(0u16, |m, g| m | 1 << g);
+    if tops == 0 {
         return;
     }
     let pairs: [Choices; GROUPS] = std::array::from_fn(|g| Choices::of(hand, g, 2));
-    for top in tops {
+    for top in (0..GROUPS).filter(|&g| tops >> g & 1 != 0) {
+        let rank = group_rank(top);
         for triple in Choices::of(hand, top, 3).iter() {
             for pair_group in (0..GROUPS).filter(|&g| g != top) {
                 for pair in pairs[pair_group].iter() {
-                    em.emit(Kind::FullHouse, group_rank(top), 1, triple | pair);
+                    em.push(Kind::FullHouse, rank, 1, triple | pair);
                 }
             }
         }
@@ -245,25 +263,27 @@ fn full_houses(hand: CardSet, em: &mut Emitter) {
 }
 
 /// §8.3 `full_house_seq`: consecutive triples, plus as many pairs from the other groups.
-fn full_house_sequences(hand: CardSet, em: &mut Emitter) {
-    let windows: Vec<(u8, u8, u8)> = run_windows(em, Kind::FullHouseSeq, 2).collect();
+fn full_house_sequences(hand: &Groups, em: &mut Emitter) {
+    let windows = run_windows(em, Kind::FullHouseSeq, 2);
     let mut parts = Vec::new();
-    run_products(hand, 3, windows.iter().copied(), &mut |top, length, run| {
+    let mut parts_of = None;
+    run_products(hand, 3, windows, &mut |top, length, run| {
         let low = top + 1 - length;
-        let outside = |g: usize| g < low as usize || g > top as usize;
-        if parts.first().map(|&(l, t, _)| (l, t)) != Some((low, top)) {
+        if parts_of != Some((low, top)) {
+            parts_of = Some((low, top));
             parts.clear();
+            let outside = |g: usize| g < low as usize || g > top as usize;
             pairs_from(
                 hand,
                 0,
                 u32::from(length),
                 CardSet::EMPTY,
                 &outside,
-                &mut |pairs| parts.push((low, top, pairs)),
+                &mut |pairs| parts.push(pairs),
             );
         }
-        for &(_, _, pairs) in &parts {
-            em.emit(Kind::FullHouseSeq, top, length, run | pairs);
+        for &pairs in &parts {
+            em.push(Kind::FullHouseSeq, top, length, run | pairs);
         }
     });
 }
@@ -271,7 +291,7 @@ fn full_house_sequences(hand: CardSet, em: &mut Emitter) {
 /// Adds `pairs` pairs drawn from groups `group..` allowed by `outside` (a group may give
 /// several pairs), calling `f` with each completed set of pairs.
 fn pairs_from(
-    hand: CardSet,
+    hand: &Groups,
     group: usize,
     pairs: u32,
     acc: CardSet,
@@ -289,7 +309,7 @@ fn pairs_from(
     }
     // The four jokers together are only the bomb, so they give one pair at most (§8.4).
     let most_here = if group == JOKER_GROUP { 1 } else { 4 };
-    let most = pairs.min(most_here).min(group_size(hand, group) / 2);
+    let most = pairs.min(most_here).min(hand.size(group) / 2);
     for taken in 0..=most {
         for set in Choices::of(hand, group, 2 * taken).iter() {
             pairs_from(hand, group + 1, pairs - taken, acc | set, outside, f);
@@ -298,24 +318,27 @@ fn pairs_from(
 }
 
 /// §8.5 `bomb`: four or more of one natural rank, and the four jokers.
-fn bombs(hand: CardSet, em: &mut Emitter) {
+fn bombs(hand: &Groups, em: &mut Emitter) {
     for r in 0..rank::NATURAL {
-        for size in 4..=hand.rank_count(r) {
+        for size in 4..=hand.size(r as usize) {
             for cards in Choices::of(hand, r as usize, size).iter() {
                 em.emit(Kind::Bomb, r, size as u8, cards);
             }
         }
     }
-    let jokers = hand.jokers();
+    let jokers = hand.cards.jokers();
     if jokers.len() == 4 {
         em.emit(Kind::Bomb, rank::JOKER, 6, jokers);
     }
 }
 
 /// §8.5 `straight_flush`: five or more consecutive ranks `3`..`A` of one suit.
-fn straight_flushes(hand: CardSet, em: &mut Emitter) {
+fn straight_flushes(hand: &Groups, em: &mut Emitter) {
     for suit in 0..4u8 {
-        let held = hand.ranks_of_suit(suit);
+        let held = hand.cards.ranks_of_suit(suit);
+        if held.count_ones() < 5 {
+            continue;
+        }
         for (low, top, length) in all_windows(5) {
             let window = ((1u16 << length) - 1) << low;
             if held & window == window {

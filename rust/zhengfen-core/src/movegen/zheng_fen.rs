@@ -4,20 +4,31 @@
 //! built in several ways, a generator builds it only in its *canonical* way — the one with the
 //! highest value (§6.2): a window of ranks is canonical when its lowest rank holds a natural
 //! card or its top is the `2`; a full house when its triple is the highest one it can read as.
+//!
+//! Speed (issue 12): kicker pairs are found by bit masks ([`kicker_partners`]) instead of a
+//! list built per call; a full house with jokers is checked for a higher reading only at its
+//! kickers' ranks; suit submasks come from a table; and moves pruned by the table's floor skip
+//! the comparison ([`Emitter::push`]). The order of the list is unchanged.
 
 use super::Emitter;
-use crate::card::rank;
+use crate::card::{rank, Card};
 use crate::cardset::CardSet;
-use crate::classify::{full_house_top, kickers_match};
+use crate::classify::{full_house_top, is_full_house, kickers_match};
 use crate::combo::Kind;
 
 /// Pushes every legal Zheng Fen play of `hand` into the emitter.
 pub(super) fn generate(hand: CardSet, wild: bool, em: &mut Emitter) {
     let hand = Hand::new(hand, wild);
     if em.wants(Kind::Single) {
-        for card in hand.cards {
-            em.emit(Kind::Single, card.rank(), 1, CardSet::from_card(card));
-        }
+        let floor = em.floor(Kind::Single).map_or(-1, |(r, _)| i16::from(r));
+        // One deck: each card is held once, so the `once` plane lists the hand.
+        for_bits(hand.cards.planes().0, |i| {
+            if let Some(card) = Card::from_index(i as u8) {
+                if i16::from(card.rank()) > floor {
+                    em.push(Kind::Single, card.rank(), 1, CardSet::from_card(card));
+                }
+            }
+        });
     }
     if em.wants(Kind::Special) {
         specials(&hand, em);
@@ -100,16 +111,34 @@ fn suit_count(suits: u8) -> u32 {
     SUITS_IN[usize::from(suits & 0xF)]
 }
 
-/// The subsets of a 4-bit suit mask (the empty one included) with at most `most` suits.
+/// The submasks of each 4-bit suit mask in descending order (`SUBMASKS[m][..1 << |m|]`): the
+/// walk from `m` down to 0 by the `(sub - 1) & m` step, tabulated at compile time.
+const SUBMASKS: [[u8; 16]; 16] = {
+    let mut table = [[0u8; 16]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let (mut sub, mut n) = (mask, 0);
+        loop {
+            table[mask as usize][n] = sub;
+            n += 1;
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & mask;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// The subsets of a 4-bit suit mask (the empty one included) with at most `most` suits, the
+/// largest mask first.
 fn suit_subsets(mask: u8, most: u32) -> impl Iterator<Item = u8> {
-    // Walks the submasks from `mask` down to 0 with the `(sub - 1) & mask` step.
-    let mut next = Some(mask);
-    std::iter::from_fn(move || {
-        let sub = next?;
-        next = (sub != 0).then(|| sub.wrapping_sub(1) & mask);
-        Some(sub)
-    })
-    .filter(move |&s| suit_count(s) <= most)
+    let mask = usize::from(mask & 0xF);
+    SUBMASKS[mask][..1 << SUITS_IN[mask]]
+        .iter()
+        .copied()
+        .filter(move |&s| suit_count(s) <= most)
 }
 
 /// Every subset of the wild jokers.
@@ -131,7 +160,11 @@ fn specials(hand: &Hand, em: &mut Emitter) {
             CardSet::of_rank(rank::TWO, 0xF, 0),
         );
     }
-    let held = |r: u8| suit_subsets(hand.suits[r as usize], 1).filter(|s| *s != 0);
+    let suits = |r: u8| hand.suits[r as usize];
+    if suits(rank::FIVE) == 0 || suits(rank::TEN) == 0 || suits(rank::KING) == 0 {
+        return; // no 5-10-K (most calls)
+    }
+    let held = |r: u8| suit_subsets(suits(r), 1).filter(|s| *s != 0);
     for five in held(rank::FIVE) {
         for ten in held(rank::TEN) {
             for king in held(rank::KING) {
@@ -162,7 +195,7 @@ fn same_rank(hand: &Hand, kind: Kind, group: u32, em: &mut Emitter) {
             }
             let naturals = CardSet::of_rank(r, suits, 0);
             for &jokers in hand.joker_choices(need) {
-                em.emit(kind, r, 1, naturals | jokers);
+                em.push(kind, r, 1, naturals | jokers);
             }
         }
     }
@@ -213,7 +246,7 @@ impl Window<'_> {
         if r > self.top {
             let length = self.top - self.low + 1;
             for &jokers in self.hand.joker_choices(need) {
-                em.emit(self.kind, self.top, length, cards | jokers);
+                em.push(self.kind, self.top, length, cards | jokers);
             }
             return;
         }
@@ -241,14 +274,13 @@ fn full_houses(hand: &Hand, em: &mut Emitter) {
     if tops == 0 {
         return;
     }
-    let pairs = matching_pairs(hand.cards.naturals());
     for top in (0..rank::NATURAL).filter(|&t| tops >> t & 1 != 0) {
         for suits in suit_subsets(hand.suits[top as usize], 3).filter(|s| *s != 0) {
             for (taken, jokers) in hand.joker_sets() {
                 // The triple takes 3 - |suits| of the jokers; the rest are kickers.
                 if let Some(spare) = taken.checked_sub(3 - suit_count(suits)) {
                     let triple = CardSet::of_rank(top, suits, 0) | jokers;
-                    add_kickers(hand, top, triple, spare, &pairs, em);
+                    add_kickers(hand, top, triple, spare, em);
                 }
             }
         }
@@ -257,28 +289,36 @@ fn full_houses(hand: &Hand, em: &mut Emitter) {
 
 /// Completes the triple of rank `top` (with its jokers) by two kickers, `spare` of them
 /// jokers already in `triple`, the rest natural cards of other ranks (§4.6).
-fn add_kickers(
-    hand: &Hand,
-    top: u8,
-    triple: CardSet,
-    spare: u32,
-    pairs: &[(CardSet, u16)],
-    em: &mut Emitter,
-) {
+fn add_kickers(hand: &Hand, top: u8, triple: CardSet, spare: u32, em: &mut Emitter) {
     let has_jokers = !triple.jokers().is_empty();
-    let mut emit = |set: CardSet| {
-        // With jokers the set may also read with a higher triple, whose rank must be held.
-        let higher = has_jokers && set.has_natural_above(top);
-        if !higher || full_house_top(set) == Some(top) {
-            em.emit(Kind::FullHouse, top, 1, set);
+    // The set reads with the triple of rank `top`. With jokers it may also read with a higher
+    // triple, of the rank of a natural kicker above `top` (`kickers`: their ranks' mask).
+    let mut emit = |set: CardSet, kickers: u16| {
+        debug_assert!(is_full_house(set, top));
+        let above = if has_jokers { kickers >> (top + 1) } else { 0 };
+        let higher = (0..rank::NATURAL - top - 1)
+            .filter(|&t| above >> t & 1 != 0)
+            .any(|t| is_full_house(set, top + 1 + t));
+        let old_rule =
+            !(has_jokers && set.has_natural_above(top)) || full_house_top(set) == Some(top);
+        debug_assert_eq!(!higher, old_rule, "{set}");
+        if !higher {
+            em.push(Kind::FullHouse, top, 1, set);
         }
     };
+    let rank_bit = |card: u32| 1u16 << (card / 4);
     match spare {
         // Two natural kickers must match (§4.6 a–d) and avoid the triple's rank.
-        0 => pairs
-            .iter()
-            .filter(|(_, ranks)| ranks >> top & 1 == 0)
-            .for_each(|(pair, _)| emit(triple | *pair)),
+        0 => {
+            let (naturals, _) = hand.cards.naturals().planes();
+            let others = naturals & !(0xF << (4 * u32::from(top)));
+            for_bits(others, |x| {
+                for_bits(kicker_partners(others, x), |y| {
+                    let kickers = CardSet::from_planes(1 << x | 1 << y, 0).unwrap_or_default();
+                    emit(triple | kickers, rank_bit(x) | rank_bit(y))
+                })
+            })
+        }
         // A joker kicker matches any natural kicker of another rank.
         1 => {
             let own = CardSet::of_rank(top, hand.suits[top as usize], 0);
@@ -288,23 +328,43 @@ fn add_kickers(
                 .expect("the triple's rank is taken from the hand's naturals");
             others
                 .iter()
-                .for_each(|x| emit(triple | CardSet::from_card(x)))
+                .for_each(|x| emit(triple | CardSet::from_card(x), 1 << x.rank()))
         }
-        _ => emit(triple),
+        _ => emit(triple, 0),
     }
 }
 
-/// Every two natural cards that may be the kickers of a full house (§4.6 a–d), with the mask of
-/// their ranks.
-fn matching_pairs(naturals: CardSet) -> Vec<(CardSet, u16)> {
-    let mut pairs = Vec::new();
-    for x in naturals {
-        for y in naturals.iter().filter(|&y| y > x && kickers_match(x, y)) {
-            let ranks = 1 << x.rank() | 1 << y.rank();
-            pairs.push((CardSet::from_card(x) | CardSet::from_card(y), ranks));
-        }
+/// The natural cards of ranks 5, 10 and K, which hold points (RULES.md §1.8).
+const POINT_CARDS: u64 = 0xF << (4 * rank::FIVE) | 0xF << (4 * rank::TEN) | 0xF << (4 * rank::KING);
+
+/// The cards of `naturals` after card `x` (by index) that may be the other natural kicker of a
+/// full house with it (§4.6 a–d, as [`kickers_match`]): the same rank, the same suit one rank
+/// up, anything when `x` is a 3, another point card when `x` is one. (A later card is never of
+/// a lower rank, so "a 3 with anything" and "one rank apart" need only look upwards.)
+fn kicker_partners(naturals: u64, x: u32) -> u64 {
+    let after = !((2u64 << x) - 1);
+    let rank = x / 4;
+    let mut matching = 0xF << (4 * rank) | 1 << (x + 4);
+    if rank == u32::from(rank::THREE) {
+        matching = u64::MAX;
     }
-    pairs
+    if POINT_CARDS >> x & 1 != 0 {
+        matching |= POINT_CARDS;
+    }
+    debug_assert!((0..52).all(|y| {
+        let listed = (naturals & after & matching) >> y & 1 != 0;
+        let card = |i: u32| crate::card::Card::from_index(i as u8).expect("a natural card");
+        listed == (naturals >> y & 1 != 0 && y > x && kickers_match(card(x), card(y)))
+    }));
+    naturals & after & matching
+}
+
+/// Calls `f` with the index of each set bit of `bits`, lowest first.
+fn for_bits(mut bits: u64, mut f: impl FnMut(u32)) {
+    while bits != 0 {
+        f(bits.trailing_zeros());
+        bits &= bits - 1;
+    }
 }
 
 /// §4.7: straight flushes of each suit over every window of five or more ranks.
@@ -313,10 +373,9 @@ fn straight_flushes(hand: &Hand, em: &mut Emitter) {
     let wild = hand.wild_count();
     for suit in 0..4u8 {
         let held = hand.cards.ranks_of_suit(suit);
-        if held.count_ones() + wild < 5 {
-            continue;
-        }
-        for length in 5..=rank::NATURAL {
+        // A window longer than the suit's cards and the jokers would lack too many ranks.
+        let longest = (held.count_ones() + wild).min(u32::from(rank::NATURAL)) as u8;
+        for length in 5..=longest {
             for low in 0..=(rank::NATURAL - length) {
                 let top = low + length - 1;
                 if floor.is_some_and(|f| (top, length) <= f) {
@@ -349,7 +408,7 @@ fn flush_window(
         }
         let naturals = CardSet::of_suit(kept, suit);
         for &jokers in hand.joker_choices(missing + replaced.count_ones()) {
-            em.emit(Kind::StraightFlush, top, length, naturals | jokers);
+            em.push(Kind::StraightFlush, top, length, naturals | jokers);
         }
     }
 }

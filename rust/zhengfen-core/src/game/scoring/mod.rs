@@ -13,26 +13,28 @@ use crate::rules::Variant;
 impl Game {
     /// Scores the finished match, adds it to the game, and tests for the game's end (§12.5).
     pub(super) fn score_match(&mut self, one_two: bool) {
-        self.match_points = match self.rules.variant {
+        let points = match self.rules.variant {
             Variant::ZhengFen => self.score_zheng_fen(),
             Variant::ZenChengYou => self.score_zen_cheng_you(one_two),
         };
+        self.match_points = points.into_iter().collect();
         for (total, points) in self.scores.iter_mut().zip(&self.match_points) {
             *total += points;
         }
         self.history.push(Event::MatchScored {
-            match_points: self.match_points.clone(),
-            scores: self.scores.clone(),
+            match_points: self.match_points.to_vec(),
+            scores: self.scores.to_vec(),
         });
-        self.winners = match self.rules.variant {
+        let winners = match self.rules.variant {
             Variant::ZhengFen => self.zheng_fen_winners(),
             Variant::ZenChengYou => self.zen_cheng_you_winners(),
         };
+        self.winners = winners.into_iter().collect();
         self.phase = if self.winners.is_empty() {
             Phase::MatchOver
         } else {
             self.history.push(Event::GameOver {
-                winners: self.winners.clone(),
+                winners: self.winners.to_vec(),
             });
             Phase::GameOver
         };
