@@ -7,6 +7,9 @@ the mean number of legal actions per decision.
 
 - OpenSpiel ``dou_dizhu``: the deal is made of chance nodes (sampled from ``chance_outcomes()``);
   they are part of each game's cost but are not counted as decisions. Bidding is part of the game.
+  It is measured bare (random play, no tensors) and as a learner would drive it: with the
+  deciding player's observation tensor as a numpy array and a numpy mask of its legal actions at
+  each decision.
 - RLCard ``doudizhu``: the env deals on ``reset()`` and has no bidding (seat 0 is the landlord);
   ``measure_rlcard`` steps it by hand (``env.step`` with a random key of
   ``state["legal_actions"]``); ``measure_rlcard_run`` times the idiomatic ``env.run()`` with
@@ -31,6 +34,12 @@ import statistics
 import time
 from collections.abc import Callable
 from typing import Any, TypedDict
+
+import numpy as np
+
+OPENSPIEL = "OpenSpiel dou_dizhu"
+OPENSPIEL_TENSORS = "OpenSpiel dou_dizhu + observation tensor + mask"
+"""The names of OpenSpiel's two rows: bare random games, and with the learner's tensors."""
 
 WARMUP_FRACTION = 0.1
 """Part of each budget spent on untimed warm-up games before the timed ones."""
@@ -117,12 +126,41 @@ def openspiel_game(game: Any, rng: random.Random) -> tuple[int, int]:
     return decisions, legal
 
 
+def openspiel_tensor_game(game: Any, rng: random.Random) -> tuple[int, int]:
+    """One OpenSpiel game as :func:`openspiel_game`, reading at each decision the deciding
+    player's observation tensor into a float32 array and its legal actions into a bool mask."""
+    state = game.new_initial_state()
+    num_actions = game.num_distinct_actions()
+    decisions = legal = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, weights=probs)[0])
+        else:
+            np.asarray(state.observation_tensor(state.current_player()), dtype=np.float32)
+            actions = state.legal_actions()
+            mask = np.zeros(num_actions, dtype=bool)
+            mask[actions] = True
+            decisions += 1
+            legal += len(actions)
+            state.apply_action(rng.choice(actions))
+    return decisions, legal
+
+
 def measure_openspiel(seconds: float, seed: int) -> PeerResult:
     """OpenSpiel ``dou_dizhu``, random play from Python for ``seconds``."""
     pyspiel, version = import_peer("pyspiel", "open_spiel")
     game = pyspiel.load_game("dou_dizhu")
     rng = random.Random(seed)
-    return timed("OpenSpiel dou_dizhu", version, lambda: openspiel_game(game, rng), seconds)
+    return timed(OPENSPIEL, version, lambda: openspiel_game(game, rng), seconds)
+
+
+def measure_openspiel_tensors(seconds: float, seed: int) -> PeerResult:
+    """OpenSpiel ``dou_dizhu`` with an observation tensor and a mask per decision."""
+    pyspiel, version = import_peer("pyspiel", "open_spiel")
+    game = pyspiel.load_game("dou_dizhu")
+    rng = random.Random(seed)
+    return timed(OPENSPIEL_TENSORS, version, lambda: openspiel_tensor_game(game, rng), seconds)
 
 
 def rlcard_game(env: Any, rng: random.Random) -> tuple[int, int]:
@@ -167,7 +205,12 @@ def measure_rlcard_run(seconds: float, seed: int) -> PeerResult:
     return timed("RLCard doudizhu env.run", version, lambda: rlcard_run_game(env), seconds)
 
 
-PEERS: tuple[Measure, ...] = (measure_openspiel, measure_rlcard, measure_rlcard_run)
+PEERS: tuple[Measure, ...] = (
+    measure_openspiel,
+    measure_openspiel_tensors,
+    measure_rlcard,
+    measure_rlcard_run,
+)
 
 
 def measure_peers(seconds: float, seed: int, repeats: int) -> list[PeerResult]:

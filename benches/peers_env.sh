@@ -6,6 +6,11 @@
 #   bash benches/peers_env.sh
 #   source "${PEERS_VENV:-/tmp/zhengfen-peers}/bin/activate"
 #   python benches/peers.py --seconds 5 --repeats 3
+#   python benches/bench_ai.py --seconds 3 --repeats 3       # zhengfen beside them
+#
+# After the project changes, rebuild only it in the venv (incremental, in the same target dir):
+#   CARGO_TARGET_DIR="$PEERS_VENV/cargo-target" "$PEERS_VENV/bin/python" -m pip install \
+#       --force-reinstall --no-deps .
 #
 # Environment: PEERS_VENV (where the venv goes, default /tmp/zhengfen-peers), PYTHON (the
 # interpreter that makes it, default python3), CARGO_TARGET_DIR (default: a folder inside the
