@@ -273,6 +273,9 @@ impl VecGame {
     }
 
     /// Brings every slot to a learner's decision and writes the observations (no rewards).
+    ///
+    /// # Panics
+    /// If `out` does not fit the batch ([`VecConfig::arrays`] makes buffers that do).
     pub fn observe(&mut self, out: OutBuffers<'_>) {
         // Cannot fail: nothing cancels it.
         let _ = self.observe_until(out, &Cancel::never());
@@ -292,6 +295,9 @@ impl VecGame {
 
     /// Plays `actions[j]` in slot `j`, then brings every slot to a learner's decision. Fails,
     /// changing nothing, if any action is not an offered legal move.
+    ///
+    /// # Panics
+    /// If `out` does not fit the batch ([`VecConfig::arrays`] makes buffers that do).
     pub fn step(&mut self, actions: &[i64], out: OutBuffers<'_>) -> Result<()> {
         self.step_until(actions, out, &Cancel::never())
     }
