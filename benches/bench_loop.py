@@ -30,63 +30,67 @@ from common import RULE_SETS, rules_for
 
 #: One timed pass: (seconds, decisions), playing for about the given seconds.
 Pass = Callable[[float], tuple[float, int]]
+#: One match played out from Python: returns its decisions.
+Match = Callable[[zhengfen.Game, random.Random], int]
 
 
-def plain(rules: zhengfen.Rules) -> Pass:
+def matches(rules: zhengfen.Rules, play: Match) -> Pass:
+    """A pass of ``play`` over fresh seeded matches for about the budget (the timing and
+    seeding around the loops below; a call per match, not per decision)."""
+
+    def run(budget: float) -> tuple[float, int]:
+        decisions, seed = 0, 0
+        start = time.process_time()
+        while time.process_time() - start < budget:
+            decisions += play(zhengfen.Game(rules, seed), random.Random(seed))
+            seed += 1
+        return time.process_time() - start, decisions
+
+    return run
+
+
+def plain(game: zhengfen.Game, rng: random.Random) -> int:
     """The loop of the issue."""
-
-    def run(budget: float) -> tuple[float, int]:
-        decisions, seed = 0, 0
-        start = time.process_time()
-        while time.process_time() - start < budget:
-            game, rng = zhengfen.Game(rules, seed), random.Random(seed)
-            while not game.match_over:
-                moves = game.legal_moves()
-                game.play(moves[rng.randrange(len(moves))])
-                decisions += 1
-            seed += 1
-        return time.process_time() - start, decisions
-
-    return run
+    decisions = 0
+    while not game.match_over:
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+        decisions += 1
+    return decisions
 
 
-def by_index(rules: zhengfen.Rules) -> Pass:
+def by_index(game: zhengfen.Game, rng: random.Random) -> int:
     """The loop, playing by index."""
-
-    def run(budget: float) -> tuple[float, int]:
-        decisions, seed = 0, 0
-        start = time.process_time()
-        while time.process_time() - start < budget:
-            game, rng = zhengfen.Game(rules, seed), random.Random(seed)
-            while not game.match_over:
-                game.play_index(rng.randrange(len(game.legal_moves())))
-                decisions += 1
-            seed += 1
-        return time.process_time() - start, decisions
-
-    return run
+    decisions = 0
+    while not game.match_over:
+        game.play_index(rng.randrange(len(game.legal_moves())))
+        decisions += 1
+    return decisions
 
 
-def with_tensors(rules: zhengfen.Rules) -> Pass:
+def with_tensors(game: zhengfen.Game, rng: random.Random) -> int:
     """The loop plus the seat's observation and history tensors every decision."""
+    decisions = 0
+    while not game.match_over:
+        seat = game.current_player
+        assert seat is not None
+        game.observation_tensor(seat)
+        game.history_tensor(seat)
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+        decisions += 1
+    return decisions
 
-    def run(budget: float) -> tuple[float, int]:
-        decisions, seed = 0, 0
-        start = time.process_time()
-        while time.process_time() - start < budget:
-            game, rng = zhengfen.Game(rules, seed), random.Random(seed)
-            while not game.match_over:
-                seat = game.current_player
-                assert seat is not None
-                game.observation_tensor(seat)
-                game.history_tensor(seat)
-                moves = game.legal_moves()
-                game.play(moves[rng.randrange(len(moves))])
-                decisions += 1
-            seed += 1
-        return time.process_time() - start, decisions
 
-    return run
+def eager(game: zhengfen.Game, rng: random.Random) -> int:
+    """The loop over ``list(game.legal_moves())``: every move made into a Python object, and
+    the move played checked again, as ``legal_moves()`` and ``play`` did before issue 12."""
+    decisions = 0
+    while not game.match_over:
+        moves = list(game.legal_moves())
+        game.play(moves[rng.randrange(len(moves))])
+        decisions += 1
+    return decisions
 
 
 class _Idle:
@@ -113,25 +117,6 @@ def floor(budget: float) -> tuple[float, int]:
             game.play(moves[rng.randrange(len(moves))])
         decisions += 10_000
     return time.process_time() - start, decisions
-
-
-def eager(rules: zhengfen.Rules) -> Pass:
-    """The loop over ``list(game.legal_moves())``: every move made into a Python object, and
-    the move played checked again, as ``legal_moves()`` and ``play`` did before issue 12."""
-
-    def run(budget: float) -> tuple[float, int]:
-        decisions, seed = 0, 0
-        start = time.process_time()
-        while time.process_time() - start < budget:
-            game, rng = zhengfen.Game(rules, seed), random.Random(seed)
-            while not game.match_over:
-                moves = list(game.legal_moves())
-                game.play(moves[rng.randrange(len(moves))])
-                decisions += 1
-            seed += 1
-        return time.process_time() - start, decisions
-
-    return run
 
 
 def engine(rules: zhengfen.Rules) -> Pass:
@@ -165,16 +150,16 @@ def rows() -> dict[str, Pass]:
     """What is timed, by name."""
     timed: dict[str, Pass] = {"floor (the loop over a do-nothing object)": floor}
     for name in RULE_SETS:
-        timed[name] = plain(rules_for(zhengfen, name))
+        timed[name] = matches(rules_for(zhengfen, name), plain)
     zcy = rules_for(zhengfen, "zen_cheng_you")
-    timed["zen_cheng_you with tensors"] = with_tensors(zcy)
+    timed["zen_cheng_you with tensors"] = matches(zcy, with_tensors)
     timed["zheng_fen 4, engine alone (rollouts)"] = engine(rules_for(zhengfen, "zheng_fen 4"))
     timed["zen_cheng_you, engine alone (rollouts)"] = engine(zcy)
-    timed["zheng_fen 4, eager list"] = eager(rules_for(zhengfen, "zheng_fen 4"))
-    timed["zen_cheng_you, eager list"] = eager(zcy)
+    timed["zheng_fen 4, eager list"] = matches(rules_for(zhengfen, "zheng_fen 4"), eager)
+    timed["zen_cheng_you, eager list"] = matches(zcy, eager)
     if hasattr(zhengfen.Game, "play_index"):
-        timed["zheng_fen 4, play_index"] = by_index(rules_for(zhengfen, "zheng_fen 4"))
-        timed["zen_cheng_you, play_index"] = by_index(zcy)
+        timed["zheng_fen 4, play_index"] = matches(rules_for(zhengfen, "zheng_fen 4"), by_index)
+        timed["zen_cheng_you, play_index"] = matches(zcy, by_index)
     return timed
 
 

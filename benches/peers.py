@@ -26,6 +26,7 @@ live in their own venv:
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import importlib.metadata
 import platform
@@ -110,25 +111,10 @@ def timed(name: str, version: str, play: PlayOne, seconds: float) -> PeerResult:
     return result(name, version, *play_for(play, seconds))
 
 
-def openspiel_game(game: Any, rng: random.Random) -> tuple[int, int]:
-    """One OpenSpiel game: chance nodes sampled by their probabilities, players at random."""
-    state = game.new_initial_state()
-    decisions = legal = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, weights=probs)[0])
-        else:
-            actions = state.legal_actions()
-            decisions += 1
-            legal += len(actions)
-            state.apply_action(rng.choice(actions))
-    return decisions, legal
-
-
-def openspiel_tensor_game(game: Any, rng: random.Random) -> tuple[int, int]:
-    """One OpenSpiel game as :func:`openspiel_game`, reading at each decision the deciding
-    player's observation tensor into a float32 array and its legal actions into a bool mask."""
+def openspiel_game(game: Any, rng: random.Random, tensors: bool = False) -> tuple[int, int]:
+    """One OpenSpiel game: chance nodes sampled by their probabilities, players at random.
+    With ``tensors``, each decision also reads the deciding player's observation tensor into a
+    float32 array and its legal actions into a bool mask, as a learner would."""
     state = game.new_initial_state()
     num_actions = game.num_distinct_actions()
     decisions = legal = 0
@@ -136,14 +122,14 @@ def openspiel_tensor_game(game: Any, rng: random.Random) -> tuple[int, int]:
         if state.is_chance_node():
             outcomes, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(outcomes, weights=probs)[0])
-        else:
+            continue
+        actions = state.legal_actions()
+        if tensors:
             np.asarray(state.observation_tensor(state.current_player()), dtype=np.float32)
-            actions = state.legal_actions()
-            mask = np.zeros(num_actions, dtype=bool)
-            mask[actions] = True
-            decisions += 1
-            legal += len(actions)
-            state.apply_action(rng.choice(actions))
+            np.zeros(num_actions, dtype=bool)[actions] = True
+        decisions += 1
+        legal += len(actions)
+        state.apply_action(rng.choice(actions))
     return decisions, legal
 
 
@@ -160,7 +146,8 @@ def measure_openspiel_tensors(seconds: float, seed: int) -> PeerResult:
     pyspiel, version = import_peer("pyspiel", "open_spiel")
     game = pyspiel.load_game("dou_dizhu")
     rng = random.Random(seed)
-    return timed(OPENSPIEL_TENSORS, version, lambda: openspiel_tensor_game(game, rng), seconds)
+    play = functools.partial(openspiel_game, game, rng, tensors=True)
+    return timed(OPENSPIEL_TENSORS, version, play, seconds)
 
 
 def rlcard_game(env: Any, rng: random.Random) -> tuple[int, int]:

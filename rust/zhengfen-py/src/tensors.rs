@@ -109,9 +109,7 @@ pub fn move_features<'py>(
     dtype: Dtype,
 ) -> PyResult<Bound<'py, PyAny>> {
     let mut out = vec![0; moves.len() * MOVE_ROW];
-    for (mv, row) in moves.iter().zip(out.chunks_exact_mut(MOVE_ROW)) {
-        encode::move_features(mv, row);
-    }
+    encode::move_rows(moves, &mut out);
     encoded(py, out, &[moves.len(), MOVE_ROW], dtype)
 }
 

@@ -21,7 +21,7 @@ use crate::agents::Agent;
 use crate::cancel::Cancel;
 use crate::combo::Combo;
 use crate::deal::SplitMix64;
-use crate::encode::{history, move_features, observation, scores, MOVE_ROW};
+use crate::encode::{history, move_rows, observation, scores, MOVE_ROW};
 use crate::error::{with_capacity, Error, Result};
 use crate::game::{Decision, Event, Game, Move, Phase, MAX_PLAYERS};
 use crate::rules::{Rules, Variant};
@@ -415,11 +415,7 @@ impl VecGame {
         parallel_ranges(parts, self.pool.as_deref(), &never, |(slots, out)| {
             let mut scratch = Vec::new();
             let moves = slots.iter().flat_map(|s| s.moves.iter());
-            out.encode(&mut scratch, |bytes| {
-                for (mv, row) in moves.zip(bytes.chunks_exact_mut(MOVE_ROW)) {
-                    move_features(mv, row);
-                }
-            });
+            out.encode(&mut scratch, |bytes| move_rows(moves, bytes));
         });
     }
 

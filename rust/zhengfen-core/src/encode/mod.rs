@@ -14,7 +14,7 @@ mod moves;
 mod observation;
 
 pub use history::{history, HISTORY_ROW};
-pub use moves::{move_features, packed_mask_len, write_packed_mask, MOVE_ROW};
+pub use moves::{move_features, move_rows, packed_mask_len, write_packed_mask, MOVE_ROW};
 pub use observation::{
     observation, observation_fields, observation_size, scores, Field, SCORES_SIZE,
 };

@@ -16,6 +16,14 @@ pub fn move_features(mv: &Move, out: &mut [u8]) {
     }
 }
 
+/// Writes one row of features per move of `moves` into `out` (rows of [`MOVE_ROW`], zero on
+/// entry).
+pub fn move_rows<'a>(moves: impl IntoIterator<Item = &'a Move>, out: &mut [u8]) {
+    for (mv, row) in moves.into_iter().zip(out.chunks_exact_mut(MOVE_ROW)) {
+        move_features(mv, row);
+    }
+}
+
 /// Bytes of a packed mask of `max_actions` actions: one bit an action.
 pub const fn packed_mask_len(max_actions: usize) -> usize {
     max_actions.div_ceil(8)
