@@ -139,6 +139,9 @@ impl Ismcts {
         let Some(seat) = game.current_player() else {
             return 0;
         };
+        if moves.len() <= 1 {
+            return 0;
+        }
         let mut tree = Tree::take();
         let mut work = Work::default();
         for _ in 0..self.iterations {
@@ -229,7 +232,7 @@ struct Work {
 const NONE: u32 = u32::MAX;
 /// The root: the decision itself.
 const ROOT: u32 = 0;
-/// Nodes kept for the next decision of a thread at most (about 3 MB); a larger arena is freed.
+/// Nodes kept for the next decision of a thread at most (about 4 MB); a larger arena is freed.
 const RETAINED: usize = 1 << 16;
 
 /// A node: the move that led to it and who made it, its statistics, and its place in the
@@ -390,6 +393,36 @@ mod tests {
         (rare.visits, rare.avail, rare.total) = (2, 200, 1.0);
         assert!(often.ucb(0.0) > rare.ucb(0.0));
         assert!(often.ucb(0.7) < rare.ucb(0.7));
+    }
+
+    #[test]
+    fn the_tree_holds_at_most_one_node_per_iteration() {
+        let game = Game::new(crate::rules::Rules::zheng_fen(4).unwrap(), 2);
+        let moves = game.legal_moves();
+        let ismcts = Ismcts {
+            iterations: 50,
+            ..Ismcts::default()
+        };
+        ismcts.choose(&game, &moves, &mut SplitMix64::new(1));
+        let nodes = ARENA.take();
+        assert!((10..=51).contains(&nodes.len()), "{} nodes", nodes.len());
+        let root = &nodes[ROOT as usize];
+        assert_eq!(root.visits, 50);
+        let mut tree = Tree { nodes };
+        let children: Vec<u32> = tree.children(ROOT).collect();
+        let visits: u32 = children
+            .iter()
+            .map(|&c| tree.nodes[c as usize].visits)
+            .sum();
+        assert_eq!(visits, 50, "every iteration passes one root child");
+        assert!(children.len() <= 8, "at most the candidates at the root");
+        for &c in &children {
+            let child = &tree.nodes[c as usize];
+            assert!(child.avail >= child.visits && child.avail <= 50);
+            assert!((0.0..=f64::from(child.visits)).contains(&child.total));
+        }
+        tree.nodes.clear();
+        tree.give_back();
     }
 
     #[test]
