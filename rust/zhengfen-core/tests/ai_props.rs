@@ -305,6 +305,8 @@ fn vec_game_is_deterministic_and_resets_with_its_seeds() {
             threads: 1,
             dtype: Dtype::Uint8,
             mask: MaskKind::None,
+            play_forced: false,
+            auto_reset: true,
         };
         let one = run_batch(&config, 150);
         // Other threads, storage and masks: the same values.
@@ -337,20 +339,20 @@ fn vec_game_is_deterministic_and_resets_with_its_seeds() {
         threads: 1,
         dtype: Dtype::Uint8,
         mask: MaskKind::Dense,
+        play_forced: false,
+        auto_reset: true,
     };
     let mut batch = VecGame::new(config.clone(), 5).unwrap();
     for (j, game) in batch.games().enumerate() {
         assert_eq!(
             game.history().first(),
-            Game::new(
-                game.rules().to_owned(),
-                derive_seed(derive_seed(5, j as u64), 0)
-            )
-            .history()
-            .first()
+            Game::new(game.rules().to_owned(), derive_seed(5, j as u64))
+                .history()
+                .first()
         );
     }
-    assert_eq!(batch.episode_seeds()[2], derive_seed(derive_seed(5, 2), 0));
+    // Episode 0 of game j is deal j, as in `rollouts`.
+    assert_eq!(batch.episode_seeds()[2], derive_seed(5, 2));
     // A bad action changes nothing.
     let before: Vec<_> = batch.games().map(|g| g.decisions().len()).collect();
     let mut arrays = config.arrays();
@@ -396,6 +398,8 @@ fn batch_settings_are_checked() {
         threads: 1,
         dtype: Dtype::Uint8,
         mask: MaskKind::None,
+        play_forced: false,
+        auto_reset: true,
     };
     assert!(VecGame::new(config.clone(), 0).is_err());
     assert!(VecGame::new(
