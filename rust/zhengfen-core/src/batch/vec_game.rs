@@ -673,6 +673,7 @@ fn write(config: &VecConfig, slot: &Slot, out: SlotOut<'_>, scratch: &mut Scratc
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::batch::{rollouts, RolloutConfig};
 
     fn config(rules: Rules, num_games: usize, episode: Episode) -> VecConfig {
         VecConfig {
@@ -716,6 +717,83 @@ mod tests {
                     assert!(logged <= matches * match_log_bytes(&rules));
                 }
             }
+        }
+    }
+
+    /// Steps `config`'s batch (without `auto_reset`) with greedy's actions until every slot
+    /// is finished; returns the games, each slot's summed rewards and forced moves, and
+    /// how many dones each slot saw. With `play_forced`, no slot reaches the learner with a
+    /// single legal move.
+    fn play_out(config: &VecConfig, seed: u64) -> (Vec<Game>, Vec<f32>, Vec<i64>, Vec<u32>) {
+        let n = config.num_games;
+        let players = usize::from(config.rules.players);
+        let mut batch = VecGame::new(config.clone(), seed).unwrap();
+        let mut out = config.arrays();
+        let (mut rewards, mut forced, mut dones) = (vec![0.0; n * players], vec![0; n], vec![0; n]);
+        batch.observe(out.buffers());
+        loop {
+            forced
+                .iter_mut()
+                .zip(&out.forced)
+                .for_each(|(f, o)| *f += o);
+            for (j, &finished) in batch.finished().iter().enumerate() {
+                assert_eq!(out.legal[j] == 0, finished);
+                assert!(!(config.play_forced && out.legal[j] == 1));
+            }
+            if batch.finished().iter().all(|&f| f) {
+                break;
+            }
+            let actions = batch.agent_actions(&Agent::Greedy, 0);
+            batch.step(&actions, out.buffers()).unwrap();
+            rewards
+                .iter_mut()
+                .zip(&out.rewards)
+                .for_each(|(r, o)| *r += o);
+            dones
+                .iter_mut()
+                .zip(&out.dones)
+                .for_each(|(d, &o)| *d += u32::from(o));
+        }
+        (batch.games().cloned().collect(), rewards, forced, dones)
+    }
+
+    #[test]
+    fn without_auto_reset_a_batch_plays_the_deals_of_rollouts_forced_moves_or_not() {
+        let (greedy, random) = (Some(Agent::Greedy), Some(Agent::Random));
+        for rules in [Rules::zheng_fen(4).unwrap(), Rules::zen_cheng_you()] {
+            let expected = rollouts(&RolloutConfig {
+                rules,
+                agents: vec![Agent::Greedy, Agent::Random, Agent::Greedy, Agent::Random],
+                first_deal: 0,
+                deals: 5,
+                seed: 3,
+                duplicate: false,
+                matches: Some(1),
+                threads: 1,
+                keep_games: true,
+            })
+            .unwrap();
+            let config = VecConfig {
+                agents: vec![None, random, greedy, random],
+                auto_reset: false,
+                ..config(rules, 5, Episode::Match)
+            };
+            let (games, rewards, none, dones) = play_out(&config, 3);
+            let forced = VecConfig {
+                play_forced: true,
+                ..config.clone()
+            };
+            let (forced_games, forced_rewards, counted, forced_dones) = play_out(&forced, 3);
+            for (j, r) in expected.iter().enumerate() {
+                let game = r.game.as_ref().unwrap();
+                assert_eq!(games[j].decisions(), game.decisions(), "deal {j}");
+                assert_eq!(forced_games[j].decisions(), game.decisions(), "deal {j}");
+                let seat = |s: u8| game.match_result(s) as f32;
+                assert_eq!(rewards[j * 4..][..4], [seat(0), seat(1), seat(2), seat(3)]);
+            }
+            assert_eq!(rewards, forced_rewards);
+            assert_eq!((dones, forced_dones), (vec![1; 5], vec![1; 5]));
+            assert!(none == [0; 5] && counted.iter().sum::<i64>() > 0);
         }
     }
 
