@@ -28,6 +28,7 @@ from zhengfen.agents import (
     observe,
     play,
 )
+from zhengfen.seats import deal_seed
 from zhengfen.types import MaskForm
 
 ZF4 = zhengfen.Rules.zheng_fen(players=4)
@@ -165,7 +166,8 @@ def test_vec_game_observations_are_the_games() -> None:
 
 def test_vec_game_episodes_rewards_and_seeds() -> None:
     batch = zhengfen.VecGame(ZF4, 4, seed=9, max_actions=4096)
-    assert list(batch.episode_seeds) == [derive(derive(9, j), 0) for j in range(4)]
+    # Episode k of game j of a batch of 4 is deal 4 k + j (AI.md §3.1), as in rollouts.
+    assert list(batch.episode_seeds) == [deal_seed(9, j) for j in range(4)]
     obs = batch.reset()
     rng = np.random.default_rng(1)
     episodes = [0] * 4
@@ -174,7 +176,7 @@ def test_vec_game_episodes_rewards_and_seeds() -> None:
         for j in np.flatnonzero(dones):
             episodes[j] += 1
             assert rewards[j].sum() == 100  # a Zheng Fen match's points
-            assert batch.episode_seeds[j] == derive(derive(9, int(j)), episodes[j])
+            assert batch.episode_seeds[j] == derive(9, 4 * episodes[j] + int(j))
             fresh = zhengfen.Game(ZF4, int(batch.episode_seeds[j]))
             assert batch.game(int(j)).history[0] == fresh.history[0]
         assert not rewards[~dones].any()
@@ -228,27 +230,32 @@ def test_vec_game_threads_and_seeds_are_deterministic() -> None:
 
 
 def test_vec_game_slots_are_independent() -> None:
-    """Game j depends on the seed, j and its own actions only: not on the batch's size or the
-    other games' actions (agents included)."""
+    """An episode depends on its deal number (episode k of game j of n games is deal k n + j)
+    and its own actions only: not on the other games' actions (agents included). So a game's
+    episodes are the same deals in a batch of another size where their numbers match: episode
+    1 of game 0 of 2 games and episode 0 of game 2 of 5 games are both deal 2."""
 
-    def first_game(num_games: int, rng: np.random.Generator) -> list[Any]:
+    def episodes(num_games: int, j: int, rng: np.random.Generator) -> list[list[Any]]:
         batch = zhengfen.VecGame(ZF4, num_games, seed=12, agents=[None, "random", None, "random"])
         obs = batch.reset()
-        seen = []
-        for _ in range(300):
+        seen: list[list[Any]] = [[]]
+        while len(seen) < 3:
+            seen[-1].append(obs["observation"][j].copy())
             actions = random_actions(obs, batch.max_actions, rng)
-            actions[0] = 0
+            actions[j] = 0
             obs, rewards, dones = batch.step(actions)
-            seen.append((obs["observation"][0].copy(), rewards[0].copy(), bool(dones[0])))
-        return seen
+            if dones[j]:
+                seen[-1].append(rewards[j].copy())
+                seen.append([])
+        return seen[:2]
 
-    small = first_game(2, np.random.default_rng(5))
-    large = first_game(5, np.random.default_rng(6))
-    assert any(done for _, _, done in small)
-    for a, b in zip(small, large):
-        np.testing.assert_array_equal(a[0], b[0])
-        np.testing.assert_array_equal(a[1], b[1])
-        assert a[2] == b[2]
+    two = episodes(2, 0, np.random.default_rng(5))  # deals 0 and 2
+    five = episodes(5, 2, np.random.default_rng(6))  # deals 2 and 7
+    deal_0 = episodes(5, 0, np.random.default_rng(7))[0]
+    for a, b in ((two[1], five[0]), (two[0], deal_0)):
+        assert len(a) == len(b)
+        for x, y in zip(a, b):
+            np.testing.assert_array_equal(x, y)
 
 
 def test_vec_game_reset_with_a_seed_replays() -> None:

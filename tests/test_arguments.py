@@ -431,6 +431,8 @@ FLAGS: list[tuple[str, Callable[[Any], Any]]] = [
     ("perfect_information", lambda v: zhengfen.observation_fields(v)),
     ("perfect_information", lambda v: zhengfen.VecGame(ZF, 1, perfect_information=v)),
     ("copy", lambda v: zhengfen.VecGame(ZF, 1, copy=v)),
+    ("play_forced", lambda v: zhengfen.VecGame(ZF, 1, play_forced=v)),
+    ("auto_reset", lambda v: zhengfen.VecGame(ZF, 1, auto_reset=v)),
     ("duplicate", lambda v: zhengfen.rollouts(ZF, ["random"] * 4, 1, matches=1, duplicate=v)),
     ("logs", lambda v: zhengfen.rollouts(ZF, ["random"] * 4, 1, matches=1, logs=v)),
 ]

@@ -68,7 +68,7 @@ def test_arena_defaults_run_a_tournament() -> None:
     run = zhengfen_cmd("arena", "--deals", "1", "--matches", "2")
     assert run.returncode == 0, run.stderr
     rows = table_rows(run.stdout)
-    assert rows[0].startswith("| agent | seat-games | pts/match | win rate")
+    assert rows[0].startswith("| agent | seat-games | pts/match [95 % CI] | win rate")
     agents = [row.split("|")[1].strip() for row in rows[1:4]]
     assert agents == ["search(determinizations=8,candidates=8)", "greedy", "random"]
     assert "1 deals, duplicate, 4 games (2 match(es) a game), seed 0" in run.stdout

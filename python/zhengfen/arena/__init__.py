@@ -16,14 +16,16 @@ built-in agents.
 The package, by concern: :mod:`~zhengfen.arena.tournament` (the model: what to play, a game's
 result, the chunks), :mod:`~zhengfen.arena.games` (a chunk's games, in Rust or in Python),
 :mod:`~zhengfen.arena.backends` (running the chunks here, on processes, on Ray),
-:mod:`~zhengfen.arena.report` (statistics, tables, the log), :mod:`~zhengfen.arena.progress`
-(the progress line).
+:mod:`~zhengfen.arena.report` (statistics, tables, the log), :mod:`~zhengfen.arena.intervals`
+(confidence intervals of a mean over the deals), :mod:`~zhengfen.arena.progress` (the progress
+line).
 """
 
 from zhengfen.arena.backends import WORKER_SIGNALS, InOrder, Progress, Sink, run
 from zhengfen.arena.games import play_chunk, python_game, rust_chunk
+from zhengfen.arena.intervals import Interval, mean_interval, t95
 from zhengfen.arena.progress import ProgressBar
-from zhengfen.arena.report import AgentStats, Report, wilson, write_log
+from zhengfen.arena.report import AgentStats, Report, deal_points, difference, wilson, write_log
 from zhengfen.arena.tournament import GameResult, Tournament, chunks
 
 __all__ = [
@@ -31,16 +33,21 @@ __all__ = [
     "AgentStats",
     "GameResult",
     "InOrder",
+    "Interval",
     "Progress",
     "ProgressBar",
     "Report",
     "Sink",
     "Tournament",
     "chunks",
+    "deal_points",
+    "difference",
+    "mean_interval",
     "play_chunk",
     "python_game",
     "run",
     "rust_chunk",
+    "t95",
     "wilson",
     "write_log",
 ]

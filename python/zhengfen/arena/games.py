@@ -36,6 +36,7 @@ def rust_chunk(tournament: Tournament, first: int, count: int) -> list[GameResul
         duplicate=tournament.duplicate,
         matches=tournament.matches,
         logs=tournament.logs,
+        threads=tournament.threads,
     )
     games = out.get("games", [None] * len(out["deal"]))
     results = []

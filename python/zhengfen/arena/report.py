@@ -1,5 +1,11 @@
 """The tournament's report: statistics per agent and seat, the tables printed at the end, and
-the JSON-lines log."""
+the JSON-lines log.
+
+Points per match are measured per deal, since that is what duplicate play measures: a deal's
+value for an agent is its mean points per match over every seat it held on that deal, across the
+rotations (in the single format, a deal is one game). The table gives the mean of those values
+over the deals with its 95 % interval (:mod:`zhengfen.arena.intervals`); for two agents, the
+paired difference of their values, deal by deal."""
 
 from __future__ import annotations
 
@@ -8,9 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import IO
 
+from zhengfen.arena.intervals import Interval, mean_interval
 from zhengfen.arena.tournament import GameResult, Tournament
 
-__all__ = ["AgentStats", "Report", "wilson", "write_log"]
+__all__ = ["AgentStats", "Report", "deal_points", "difference", "wilson", "write_log"]
 
 
 @dataclass
@@ -24,6 +31,7 @@ class AgentStats:
     wins: int = 0
     decided: int = 0
     by_seat: dict[int, list[int]] = field(default_factory=dict)  # seat -> [points, matches]
+    per_match: Interval | None = None  # points per match over the deals (None: no match)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -34,6 +42,28 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def deal_points(games: Sequence[GameResult], name: str) -> dict[int, float]:
+    """Deal -> the mean points per match of agent ``name`` on that deal: its points summed over
+    every seat it held in the deal's games (every rotation), divided by the matches those seats
+    played. Deals where it held no seat are left out; the deals come in increasing order."""
+    totals: dict[int, list[int]] = {}
+    for game in games:
+        for seat, held in enumerate(game.seating):
+            if held == name:
+                total = totals.setdefault(game.deal, [0, 0])
+                total[0] += game.points[seat]
+                total[1] += game.matches
+    return {deal: points / matches for deal, (points, matches) in sorted(totals.items()) if matches}
+
+
+def difference(games: Sequence[GameResult], first: str, second: str) -> Interval | None:
+    """``first``'s points per match minus ``second``'s, paired over the deals both played: the
+    mean of the per-deal differences with its 95 % interval (``None`` when no deal has both)."""
+    ours, theirs = deal_points(games, first), deal_points(games, second)
+    shared = [ours[deal] - theirs[deal] for deal in ours if deal in theirs]
+    return mean_interval(shared) if shared else None
 
 
 @dataclass
@@ -59,7 +89,19 @@ class Report:
                 seat_stats = stats.by_seat.setdefault(seat, [0, 0])
                 seat_stats[0] += game.points[seat]
                 seat_stats[1] += game.matches
+        for stats in table.values():
+            values = list(deal_points(self.games, stats.name).values())
+            stats.per_match = mean_interval(values) if values else None
         return list(table.values())
+
+    def difference(self) -> tuple[str, str, Interval] | None:
+        """For a tournament of two distinct agents, ``(first, second, first - second)``: the
+        paired difference of their points per match over the deals; else ``None``."""
+        names = list(dict.fromkeys(self.tournament.agents))
+        if len(names) != 2:
+            return None
+        paired = difference(self.games, names[0], names[1])
+        return None if paired is None else (names[0], names[1], paired)
 
     def text(self) -> str:
         """The tables printed at the end of a tournament."""
@@ -74,19 +116,27 @@ class Report:
             f"{t.deals} deals, {format_}, {n_games} games ({length}), seed {t.seed}, "
             f"{self.seconds:.1f} s ({rate:.1f} games/s)",
             "",
-            "| agent | seat-games | pts/match | win rate [95 % CI] |",
+            "| agent | seat-games | pts/match [95 % CI] | win rate [95 % CI] |",
             "|---|---|---|---|",
         ]
         stats = self.stats()
         for s in stats:
-            per_match = s.points / max(s.matches, 1)
+            per_match = s.per_match.text() if s.per_match is not None else "n/a (no match)"
             if s.decided:
                 low, high = wilson(s.wins, s.decided)
                 win = f"{s.wins / s.decided:.1%} [{low:.1%}, {high:.1%}]"
             else:
                 win = "n/a (no game finished)"
-            lines.append(f"| {s.name} | {s.games} | {per_match:.1f} | {win} |")
-        lines += ["", "Points per match by seat:", ""]
+            lines.append(f"| {s.name} | {s.games} | {per_match} | {win} |")
+        lines.append("")
+        paired = self.difference()
+        if paired is not None:
+            first, second, value = paired
+            deals = "1 deal" if value.n == 1 else f"{value.n} deals"
+            lines.append(
+                f"{first} - {second}: {value.text(signed=True)} points per match over {deals}"
+            )
+        lines += [self.intervals_note(), "", "Points per match by seat:", ""]
         seats = range(rules.players)
         lines.append("| agent | " + " | ".join(f"seat {s}" for s in seats) + " |")
         lines.append("|---|" + "---|" * rules.players)
@@ -97,6 +147,11 @@ class Report:
                 cells.append(f"{points / matches:.1f}" if matches else "-")
             lines.append(f"| {s.name} | " + " | ".join(cells) + " |")
         return "\n".join(lines)
+
+    def intervals_note(self) -> str:
+        """How the points' intervals are made (one line)."""
+        unit = "rotations and seats pooled" if self.tournament.duplicate else "seats pooled"
+        return f"95 % intervals: mean +/- t*s/sqrt(deals) of each deal's points per match ({unit})."
 
 
 def write_log(games: Sequence[GameResult], out: IO[str]) -> None:

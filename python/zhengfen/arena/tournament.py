@@ -26,6 +26,7 @@ class Tournament:
     duplicate: bool = True
     matches: int | None = None
     logs: bool = False
+    threads: int = 1  # Rust threads of each chunk's ``rollouts`` (results do not depend on it)
 
     def rule_set(self) -> zhengfen.Rules:
         """The rule set."""

@@ -197,6 +197,7 @@ struct Outputs {
     rewards: Vec<f32>,
     dones: Vec<bool>,
     players: Vec<i64>,
+    forced: Vec<i64>,
 }
 
 /// The float32 values of owned values, whatever their storage.
@@ -237,15 +238,17 @@ fn run_batch(config: &VecConfig, steps: usize) -> Outputs {
         rewards: vec![],
         dones: vec![],
         players: vec![],
+        forced: vec![],
     };
     for step in 0..steps {
         if step == 0 {
             batch.observe(arrays.buffers());
         } else {
+            // A finished slot (no legal move) takes any action.
             let actions: Vec<i64> = (0..n)
                 .map(|j| {
-                    (step as i64 * 7 + j as i64)
-                        % batch.legal_moves(j).unwrap().len().min(config.max_actions) as i64
+                    let offered = batch.legal_moves(j).unwrap().len().min(config.max_actions);
+                    (step as i64 * 7 + j as i64) % offered.max(1) as i64 - i64::from(offered == 0)
                 })
                 .collect();
             batch.step(&actions, arrays.buffers()).unwrap();
@@ -279,6 +282,7 @@ fn run_batch(config: &VecConfig, steps: usize) -> Outputs {
         all.rewards.extend_from_slice(&arrays.rewards);
         all.dones.extend_from_slice(&arrays.dones);
         all.players.extend_from_slice(&arrays.players);
+        all.forced.extend_from_slice(&arrays.forced);
     }
     all
 }
@@ -305,6 +309,8 @@ fn vec_game_is_deterministic_and_resets_with_its_seeds() {
             threads: 1,
             dtype: Dtype::Uint8,
             mask: MaskKind::None,
+            play_forced: false,
+            auto_reset: true,
         };
         let one = run_batch(&config, 150);
         // Other threads, storage and masks: the same values.
@@ -325,6 +331,20 @@ fn vec_game_is_deterministic_and_resets_with_its_seeds() {
             one.dones.iter().any(|&d| d),
             "no episode ended in 150 steps"
         );
+        // Forced moves played by the batch, finished slots: the same whatever the threads.
+        let forced = VecConfig {
+            play_forced: true,
+            auto_reset: false,
+            ..config.clone()
+        };
+        let one = run_batch(&forced, 150);
+        let other = VecConfig {
+            threads: 2,
+            mask: MaskKind::Dense,
+            ..forced
+        };
+        assert_eq!(run_batch(&other, 150), one);
+        assert!(one.forced.iter().sum::<i64>() > 0 && one.players.contains(&-1));
     }
     let config = VecConfig {
         rules: Rules::zheng_fen(4).unwrap(),
@@ -337,20 +357,20 @@ fn vec_game_is_deterministic_and_resets_with_its_seeds() {
         threads: 1,
         dtype: Dtype::Uint8,
         mask: MaskKind::Dense,
+        play_forced: false,
+        auto_reset: true,
     };
     let mut batch = VecGame::new(config.clone(), 5).unwrap();
     for (j, game) in batch.games().enumerate() {
         assert_eq!(
             game.history().first(),
-            Game::new(
-                game.rules().to_owned(),
-                derive_seed(derive_seed(5, j as u64), 0)
-            )
-            .history()
-            .first()
+            Game::new(game.rules().to_owned(), derive_seed(5, j as u64))
+                .history()
+                .first()
         );
     }
-    assert_eq!(batch.episode_seeds()[2], derive_seed(derive_seed(5, 2), 0));
+    // Episode 0 of game j is deal j, as in `rollouts`.
+    assert_eq!(batch.episode_seeds()[2], derive_seed(5, 2));
     // A bad action changes nothing.
     let before: Vec<_> = batch.games().map(|g| g.decisions().len()).collect();
     let mut arrays = config.arrays();
@@ -396,6 +416,8 @@ fn batch_settings_are_checked() {
         threads: 1,
         dtype: Dtype::Uint8,
         mask: MaskKind::None,
+        play_forced: false,
+        auto_reset: true,
     };
     assert!(VecGame::new(config.clone(), 0).is_err());
     assert!(VecGame::new(

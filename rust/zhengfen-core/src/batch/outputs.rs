@@ -1,6 +1,8 @@
 //! What a [`super::VecGame`] step writes (`AI.md` §2): per game, the observation, scores and
 //! history of the seat to move (encoding version 2, as bytes or as their float32 view), its
-//! number of legal moves, optionally a dense or packed mask, and the rewards and done flag.
+//! number of legal moves, optionally a dense or packed mask and the count of forced moves played
+//! for the learner, and the rewards and done flag. A finished game's rows are zero
+//! ([`SlotOut::write_finished`]).
 //!
 //! [`OutBuffers`] is the whole batch's arrays; [`OutBuffers::split_at`] cuts it into the
 //! contiguous ranges the threads own, and [`OutBuffers::row`] gives one game's [`SlotOut`].
@@ -137,6 +139,8 @@ pub struct Widths {
     pub mask: usize,
     /// Rewards (one per seat).
     pub rewards: usize,
+    /// Counts of forced moves played for the learner (1 with `play_forced`, else 0).
+    pub forced: usize,
 }
 
 impl Widths {
@@ -147,6 +151,7 @@ impl Widths {
         mask: MaskKind,
         max_actions: usize,
         players: usize,
+        play_forced: bool,
     ) -> Widths {
         Widths {
             observation: observation_size(perfect),
@@ -157,10 +162,11 @@ impl Widths {
                 MaskKind::Packed => packed_mask_len(max_actions),
             },
             rewards: players,
+            forced: usize::from(play_forced),
         }
     }
 
-    /// Bytes a game's outputs take in `dtype` (int64 player and count, float32 rewards).
+    /// Bytes a game's outputs take in `dtype` (int64 player and counts, float32 rewards).
     pub fn bytes(&self, dtype: Dtype) -> usize {
         let value = match dtype {
             Dtype::Uint8 => 1,
@@ -171,7 +177,7 @@ impl Widths {
             + self.mask
             + self.rewards * 4
             + 1
-            + 2 * 8
+            + (2 + self.forced) * 8
     }
 }
 
@@ -194,6 +200,8 @@ pub struct OutBuffers<'a> {
     pub players: &'a mut [i64],
     /// `games`.
     pub legal: &'a mut [i64],
+    /// `games × forced` (empty without `play_forced`).
+    pub forced: &'a mut [i64],
 }
 
 /// One game's part of the output buffers.
@@ -215,6 +223,8 @@ pub struct SlotOut<'a> {
     pub player: &'a mut i64,
     /// Number of legal moves (may exceed `max_actions`).
     pub legal: &'a mut i64,
+    /// Forced moves played for the learner during this step (empty without `play_forced`).
+    pub forced: &'a mut [i64],
 }
 
 impl<'a> OutBuffers<'a> {
@@ -228,6 +238,7 @@ impl<'a> OutBuffers<'a> {
         let (dones, dones_rest) = self.dones.split_at_mut(games);
         let (players, players_rest) = self.players.split_at_mut(games);
         let (legal, legal_rest) = self.legal.split_at_mut(games);
+        let (forced, forced_rest) = self.forced.split_at_mut(games * w.forced);
         (
             OutBuffers {
                 observation,
@@ -238,6 +249,7 @@ impl<'a> OutBuffers<'a> {
                 dones,
                 players,
                 legal,
+                forced,
             },
             OutBuffers {
                 observation: observation_rest,
@@ -248,6 +260,7 @@ impl<'a> OutBuffers<'a> {
                 dones: dones_rest,
                 players: players_rest,
                 legal: legal_rest,
+                forced: forced_rest,
             },
         )
     }
@@ -275,15 +288,36 @@ impl<'a> OutBuffers<'a> {
             done: &mut self.dones[i],
             player: &mut self.players[i],
             legal: &mut self.legal[i],
+            forced: &mut self.forced[i * w.forced..(i + 1) * w.forced],
         }
     }
 }
 
 impl SlotOut<'_> {
-    /// Zeroes the rewards and the done flag before a step.
+    /// Zeroes the rewards, the done flag and the forced count before a step.
     pub(crate) fn clear_step(&mut self) {
         self.rewards.fill(0.0);
         *self.done = false;
+        self.forced.fill(0);
+    }
+
+    /// Counts a forced move played for the learner (nothing without `play_forced`).
+    pub(crate) fn count_forced(&mut self) {
+        if let Some(count) = self.forced.first_mut() {
+            *count += 1;
+        }
+    }
+
+    /// Writes the rows of a finished game (`auto_reset` off): every value zero, no legal
+    /// move, and `-1` as the seat to move. The rewards, done flag and forced count are left
+    /// as the step made them.
+    pub(crate) fn write_finished(self, scratch: &mut Vec<u8>) {
+        self.observation.encode(scratch, |_| {});
+        self.scores.fill(0);
+        self.history.encode(scratch, |_| {});
+        self.mask.write(0);
+        *self.player = -1;
+        *self.legal = 0;
     }
 }
 
@@ -307,6 +341,8 @@ pub struct OutArrays {
     pub players: Vec<i64>,
     /// `games` numbers of legal moves.
     pub legal: Vec<i64>,
+    /// `games × forced` counts of forced moves played for the learner in the last step.
+    pub forced: Vec<i64>,
 }
 
 /// Owned [`Values`].
@@ -360,6 +396,7 @@ impl OutArrays {
             dones: vec![false; games],
             players: vec![0; games],
             legal: vec![0; games],
+            forced: vec![0; games * widths.forced],
         }
     }
 
@@ -378,6 +415,7 @@ impl OutArrays {
             dones: &mut self.dones,
             players: &mut self.players,
             legal: &mut self.legal,
+            forced: &mut self.forced,
         }
     }
 }

@@ -5,7 +5,8 @@
 //! - Rotation `r` seats agent `agents[(s + r) % n]` in seat `s` ([`seated`]); a deal is played
 //!   once per distinct rotation ([`period`]) in the duplicate format.
 //! - Deal `d` of a batch seeded with `seed` is the game seeded with `derive_seed(seed, d)`
-//!   ([`deal_seed`]).
+//!   ([`deal_seed`]). `rollouts` and the arena play deals `first_deal ..`; episode `k` of game
+//!   `j` of a `VecGame` of `n` games is deal `k * n + j`.
 //! - The agent in seat `s` of a game seeded with `game_seed`, at rotation `r`, draws from the
 //!   SplitMix64 stream seeded with `derive_seed(game_seed ^ (r + 1), s)` ([`agent_seed`]);
 //!   outside tournaments the rotation is 0.
@@ -53,7 +54,8 @@ pub fn rotations<T: PartialEq>(agents: &[T], duplicate: bool) -> u32 {
     }
 }
 
-/// The seed of deal `deal` of a batch seeded with `seed`.
+/// The seed of deal `deal` of a batch seeded with `seed` (of `rollouts`, the arena or a
+/// `VecGame`: the module documentation says which deal is which).
 pub fn deal_seed(seed: u64, deal: u64) -> u64 {
     derive_seed(seed, deal)
 }

@@ -2,11 +2,17 @@
 //!
 //! Each slot holds one game. The player to move in a slot is a *learner* seat; seats given a
 //! built-in agent are played automatically. Action `i` is the `i`-th move of the legal list
-//! (`Game::legal_moves` order), offered only below `max_actions`. When an episode (a match, or a
-//! whole game) ends, the slot reports the rewards and starts its next episode at once: episode
-//! `k` of slot `j` is the game seeded with `derive_seed(derive_seed(seed, j), k)`, the agent in
-//! each seat drawing from its own stream, seeded by `seating::agent_seed` (rotation 0), as in
-//! `rollouts`.
+//! (`Game::legal_moves` order), offered only below `max_actions`. With
+//! [`VecConfig::play_forced`], a learner decision with a single legal move is played here and
+//! counted in the step's output instead. When an episode (a match, or a whole game) ends, the
+//! slot reports the rewards and starts its next episode at once, or with
+//! [`VecConfig::auto_reset`] off stays *finished* (zero rows, actions ignored) until
+//! [`VecGame::reset`].
+//!
+//! Deals are numbered as in `rollouts` and the arena (AI.md §3.1): episode `k` of slot `j` of a
+//! batch of `n` slots is deal `k * n + j`, the game seeded with `seating::deal_seed(seed, k * n
+//! + j)`, the agent in each seat drawing from its own stream, seeded by `seating::agent_seed`
+//! (rotation 0). So the first `n` episodes of a batch are deals `0 .. n`, those `rollouts` plays.
 //!
 //! Bounds (RULES.md §3.5, AI.md): an episode of a whole game ends after
 //! [`Rules::match_limit`] matches even if the game is not over; a slot keeps at most
@@ -15,7 +21,7 @@
 //! [`Cancel`] leaves the batch to be reset: until then `step` refuses.
 
 use super::outputs::{Dtype, MaskKind, OutArrays, OutBuffers, SlotOut, Values, Widths};
-use super::seating::agent_streams;
+use super::seating::{agent_streams, deal_seed};
 use super::{derive_seed, parallel_each, parallel_ranges, pool};
 use crate::agents::Agent;
 use crate::cancel::Cancel;
@@ -79,12 +85,18 @@ pub struct VecConfig {
     pub dtype: Dtype,
     /// Which action mask the batch writes.
     pub mask: MaskKind,
+    /// Whether a learner decision with exactly one legal move is played by the batch (and
+    /// counted in the step's `forced` output) instead of being handed to the learner.
+    pub play_forced: bool,
+    /// Whether a slot whose episode ends starts its next one (`true`), or stays finished until
+    /// [`VecGame::reset`] (`false`).
+    pub auto_reset: bool,
 }
 
 impl VecConfig {
     /// The defaults of `zhengfen.VecGame` for `num_games` games of `rules`: one-match
     /// episodes, the default mask size, 8 history rows, every seat a learner, one thread,
-    /// bytes, no mask.
+    /// bytes, no mask, forced moves handed to the learner, episodes restarted.
     pub fn new(rules: Rules, num_games: usize) -> VecConfig {
         VecConfig {
             rules,
@@ -97,6 +109,8 @@ impl VecConfig {
             threads: 1,
             dtype: Dtype::Uint8,
             mask: MaskKind::None,
+            play_forced: false,
+            auto_reset: true,
         }
     }
 
@@ -135,6 +149,7 @@ impl VecConfig {
             self.mask,
             self.max_actions,
             usize::from(self.rules.players),
+            self.play_forced,
         )
     }
 
@@ -180,11 +195,42 @@ fn match_log_bytes(rules: &Rules) -> usize {
 #[derive(Clone, Debug)]
 struct Slot {
     game: Game,
-    stream: u64,
-    episode: u64,
+    /// The batch's seed.
+    seed: u64,
+    /// The deal the game is (`k * num_games + j` in episode `k` of slot `j`).
+    deal: u64,
+    /// The episode ended and, without `auto_reset`, the slot waits for a reset.
+    finished: bool,
     /// Per seat, the stream its agent draws from.
     rngs: [SplitMix64; MAX_PLAYERS],
     moves: Vec<Move>,
+}
+
+impl Slot {
+    /// Slot of a batch seeded with `seed`, at `deal`.
+    fn new(rules: Rules, seed: u64, deal: u64) -> Slot {
+        let game_seed = deal_seed(seed, deal);
+        Slot {
+            game: Game::new(rules, game_seed),
+            seed,
+            deal,
+            finished: false,
+            rngs: agent_streams(game_seed, 0, usize::from(rules.players)),
+            moves: Vec::new(),
+        }
+    }
+
+    /// The seed of the slot's game: its deal's.
+    fn game_seed(&self) -> u64 {
+        deal_seed(self.seed, self.deal)
+    }
+
+    /// Moves on to deal `deal`: its game and its agents' streams.
+    fn deal(&mut self, rules: Rules, deal: u64) {
+        self.deal = deal;
+        self.game = Game::new(rules, self.game_seed());
+        self.rngs = agent_streams(self.game_seed(), 0, usize::from(rules.players));
+    }
 }
 
 /// A batch of games (see the module documentation).
@@ -229,21 +275,12 @@ impl VecGame {
         Ok(batch)
     }
 
-    /// Restarts every slot at episode 0 of the streams of `seed`; fails with
-    /// [`Error::OutOfMemory`] (the batch unchanged) if the slots cannot be allocated.
+    /// Restarts every slot at episode 0 of `seed` (slot `j` at deal `j`), none finished; fails
+    /// with [`Error::OutOfMemory`] (the batch unchanged) if the slots cannot be allocated.
     pub fn reset(&mut self, seed: u64) -> Result<()> {
         let mut slots = with_capacity(self.config.num_games, "games")?;
-        slots.extend((0..self.config.num_games as u64).map(|j| {
-            let stream = derive_seed(seed, j);
-            let seed = derive_seed(stream, 0);
-            Slot {
-                game: Game::new(self.config.rules, seed),
-                stream,
-                episode: 0,
-                rngs: agent_streams(seed, 0, usize::from(self.config.rules.players)),
-                moves: Vec::new(),
-            }
-        }));
+        let rules = self.config.rules;
+        slots.extend((0..self.config.num_games as u64).map(|j| Slot::new(rules, seed, j)));
         self.slots = slots;
         self.interrupted = false;
         Ok(())
@@ -264,12 +301,16 @@ impl VecGame {
         self.slots.get(j).map(|s| &s.moves[..])
     }
 
-    /// The seed of each slot's current episode.
+    /// The seed of each slot's current episode (a finished slot's last one): that of its deal,
+    /// `seating::deal_seed(seed, k * num_games + j)` in episode `k` of slot `j`.
     pub fn episode_seeds(&self) -> Vec<u64> {
-        self.slots
-            .iter()
-            .map(|s| derive_seed(s.stream, s.episode))
-            .collect()
+        self.slots.iter().map(Slot::game_seed).collect()
+    }
+
+    /// Whether each slot is finished: its episode ended with `auto_reset` off (always false
+    /// with it on).
+    pub fn finished(&self) -> Vec<bool> {
+        self.slots.iter().map(|s| s.finished).collect()
     }
 
     /// Brings every slot to a learner's decision and writes the observations (no rewards).
@@ -286,15 +327,14 @@ impl VecGame {
     pub fn observe_until(&mut self, out: OutBuffers<'_>, cancel: &Cancel<'_>) -> Result<()> {
         self.run(out, cancel, |config, slot, mut out, scratch, _| {
             out.clear_step();
-            if advance(config, slot, &mut out, scratch, cancel) {
-                write(config, slot, out, scratch);
-            }
+            settle(config, slot, out, scratch, cancel);
         });
         self.finish(cancel)
     }
 
     /// Plays `actions[j]` in slot `j`, then brings every slot to a learner's decision. Fails,
-    /// changing nothing, if any action is not an offered legal move.
+    /// changing nothing, if any action is not an offered legal move. A finished slot's action
+    /// is ignored, whatever it is, and its rows are written zero.
     ///
     /// # Panics
     /// If `out` does not fit the batch ([`VecConfig::arrays`] makes buffers that do).
@@ -318,11 +358,11 @@ impl VecGame {
         self.check(actions)?;
         self.run(out, cancel, |config, slot, mut out, scratch, j| {
             out.clear_step();
-            let mv = slot.moves[actions[j] as usize];
-            slot.game.play_unchecked(mv);
-            if advance(config, slot, &mut out, scratch, cancel) {
-                write(config, slot, out, scratch);
+            if !slot.finished {
+                let mv = slot.moves[actions[j] as usize];
+                slot.game.play_unchecked(mv);
             }
+            settle(config, slot, out, scratch, cancel);
         });
         self.finish(cancel)
     }
@@ -428,6 +468,9 @@ impl VecGame {
             )));
         }
         for (j, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
+            if slot.finished {
+                continue;
+            }
             let offered = slot.moves.len().min(self.config.max_actions);
             if a < 0 || a as usize >= offered {
                 return Err(Error::IllegalMove(format!(
@@ -438,7 +481,9 @@ impl VecGame {
         Ok(())
     }
 
-    /// The action a built-in `agent` would take in each slot now.
+    /// The action a built-in `agent` would take in each slot now (0 in a finished slot). In
+    /// slot `j` it draws from the stream seeded with `derive_seed(seed, derive_seed(batch
+    /// seed, j))`.
     pub fn agent_actions(&self, agent: &Agent, seed: u64) -> Vec<i64> {
         // Cannot fail: nothing cancels it.
         self.agent_actions_until(agent, seed, &Cancel::never())
@@ -453,14 +498,18 @@ impl VecGame {
         cancel: &Cancel<'_>,
     ) -> Result<Vec<i64>> {
         let max = self.config.max_actions;
-        let mut picks: Vec<(&Slot, i64)> = self.slots.iter().map(|s| (s, 0)).collect();
+        let mut picks: Vec<(u64, &Slot, i64)> =
+            (0..).zip(&self.slots).map(|(j, s)| (j, s, 0)).collect();
         parallel_each(
             &mut picks,
             self.pool.as_deref(),
             PARALLEL_GAMES,
             cancel,
-            |(slot, pick)| {
-                let mut rng = SplitMix64::new(derive_seed(seed, slot.stream));
+            |(j, slot, pick)| {
+                if slot.finished {
+                    return;
+                }
+                let mut rng = SplitMix64::new(derive_seed(seed, derive_seed(slot.seed, *j)));
                 let offered = &slot.moves[..slot.moves.len().min(max)];
                 *pick = agent.choose_until(&slot.game, offered, &mut rng, cancel) as i64;
             },
@@ -468,7 +517,7 @@ impl VecGame {
         if cancel.is_cancelled() {
             return Err(Error::Cancelled);
         }
-        Ok(picks.into_iter().map(|(_, p)| p).collect())
+        Ok(picks.into_iter().map(|(_, _, p)| p).collect())
     }
 }
 
@@ -511,8 +560,28 @@ fn warm(slots: &[Slot]) {
     std::hint::black_box(sum);
 }
 
-/// Plays agents' seats, scores ended matches and starts new episodes until a learner is to
-/// move; lists that learner's legal moves. Returns false if `cancel` stopped it first.
+/// Brings the slot to a learner's decision ([`advance`]) and writes its rows: what that
+/// learner sees, or zeros if the slot is finished. Writes nothing if `cancel` stopped it.
+fn settle(
+    config: &VecConfig,
+    slot: &mut Slot,
+    mut out: SlotOut<'_>,
+    scratch: &mut Scratch,
+    cancel: &Cancel<'_>,
+) {
+    if !advance(config, slot, &mut out, scratch, cancel) {
+        return;
+    }
+    if slot.finished {
+        out.write_finished(&mut scratch.bytes);
+    } else {
+        write(config, slot, out, scratch);
+    }
+}
+
+/// Plays agents' seats (and with `play_forced` the learner's single legal moves), scores ended
+/// matches and starts new episodes until a learner is to move, listing its legal moves, or
+/// until the slot is finished. Returns false if `cancel` stopped it first.
 fn advance(
     config: &VecConfig,
     slot: &mut Slot,
@@ -521,6 +590,9 @@ fn advance(
     cancel: &Cancel<'_>,
 ) -> bool {
     loop {
+        if slot.finished {
+            return true;
+        }
         let Some(seat) = slot.game.current_player() else {
             end_of_match(config, slot, out);
             continue;
@@ -540,6 +612,10 @@ fn advance(
                 }
                 slot.game.play_unchecked(slot.moves[pick]);
             }
+            None if config.play_forced && slot.moves.len() == 1 => {
+                slot.game.play_unchecked(slot.moves[0]);
+                out.count_forced();
+            }
             None => return true,
         }
     }
@@ -556,7 +632,8 @@ fn list_moves(slot: &mut Slot, scratch: &mut Scratch) {
         .legal_moves_into(&mut scratch.combos, &mut slot.moves);
 }
 
-/// Adds the match's points to the rewards, then starts the next match or episode.
+/// Adds the match's points to the rewards, then starts the next match or episode (the slot's
+/// deal `num_games` on), or with `auto_reset` off finishes the slot.
 fn end_of_match(config: &VecConfig, slot: &mut Slot, out: &mut SlotOut<'_>) {
     for (s, reward) in out.rewards.iter_mut().enumerate() {
         *reward += slot.game.match_result(s as u8) as f32;
@@ -566,10 +643,16 @@ fn end_of_match(config: &VecConfig, slot: &mut Slot, out: &mut SlotOut<'_>) {
         || slot.game.match_number() + 1 >= config.rules.match_limit();
     if episode_over || slot.game.next_match().is_err() {
         *out.done = true;
-        slot.episode += 1;
-        let seed = derive_seed(slot.stream, slot.episode);
-        slot.game = Game::new(config.rules, seed);
-        slot.rngs = agent_streams(seed, 0, usize::from(config.rules.players));
+        if config.auto_reset {
+            slot.deal(
+                config.rules,
+                slot.deal.wrapping_add(config.num_games as u64),
+            );
+        } else {
+            slot.finished = true;
+            slot.moves.clear();
+            slot.moves.shrink_to(SCRATCH_KEEP);
+        }
     }
 }
 
@@ -590,6 +673,7 @@ fn write(config: &VecConfig, slot: &Slot, out: SlotOut<'_>, scratch: &mut Scratc
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::batch::{rollouts, RolloutConfig};
 
     fn config(rules: Rules, num_games: usize, episode: Episode) -> VecConfig {
         VecConfig {
@@ -603,6 +687,8 @@ mod tests {
             threads: 1,
             dtype: Dtype::Uint8,
             mask: MaskKind::Dense,
+            play_forced: false,
+            auto_reset: true,
         }
     }
 
@@ -631,6 +717,83 @@ mod tests {
                     assert!(logged <= matches * match_log_bytes(&rules));
                 }
             }
+        }
+    }
+
+    /// Steps `config`'s batch (without `auto_reset`) with greedy's actions until every slot
+    /// is finished; returns the games, each slot's summed rewards and forced moves, and
+    /// how many dones each slot saw. With `play_forced`, no slot reaches the learner with a
+    /// single legal move.
+    fn play_out(config: &VecConfig, seed: u64) -> (Vec<Game>, Vec<f32>, Vec<i64>, Vec<u32>) {
+        let n = config.num_games;
+        let players = usize::from(config.rules.players);
+        let mut batch = VecGame::new(config.clone(), seed).unwrap();
+        let mut out = config.arrays();
+        let (mut rewards, mut forced, mut dones) = (vec![0.0; n * players], vec![0; n], vec![0; n]);
+        batch.observe(out.buffers());
+        loop {
+            forced
+                .iter_mut()
+                .zip(&out.forced)
+                .for_each(|(f, o)| *f += o);
+            for (j, &finished) in batch.finished().iter().enumerate() {
+                assert_eq!(out.legal[j] == 0, finished);
+                assert!(!(config.play_forced && out.legal[j] == 1));
+            }
+            if batch.finished().iter().all(|&f| f) {
+                break;
+            }
+            let actions = batch.agent_actions(&Agent::Greedy, 0);
+            batch.step(&actions, out.buffers()).unwrap();
+            rewards
+                .iter_mut()
+                .zip(&out.rewards)
+                .for_each(|(r, o)| *r += o);
+            dones
+                .iter_mut()
+                .zip(&out.dones)
+                .for_each(|(d, &o)| *d += u32::from(o));
+        }
+        (batch.games().cloned().collect(), rewards, forced, dones)
+    }
+
+    #[test]
+    fn without_auto_reset_a_batch_plays_the_deals_of_rollouts_forced_moves_or_not() {
+        let (greedy, random) = (Some(Agent::Greedy), Some(Agent::Random));
+        for rules in [Rules::zheng_fen(4).unwrap(), Rules::zen_cheng_you()] {
+            let expected = rollouts(&RolloutConfig {
+                rules,
+                agents: vec![Agent::Greedy, Agent::Random, Agent::Greedy, Agent::Random],
+                first_deal: 0,
+                deals: 5,
+                seed: 3,
+                duplicate: false,
+                matches: Some(1),
+                threads: 1,
+                keep_games: true,
+            })
+            .unwrap();
+            let config = VecConfig {
+                agents: vec![None, random, greedy, random],
+                auto_reset: false,
+                ..config(rules, 5, Episode::Match)
+            };
+            let (games, rewards, none, dones) = play_out(&config, 3);
+            let forced = VecConfig {
+                play_forced: true,
+                ..config.clone()
+            };
+            let (forced_games, forced_rewards, counted, forced_dones) = play_out(&forced, 3);
+            for (j, r) in expected.iter().enumerate() {
+                let game = r.game.as_ref().unwrap();
+                assert_eq!(games[j].decisions(), game.decisions(), "deal {j}");
+                assert_eq!(forced_games[j].decisions(), game.decisions(), "deal {j}");
+                let seat = |s: u8| game.match_result(s) as f32;
+                assert_eq!(rewards[j * 4..][..4], [seat(0), seat(1), seat(2), seat(3)]);
+            }
+            assert_eq!(rewards, forced_rewards);
+            assert_eq!((dones, forced_dones), (vec![1; 5], vec![1; 5]));
+            assert!(none == [0; 5] && counted.iter().sum::<i64>() > 0);
         }
     }
 

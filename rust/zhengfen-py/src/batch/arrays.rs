@@ -38,6 +38,8 @@ pub(super) struct Arrays {
     dones: Py<PyArrayDyn<bool>>,
     players: Py<PyArrayDyn<i64>>,
     legal: Py<PyArrayDyn<i64>>,
+    /// The forced-move counts, with `play_forced`.
+    forced: Option<Py<PyArrayDyn<i64>>>,
 }
 
 /// Why the output arrays cannot be written: made read-only, or borrowed by Rust code.
@@ -88,6 +90,7 @@ struct Writing<'py> {
     dones: Borrowed<'py, bool>,
     players: Borrowed<'py, i64>,
     legal: Borrowed<'py, i64>,
+    forced: Option<Borrowed<'py, i64>>,
 }
 
 impl ValuesArray {
@@ -131,6 +134,10 @@ impl Writing<'_> {
             dones: slice(self.dones.as_slice_mut())?,
             players: slice(self.players.as_slice_mut())?,
             legal: slice(self.legal.as_slice_mut())?,
+            forced: match &mut self.forced {
+                Some(a) => slice(a.as_slice_mut())?,
+                None => &mut [],
+            },
         })
     }
 }
@@ -191,6 +198,11 @@ impl Arrays {
             dones: zeros(py, &[n], "bool")?,
             players: zeros(py, &[n], "int64")?,
             legal: zeros(py, &[n], "int64")?,
+            forced: if config.play_forced {
+                Some(zeros(py, &[n], "int64")?)
+            } else {
+                None
+            },
         })
     }
 
@@ -209,6 +221,7 @@ impl Arrays {
             dones: borrow(py, &self.dones)?,
             players: borrow(py, &self.players)?,
             legal: borrow(py, &self.legal)?,
+            forced: self.forced.as_ref().map(|a| borrow(py, a)).transpose()?,
         })
     }
 
@@ -258,6 +271,7 @@ impl Arrays {
             },
             players: any(self.players.bind(py).as_any()),
             legal: any(self.legal.bind(py).as_any()),
+            forced: self.forced.as_ref().map(|a| any(a.bind(py).as_any())),
             rewards: any(self.rewards.bind(py).as_any()),
             dones: any(self.dones.bind(py).as_any()),
         }
@@ -290,6 +304,7 @@ struct Named<T> {
     mask: Option<T>,
     players: T,
     legal: T,
+    forced: Option<T>,
     rewards: T,
     dones: T,
 }
@@ -306,6 +321,7 @@ impl<T> Named<T> {
             mask: self.mask.map(&f).transpose()?,
             players: f(self.players)?,
             legal: f(self.legal)?,
+            forced: self.forced.map(&f).transpose()?,
             rewards: f(self.rewards)?,
             dones: f(self.dones)?,
         })
@@ -327,6 +343,9 @@ impl Named<Bound<'_, PyAny>> {
         }
         obs.set_item("current_player", self.players)?;
         obs.set_item("num_legal", self.legal)?;
+        if let Some(forced) = self.forced {
+            obs.set_item("forced", forced)?;
+        }
         Ok((obs, self.rewards, self.dones))
     }
 }
@@ -342,6 +361,7 @@ impl Views {
             mask: self.mask.as_ref().map(bind),
             players: bind(&self.players),
             legal: bind(&self.legal),
+            forced: self.forced.as_ref().map(bind),
             rewards: bind(&self.rewards),
             dones: bind(&self.dones),
         }

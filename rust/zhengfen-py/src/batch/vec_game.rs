@@ -88,10 +88,10 @@ impl PyVecGame {
     #[pyo3(signature = (rules, num_games, seed = Arg::ABSENT, *, episode = "match",
         max_actions = Arg::ABSENT, history = Arg::ABSENT, perfect_information = Arg::ABSENT,
         agents = None, threads = Arg::ABSENT, dtype = Arg::ABSENT, mask = None,
-        copy = Arg::ABSENT),
+        copy = Arg::ABSENT, play_forced = Arg::ABSENT, auto_reset = Arg::ABSENT),
         text_signature = "(rules, num_games, seed=0, *, episode='match', max_actions=None, \
         history=8, perfect_information=False, agents=None, threads=1, dtype='uint8', \
-        mask=None, copy=False)")]
+        mask=None, copy=False, play_forced=False, auto_reset=True)")]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -107,9 +107,13 @@ impl PyVecGame {
         dtype: Arg<'_>,
         mask: Option<&Bound<'_, PyAny>>,
         copy: Arg<'_>,
+        play_forced: Arg<'_>,
+        auto_reset: Arg<'_>,
     ) -> PyResult<Self> {
         let perfect_information = perfect_information.flag("perfect_information", false)?;
         let copy = copy.flag("copy", false)?;
+        let play_forced = play_forced.flag("play_forced", false)?;
+        let auto_reset = auto_reset.flag("auto_reset", true)?;
         let dtype = dtype_arg(&dtype)?;
         let mask = mask_arg(mask)?;
         let num_games: usize = int_arg(num_games, "num_games", ROWS)?;
@@ -139,6 +143,8 @@ impl PyVecGame {
             threads,
             dtype,
             mask,
+            play_forced,
+            auto_reset,
         };
         check_memory(num_games, bytes_per_game(&config, copy))?;
         let batch = VecGame::new(config, seed).map_err(to_py)?;
@@ -152,8 +158,8 @@ impl PyVecGame {
         Ok(vec)
     }
 
-    /// Restarts every game (from `seed` if given, else the last seed given) and returns the
-    /// first observations. Nothing changes if it raises.
+    /// Restarts every game (from `seed` if given, else the last seed given; none finished) and
+    /// returns the first observations. Nothing changes if it raises.
     #[pyo3(signature = (seed = Arg::ABSENT), text_signature = "($self, seed=None)")]
     fn reset<'py>(&mut self, py: Python<'py>, seed: Arg<'py>) -> PyResult<Bound<'py, PyDict>> {
         let seed = seed.optional_int("seed", 0..=U64)?.unwrap_or(self.seed);
@@ -167,8 +173,8 @@ impl PyVecGame {
         Ok(out.0)
     }
 
-    /// Plays `actions[j]` in game `j`; returns `(observations, rewards, dones)`. Nothing changes
-    /// if any action is not offered.
+    /// Plays `actions[j]` in game `j` (ignored in a finished game); returns `(observations,
+    /// rewards, dones)`. Nothing changes if any action is not offered.
     fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Output<'py>> {
         let actions = actions_arg(actions)?;
         let batch = &mut self.batch;
@@ -233,10 +239,16 @@ impl PyVecGame {
         Ok(PyArray1::from_vec(py, picks))
     }
 
-    /// The seed of each game's current episode.
+    /// The seed of each game's current episode: `deal_seed(seed, k * num_games + j)` in
+    /// episode `k` of game `j`.
     #[getter]
     fn episode_seeds<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
         PyArray1::from_vec(py, self.batch.episode_seeds())
+    }
+    /// Whether each game is finished (its episode ended with `auto_reset=False`).
+    #[getter]
+    fn finished<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        PyArray1::from_vec(py, self.batch.finished())
     }
     #[getter]
     fn num_games(&self) -> usize {
