@@ -5,12 +5,12 @@ An agent is any object with ``act(observation, legal_moves) -> move``: ``observa
 dictionary :func:`observe` builds for the seat to move (``Game.observation`` plus an
 ``"info_set"`` entry, the seat's :class:`zhengfen.InfoSet`), ``legal_moves`` is
 ``Game.legal_moves()``, and the move returned must be one of them. The built-in agents
-(:class:`RandomAgent`, :class:`GreedyAgent`, :class:`SearchAgent`) follow the same protocol; the
-greedy and search agents think in Rust through the info set, which reveals nothing the seat may
-not know. Their ``spec`` names them to the batch functions (``zhengfen.rollouts``,
-``zhengfen.VecGame``). A built-in agent draws from the SplitMix64 stream of its seed, as the
-same agent does in ``rollouts``: seeded by :func:`zhengfen.seats.agent_seed`, a Python game
-plays the moves ``rollouts`` plays. Agent names are read by the core's parser
+(:class:`RandomAgent`, :class:`GreedyAgent`, :class:`SearchAgent`, :class:`ISMCTSAgent`) follow
+the same protocol; the greedy and search agents think in Rust through the info set, which reveals
+nothing the seat may not know. Their ``spec`` names them to the batch functions
+(``zhengfen.rollouts``, ``zhengfen.VecGame``). A built-in agent draws from the SplitMix64 stream
+of its seed, as the same agent does in ``rollouts``: seeded by :func:`zhengfen.seats.agent_seed`,
+a Python game plays the moves ``rollouts`` plays. Agent names are read by the core's parser
 (:func:`zhengfen.agent_spec`); the game loop is :func:`zhengfen.seats.play_seats`.
 
 A user's agent class is named ``module:Class`` (:func:`make_agent`); a class whose constructor
@@ -38,6 +38,7 @@ from zhengfen.seats import Move, agent_name, observe, play_seats, take_turn
 __all__ = [
     "Agent",
     "GreedyAgent",
+    "ISMCTSAgent",
     "Move",
     "RandomAgent",
     "SearchAgent",
@@ -130,9 +131,31 @@ class SearchAgent(_RustAgent):
         )
 
 
+class ISMCTSAgent(_RustAgent):
+    """Information-set Monte Carlo tree search (single observer): ``iterations`` worlds
+    resampled from its view, one tree over its information sets, UCB1 with availability counts
+    (constant ``exploration``) over the ``candidates`` best moves by the greedy score at each
+    node, each world played out by the ``playout`` policy (``"greedy"`` or ``"random"``)."""
+
+    def __init__(
+        self,
+        iterations: int = 1000,
+        playout: str = "greedy",
+        exploration: float = 0.7,
+        candidates: int = 8,
+        seed: int = 0,
+    ) -> None:
+        super().__init__(seed)
+        self.spec = agent_spec(
+            f"ismcts(iterations={iterations},playout={playout},"
+            f"exploration={exploration!r},candidates={candidates})"
+        )
+
+
 def make_agent(name: str | Agent, seed: int = 0) -> Agent:
-    """An agent from a name: a built-in agent's spec (``random``, ``greedy``, ``search`` or
-    ``search(...)`` settings, read by the core's parser, :func:`zhengfen.agent_spec`), or
+    """An agent from a name: a built-in agent's spec (``random``, ``greedy``, ``search``,
+    ``ismcts``, with ``search(...)`` or ``ismcts(...)`` settings, read by the core's parser,
+    :func:`zhengfen.agent_spec`), or
     ``module:Class`` for a user's agent class (:func:`is_user_class`). Agents pass through
     unchanged. A spec the core refuses raises the core's :class:`zhengfen.RulesError`.
 
@@ -167,6 +190,7 @@ _BUILT_IN_CLASSES: dict[str, type[_RustAgent] | type[RandomAgent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "search": SearchAgent,
+    "ismcts": ISMCTSAgent,
 }
 """The Python class of each built-in agent the core names (the core's canonical spec starts
 with the name)."""

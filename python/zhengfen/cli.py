@@ -140,7 +140,8 @@ def parser() -> argparse.ArgumentParser:
         "--agents",
         default=None,
         help="agents by seat, comma-separated, repeated to fill the table: random, greedy, "
-        "search, search(determinizations=D,candidates=C) or module:Class "
+        "search, search(determinizations=D,candidates=C), ismcts, "
+        "ismcts(iterations=N,playout=P,exploration=E,candidates=K) or module:Class "
         "(default: search,greedy,random,random; Zen Cheng You: search,greedy)",
     )
     arena.add_argument(

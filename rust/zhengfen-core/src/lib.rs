@@ -41,7 +41,7 @@ pub mod movegen;
 pub mod notation;
 pub mod rules;
 
-pub use agents::{Agent, Greedy, Search};
+pub use agents::{Agent, Greedy, Ismcts, Search};
 pub use batch::seating::{agent_seed, deal_seed, seating};
 pub use batch::{
     derive_seed, rollouts, rollouts_until, Episode, Rollout, RolloutConfig, VecConfig, VecGame,

@@ -39,6 +39,24 @@ impl Greedy {
         best
     }
 
+    /// The indices in `moves` of the `k` moves (at least one) with the best scores, best first,
+    /// the first of equals first, into `order`: the moves the search agents try.
+    pub fn best_into(&self, game: &Game, moves: &[Move], k: usize, order: &mut Vec<usize>) {
+        order.clear();
+        if moves.is_empty() {
+            return;
+        }
+        let scores = self.scores(game, moves);
+        let by = |a: &usize, b: &usize| scores[*b].total_cmp(&scores[*a]).then(a.cmp(b));
+        order.extend(0..moves.len());
+        let k = k.clamp(1, moves.len());
+        if k < order.len() {
+            order.select_nth_unstable_by(k - 1, by);
+            order.truncate(k);
+        }
+        order.sort_unstable_by(by);
+    }
+
     /// A score per move, higher is better: the agent plays the best, and search agents try
     /// the best few.
     pub fn scores(&self, game: &Game, moves: &[Move]) -> Vec<f32> {

@@ -1,14 +1,18 @@
-//! Built-in agents: [`Agent::Random`], [`Agent::Greedy`] (a heuristic worth beating) and
-//! [`Agent::Search`] (determinized Monte Carlo over [`Game::resample`]).
+//! Built-in agents: [`Agent::Random`], [`Agent::Greedy`] (a heuristic worth beating),
+//! [`Agent::Search`] (determinized Monte Carlo over [`Game::resample`]) and [`Agent::Ismcts`]
+//! (information-set Monte Carlo tree search over the same resampled worlds).
 //!
 //! An agent picks one of the current player's legal moves. It sees the game only as that
 //! player may: the random and greedy agents read the player's own hand and the public state;
-//! the search agent works on games from [`Game::resample`], never on the real hands.
+//! the search agents work on games from [`Game::resample`], never on the real hands.
 
 mod greedy;
+mod ismcts;
 mod search;
+mod settings;
 
 pub use greedy::Greedy;
+pub use ismcts::{Ismcts, Playout};
 pub use search::Search;
 
 use std::fmt;
@@ -27,11 +31,14 @@ pub enum Agent {
     Greedy,
     /// Determinized Monte Carlo search ([`Search`]).
     Search(Search),
+    /// Information-set Monte Carlo tree search ([`Ismcts`]).
+    Ismcts(Ismcts),
 }
 
 impl Agent {
-    /// The agent a spec names: `random`, `greedy`, `search`, or `search(determinizations=D,
-    /// candidates=C)` with either setting optional.
+    /// The agent a spec names: `random`, `greedy`, `search`, `search(determinizations=D,
+    /// candidates=C)`, `ismcts`, or `ismcts(iterations=N,playout=P,exploration=E,candidates=K)`,
+    /// each setting optional.
     ///
     /// ```
     /// use zhengfen_core::agents::{Agent, Search};
@@ -53,9 +60,10 @@ impl Agent {
             ("random", None) => Ok(Agent::Random),
             ("greedy", None) => Ok(Agent::Greedy),
             ("search", args) => Search::parse(args.unwrap_or("")).map(Agent::Search),
+            ("ismcts", args) => Ismcts::parse(args.unwrap_or("")).map(Agent::Ismcts),
             ("random" | "greedy", Some(_)) => Err(bad_spec(spec, "this agent has no settings")),
             _ => Err(Error::Rules(format!(
-                "unknown agent '{spec}': the built-in agents are random, greedy and search"
+                "unknown agent '{spec}': the built-in agents are random, greedy, search and ismcts"
             ))),
         }
     }
@@ -66,6 +74,7 @@ impl Agent {
             Agent::Random => "random",
             Agent::Greedy => "greedy",
             Agent::Search(_) => "search",
+            Agent::Ismcts(_) => "ismcts",
         }
     }
 
@@ -74,7 +83,7 @@ impl Agent {
         self.choose_until(game, moves, rng, &Cancel::never())
     }
 
-    /// [`Agent::choose`], cut short when `cancel` says so (the search agent then returns the
+    /// [`Agent::choose`], cut short when `cancel` says so (the search agents then return the
     /// best move found so far; the caller is expected to see `cancel` and stop).
     pub fn choose_until(
         &self,
@@ -90,6 +99,7 @@ impl Agent {
             Agent::Random => rng.uniform(moves.len() as u64) as usize,
             Agent::Greedy => Greedy.choose(game, moves),
             Agent::Search(search) => search.choose_until(game, moves, rng, cancel),
+            Agent::Ismcts(ismcts) => ismcts.choose_until(game, moves, rng, cancel),
         }
     }
 }
@@ -103,6 +113,7 @@ impl fmt::Display for Agent {
                 "search(determinizations={},candidates={})",
                 s.determinizations, s.candidates
             ),
+            Agent::Ismcts(ismcts) => ismcts.fmt(f),
             other => f.write_str(other.name()),
         }
     }

@@ -7,7 +7,7 @@
 //! You). The same determinizations serve
 //! every candidate, so their comparison is paired.
 
-use super::{bad_spec, play_out, Agent, Greedy};
+use super::{play_out, settings, Agent, Greedy};
 use crate::cancel::Cancel;
 use crate::deal::SplitMix64;
 use crate::error::Result;
@@ -38,22 +38,14 @@ impl Search {
     /// Settings from `name=value` pairs separated by commas (`determinizations`, `candidates`,
     /// each 1 to 10,000); missing ones keep their defaults.
     pub fn parse(args: &str) -> Result<Search> {
+        let spec = format!("search({args})");
         let mut search = Search::default();
-        for pair in args.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let spec = format!("search({args})");
-            let (key, value) = pair
-                .split_once('=')
-                .ok_or_else(|| bad_spec(&spec, &format!("'{pair}' is not name=value")))?;
-            let value: u32 = value
-                .trim()
-                .parse()
-                .ok()
-                .filter(|v| (1..=MOST).contains(v))
-                .ok_or_else(|| bad_spec(&spec, &format!("{key} must be 1 to {MOST}")))?;
-            match key.trim() {
-                "determinizations" => search.determinizations = value,
-                "candidates" => search.candidates = value,
-                other => return Err(bad_spec(&spec, &format!("unknown setting '{other}'"))),
+        for (key, value) in settings::pairs(&spec, args)? {
+            let value = || settings::number(&spec, key, value, 1, MOST);
+            match key {
+                "determinizations" => search.determinizations = value()?,
+                "candidates" => search.candidates = value()?,
+                other => return Err(settings::unknown(&spec, other)),
             }
         }
         Ok(search)
@@ -102,10 +94,8 @@ impl Search {
 
     /// The indices of the moves to try, best greedy score first.
     fn candidates(&self, game: &Game, moves: &[Move]) -> Vec<usize> {
-        let scores = Greedy.scores(game, moves);
-        let mut order: Vec<usize> = (0..moves.len()).collect();
-        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
-        order.truncate(self.candidates.max(1) as usize);
+        let mut order = Vec::new();
+        Greedy.best_into(game, moves, self.candidates as usize, &mut order);
         order
     }
 }

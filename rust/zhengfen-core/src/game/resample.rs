@@ -17,7 +17,9 @@ const MAX_ATTEMPTS: u32 = 100_000;
 
 impl Game {
     /// A game in which `seat` sees exactly what it sees here, with the cards hidden from it
-    /// dealt uniformly at random (drawing from `rng`) among the hands that hide them.
+    /// dealt uniformly at random (drawing from `rng`) among the hands that hide them. The draw
+    /// depends only on what `seat` sees: two games it cannot tell apart give the same game for
+    /// the same `rng`.
     ///
     /// The result is [`Game::from_hands`] from the re-dealt hands of this match (each hand as it
     /// was at the deal: held cards plus cards played), replayed through this match's decisions:
@@ -50,7 +52,15 @@ impl Game {
             .filter(|&s| s != seat || !self.hands_seen())
             .collect();
         let forced = self.forced_card(&hidden);
-        let mut pool: Vec<Card> = hidden.iter().flat_map(|&s| self.hands[s].iter()).collect();
+        // The hidden cards in card order, whoever holds them: the draw depends only on the view.
+        let mut pool: Vec<Card> = hidden
+            .iter()
+            .fold(CardSet::EMPTY, |all, &s| {
+                all.plus(self.hands[s])
+                    .expect("the hidden hands hold no card three times")
+            })
+            .iter()
+            .collect();
         if let Some((card, _)) = forced {
             let at = pool
                 .iter()

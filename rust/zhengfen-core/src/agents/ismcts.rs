@@ -1,0 +1,448 @@
+//! The IS-MCTS agent: single-observer information-set Monte Carlo tree search (Cowling, Powley
+//! and Whitehouse 2012, "SO-ISMCTS").
+//!
+//! One tree over the mover's information sets: a node is a sequence of moves from the decision,
+//! a move identified across worlds by its value ([`Move`] equality). Each iteration draws a
+//! fresh world with [`Game::resample`] from the mover's view and, in that world, descends from
+//! the root. At a node the moves *available* are the legal moves of the world, cut to the
+//! `candidates` best by the greedy score ([`Greedy::best_into`]); the first available move
+//! without a child (best greedy score first) is expanded, else the available child with the best
+//! UCB1 score is followed, `mean + exploration * sqrt(ln(availability) / visits)`, where the
+//! availability count (how often the child was available when its parent was passed) stands in
+//! for the parent's visits. After the expansion the world is played to the end of the match by
+//! the [`Playout`] policy, and each node on the path is credited with
+//! [`Game::match_result`] of the seat that made its move, scaled by [`reward`]. The move played
+//! is the root's most visited child among the real legal moves (the first of equals).
+//!
+//! The tree lives in a node arena (`Vec`), at most one node per iteration, reused from decision
+//! to decision on each thread.
+
+use std::cell::Cell;
+use std::fmt;
+
+use super::{play_out, settings, Agent, Greedy};
+use crate::cancel::Cancel;
+use crate::deal::SplitMix64;
+use crate::error::Result;
+use crate::game::{Game, Move};
+use crate::rules::{Rules, Variant};
+
+/// How a world is played to the end of the match after the tree.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Playout {
+    /// Uniformly random moves.
+    Random,
+    /// The greedy agent in every seat.
+    Greedy,
+}
+
+impl Playout {
+    /// The name a spec gives it.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Playout::Random => "random",
+            Playout::Greedy => "greedy",
+        }
+    }
+
+    fn parse(name: &str) -> Option<Playout> {
+        [Playout::Random, Playout::Greedy]
+            .into_iter()
+            .find(|p| p.name() == name)
+    }
+
+    /// Plays the current match of `world` to its end.
+    fn play_out(&self, world: &mut Game, rng: &mut SplitMix64, scratch: &mut Vec<Move>) {
+        let agent = match self {
+            Playout::Random => &Agent::Random,
+            Playout::Greedy => &Agent::Greedy,
+        };
+        play_out(world, agent, rng, scratch);
+    }
+}
+
+/// Settings of the IS-MCTS agent.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Ismcts {
+    /// Iterations (worlds drawn, nodes added at most) per decision.
+    pub iterations: u32,
+    /// The policy that plays each world out.
+    pub playout: Playout,
+    /// The UCB1 exploration constant `C` (rewards are about 0 to 1).
+    pub exploration: f64,
+    /// Moves considered at each node: the best by the greedy score in the world.
+    pub candidates: u32,
+}
+
+impl Default for Ismcts {
+    fn default() -> Ismcts {
+        Ismcts {
+            iterations: 1000,
+            playout: Playout::Greedy,
+            exploration: 0.7,
+            candidates: 8,
+        }
+    }
+}
+
+/// The most iterations a spec may ask for.
+const MOST_ITERATIONS: u32 = 1_000_000;
+/// The most candidates a spec may ask for.
+const MOST_CANDIDATES: u32 = 10_000;
+/// The largest exploration constant a spec may ask for.
+const MOST_EXPLORATION: f64 = 100.0;
+
+impl Ismcts {
+    /// Settings from `name=value` pairs separated by commas (`iterations` 1 to 1,000,000,
+    /// `playout` `random` or `greedy`, `exploration` 0 to 100, `candidates` 1 to 10,000);
+    /// missing ones keep their defaults.
+    pub fn parse(args: &str) -> Result<Ismcts> {
+        let spec = format!("ismcts({args})");
+        let mut ismcts = Ismcts::default();
+        for (key, value) in settings::pairs(&spec, args)? {
+            match key {
+                "iterations" => {
+                    ismcts.iterations = settings::number(&spec, key, value, 1, MOST_ITERATIONS)?;
+                }
+                "candidates" => {
+                    ismcts.candidates = settings::number(&spec, key, value, 1, MOST_CANDIDATES)?;
+                }
+                "exploration" => {
+                    ismcts.exploration =
+                        settings::number(&spec, key, value, 0.0, MOST_EXPLORATION)?;
+                }
+                "playout" => {
+                    ismcts.playout = Playout::parse(value).ok_or_else(|| {
+                        super::bad_spec(&spec, "playout must be random or greedy")
+                    })?;
+                }
+                other => return Err(settings::unknown(&spec, other)),
+            }
+        }
+        Ok(ismcts)
+    }
+
+    /// The index in `moves` of the move chosen.
+    pub fn choose(&self, game: &Game, moves: &[Move], rng: &mut SplitMix64) -> usize {
+        self.choose_until(game, moves, rng, &Cancel::never())
+    }
+
+    /// [`Ismcts::choose`], stopping after the iteration under way when `cancel` says so (the
+    /// most visited move so far is returned, the greedy choice before any iteration ended).
+    pub fn choose_until(
+        &self,
+        game: &Game,
+        moves: &[Move],
+        rng: &mut SplitMix64,
+        cancel: &Cancel<'_>,
+    ) -> usize {
+        let Some(seat) = game.current_player() else {
+            return 0;
+        };
+        if moves.len() <= 1 {
+            return 0;
+        }
+        let mut tree = Tree::take();
+        let mut work = Work::default();
+        for _ in 0..self.iterations {
+            if cancel.check() {
+                break;
+            }
+            let Ok(mut world) = game.resample(usize::from(seat), rng) else {
+                break;
+            };
+            self.iterate(&mut tree, &mut world, rng, &mut work);
+        }
+        let pick = tree
+            .most_visited(moves)
+            .unwrap_or_else(|| Greedy.choose(game, moves));
+        tree.give_back();
+        pick
+    }
+
+    /// One iteration in `world`: descend, expand, play out, back up.
+    fn iterate(&self, tree: &mut Tree, world: &mut Game, rng: &mut SplitMix64, work: &mut Work) {
+        let mut node = ROOT;
+        work.path.clear();
+        while let Some(mover) = world.current_player() {
+            world.legal_moves_into(&mut work.combos, &mut work.moves);
+            let k = self.candidates as usize;
+            Greedy.best_into(world, &work.moves, k, &mut work.order);
+            if work.order.is_empty() {
+                break; // no legal move: not a position a game reaches
+            }
+            let step = tree.step(node, mover, &work.moves, &work.order, self.exploration);
+            world.play_unchecked(tree.nodes[step.child as usize].mv);
+            work.path.push(step.child);
+            node = step.child;
+            if step.expanded {
+                break;
+            }
+        }
+        self.playout.play_out(world, rng, &mut work.moves);
+        let rules = *world.rules();
+        let mut rewards = [0.0; crate::game::MAX_PLAYERS];
+        for (s, r) in rewards.iter_mut().enumerate().take(rules.players.into()) {
+            *r = reward(&rules, world.match_result(s as u8));
+        }
+        tree.nodes[ROOT as usize].visits += 1;
+        for &at in &work.path {
+            let n = &mut tree.nodes[at as usize];
+            n.visits += 1;
+            n.total += rewards[usize::from(n.seat)];
+        }
+    }
+}
+
+impl fmt::Display for Ismcts {
+    /// The agent's spec, as [`super::Agent::parse`] reads it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "ismcts(iterations={},playout={},exploration={},candidates={})",
+            self.iterations,
+            self.playout.name(),
+            self.exploration,
+            self.candidates
+        )
+    }
+}
+
+/// A match result of a seat scaled to about 0 to 1, the reward the tree backs up: in Zheng Fen
+/// the seat's match points (0 to 100 with the whole deck dealt) / 100; in Zen Cheng You its
+/// team's lead (−200 to +200 before declarations, which may take it beyond) as
+/// `(lead + 200) / 400`.
+pub fn reward(rules: &Rules, result: i64) -> f64 {
+    match rules.variant {
+        Variant::ZhengFen => result as f64 / 100.0,
+        Variant::ZenChengYou => (result as f64 + 200.0) / 400.0,
+    }
+}
+
+/// Buffers reused across iterations.
+#[derive(Default)]
+struct Work {
+    combos: Vec<crate::combo::Combo>,
+    moves: Vec<Move>,
+    order: Vec<usize>,
+    path: Vec<u32>,
+}
+
+/// No node (the end of a child list).
+const NONE: u32 = u32::MAX;
+/// The root: the decision itself.
+const ROOT: u32 = 0;
+/// Nodes kept for the next decision of a thread at most (about 4 MB); a larger arena is freed.
+const RETAINED: usize = 1 << 16;
+
+/// A node: the move that led to it and who made it, its statistics, and its place in the
+/// child lists (a first child and a next sibling, so the arena holds plain values).
+#[derive(Copy, Clone, Debug)]
+struct Node {
+    mv: Move,
+    seat: u8,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u32,
+    /// Times it was available when its parent was passed (UCB1's parent count).
+    avail: u32,
+    total: f64,
+}
+
+impl Node {
+    fn new(mv: Move, seat: u8) -> Node {
+        Node {
+            mv,
+            seat,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            avail: 0,
+            total: 0.0,
+        }
+    }
+
+    fn ucb(&self, exploration: f64) -> f64 {
+        let visits = f64::from(self.visits.max(1));
+        self.total / visits + exploration * (f64::from(self.avail.max(1)).ln() / visits).sqrt()
+    }
+}
+
+/// The step taken at a node: the child moved to, and whether it was just added.
+struct Step {
+    child: u32,
+    expanded: bool,
+}
+
+thread_local! {
+    /// The node arena of this thread's last decision, kept for its next one.
+    static ARENA: Cell<Vec<Node>> = const { Cell::new(Vec::new()) };
+}
+
+/// The search tree: a node arena whose node 0 is the root.
+struct Tree {
+    nodes: Vec<Node>,
+}
+
+impl Tree {
+    /// A tree holding only the root, in this thread's arena.
+    fn take() -> Tree {
+        let mut nodes = ARENA.take();
+        nodes.clear();
+        nodes.push(Node::new(Move::Pass, 0));
+        Tree { nodes }
+    }
+
+    /// Returns the arena to this thread, unless it grew too large to keep.
+    fn give_back(self) {
+        if self.nodes.capacity() <= RETAINED {
+            ARENA.set(self.nodes);
+        }
+    }
+
+    fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        let first = self.nodes[node as usize].first_child;
+        std::iter::successors((first != NONE).then_some(first), |&c| {
+            let next = self.nodes[c as usize].next_sibling;
+            (next != NONE).then_some(next)
+        })
+    }
+
+    fn child(&self, node: u32, mv: Move) -> Option<u32> {
+        self.children(node)
+            .find(|&c| self.nodes[c as usize].mv == mv)
+    }
+
+    /// The step from `node` where `mover` has `moves` and may play those of `order` (best
+    /// first): the first without a child is added, else the best by UCB1. Every available
+    /// child's availability count goes up.
+    fn step(&mut self, node: u32, mover: u8, moves: &[Move], order: &[usize], c: f64) -> Step {
+        let mut best: Option<(u32, f64)> = None;
+        let mut untried = None;
+        for &i in order {
+            match self.child(node, moves[i]) {
+                Some(child) => {
+                    let score = self.nodes[child as usize].ucb(c);
+                    if best.is_none_or(|(_, b)| score > b) {
+                        best = Some((child, score));
+                    }
+                }
+                None if untried.is_none() => untried = Some(i),
+                None => {}
+            }
+        }
+        for &i in order {
+            if let Some(child) = self.child(node, moves[i]) {
+                self.nodes[child as usize].avail += 1;
+            }
+        }
+        match (untried, best) {
+            (None, Some((child, _))) => Step {
+                child,
+                expanded: false,
+            },
+            _ => {
+                let mv = moves[untried.unwrap_or(order[0])];
+                Step {
+                    child: self.add(node, mv, mover),
+                    expanded: true,
+                }
+            }
+        }
+    }
+
+    /// Adds a child of `node` (available once: now).
+    fn add(&mut self, node: u32, mv: Move, seat: u8) -> u32 {
+        let at = self.nodes.len() as u32;
+        let mut child = Node::new(mv, seat);
+        child.avail = 1;
+        child.next_sibling = self.nodes[node as usize].first_child;
+        self.nodes.push(child);
+        self.nodes[node as usize].first_child = at;
+        at
+    }
+
+    /// The index in `moves` of the root's most visited child (the first of equals), if any
+    /// was visited.
+    fn most_visited(&self, moves: &[Move]) -> Option<usize> {
+        let visits = |i: usize| {
+            self.child(ROOT, moves[i])
+                .map_or(0, |c| self.nodes[c as usize].visits)
+        };
+        let best = (0..moves.len()).fold(None, |best: Option<(usize, u32)>, i| {
+            let v = visits(i);
+            match best {
+                Some((_, b)) if b >= v => best,
+                _ if v > 0 => Some((i, v)),
+                _ => best,
+            }
+        });
+        best.map(|(i, _)| i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ucb_prefers_the_mean_without_exploration_and_the_rare_with_it() {
+        let mut often = Node::new(Move::Pass, 0);
+        (often.visits, often.avail, often.total) = (100, 200, 60.0);
+        let mut rare = Node::new(Move::Blind, 0);
+        (rare.visits, rare.avail, rare.total) = (2, 200, 1.0);
+        assert!(often.ucb(0.0) > rare.ucb(0.0));
+        assert!(often.ucb(0.7) < rare.ucb(0.7));
+    }
+
+    #[test]
+    fn the_tree_holds_at_most_one_node_per_iteration() {
+        let game = Game::new(crate::rules::Rules::zheng_fen(4).unwrap(), 2);
+        let moves = game.legal_moves();
+        let ismcts = Ismcts {
+            iterations: 50,
+            ..Ismcts::default()
+        };
+        ismcts.choose(&game, &moves, &mut SplitMix64::new(1));
+        let nodes = ARENA.take();
+        assert!((10..=51).contains(&nodes.len()), "{} nodes", nodes.len());
+        let root = &nodes[ROOT as usize];
+        assert_eq!(root.visits, 50);
+        let mut tree = Tree { nodes };
+        let children: Vec<u32> = tree.children(ROOT).collect();
+        let visits: u32 = children
+            .iter()
+            .map(|&c| tree.nodes[c as usize].visits)
+            .sum();
+        assert_eq!(visits, 50, "every iteration passes one root child");
+        assert!(children.len() <= 8, "at most the candidates at the root");
+        for &c in &children {
+            let child = &tree.nodes[c as usize];
+            assert!(child.avail >= child.visits && child.avail <= 50);
+            assert!((0.0..=f64::from(child.visits)).contains(&child.total));
+        }
+        tree.nodes.clear();
+        tree.give_back();
+    }
+
+    #[test]
+    fn children_are_found_by_value_and_counted_once() {
+        let mut tree = Tree::take();
+        let moves = [Move::Pass, Move::Blind, Move::Declare];
+        let first = tree.step(ROOT, 1, &moves, &[2, 0], 0.7);
+        assert!(first.expanded);
+        assert_eq!(tree.nodes[first.child as usize].mv, Move::Declare);
+        let second = tree.step(ROOT, 1, &moves, &[2, 0], 0.7);
+        assert!(second.expanded && tree.nodes[second.child as usize].mv == Move::Pass);
+        assert_eq!(tree.nodes[first.child as usize].avail, 2);
+        // Both tried: a selection, no new node.
+        tree.nodes[first.child as usize].visits = 1;
+        tree.nodes[second.child as usize].visits = 1;
+        let third = tree.step(ROOT, 1, &moves, &[0, 2], 0.7);
+        assert!(!third.expanded);
+        assert_eq!(tree.nodes.len(), 3);
+        assert_eq!(tree.child(ROOT, Move::Blind), None);
+        assert_eq!(tree.most_visited(&moves), Some(0));
+        tree.give_back();
+    }
+}
