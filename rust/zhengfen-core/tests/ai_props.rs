@@ -18,21 +18,6 @@ use zhengfen_core::encode::{history, observation, observation_size, HISTORY_ROW}
 use zhengfen_core::game::{Event, Game, Phase};
 use zhengfen_core::rules::{Rules, Variant};
 
-/// A game advanced `steps` random decisions into its first match (stopping at its end).
-fn advanced(rules: Rules, seed: u64, steps: usize) -> Game {
-    let mut game = Game::new(rules, seed);
-    let mut rng = SplitMix64::new(seed ^ 0xABCD);
-    for _ in 0..steps {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        game.play(moves[rng.uniform(moves.len() as u64) as usize])
-            .unwrap();
-    }
-    game
-}
-
 fn dealt_hands(game: &Game) -> Vec<CardSet> {
     game.history()
         .iter()
@@ -66,7 +51,7 @@ proptest! {
         let rules = all_rules()[rule];
         let players = usize::from(rules.players);
         let seat = seat % players;
-        let game = advanced(rules, seed, steps);
+        let game = common::advanced(rules, seed, steps);
         prop_assume!(game.current_player().is_some());
         let other = game.resample(seat, &mut SplitMix64::new(draw)).unwrap();
         // Same position for the seat: observation and history tensors are identical.
@@ -103,7 +88,7 @@ proptest! {
     /// Every agent picks a listed move, and the same seed gives the same pick.
     #[test]
     fn agents_pick_listed_moves(rule in 0..9usize, seed in any::<u64>(), steps in 0..100usize) {
-        let game = advanced(all_rules()[rule], seed, steps);
+        let game = common::advanced(all_rules()[rule], seed, steps);
         let moves = game.legal_moves();
         prop_assume!(!moves.is_empty());
         for spec in ["random", "greedy", "search(determinizations=2,candidates=3)"] {
@@ -132,7 +117,7 @@ fn blind_resample_hides_own_hand() {
 
 #[test]
 fn resample_refuses_without_a_match() {
-    let mut game = advanced(Rules::zheng_fen(4).unwrap(), 1, 10_000);
+    let mut game = common::advanced(Rules::zheng_fen(4).unwrap(), 1, 10_000);
     assert!(game.current_player().is_none());
     assert!(game.resample(0, &mut SplitMix64::new(0)).is_err());
     game = Game::new(Rules::zheng_fen(4).unwrap(), 1);

@@ -8,22 +8,6 @@ use common::all_rules;
 use zhengfen_core::agents::Agent;
 use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::game::Game;
-use zhengfen_core::rules::Rules;
-
-/// A game advanced `steps` random decisions into its first match (stopping at its end).
-fn advanced(rules: Rules, seed: u64, steps: usize) -> Game {
-    let mut game = Game::new(rules, seed);
-    let mut rng = SplitMix64::new(seed ^ 0x5EED);
-    for _ in 0..steps {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        game.play(moves[rng.uniform(moves.len() as u64) as usize])
-            .unwrap();
-    }
-    game
-}
 
 /// Pairs of games the mover cannot tell apart: two resamples of one game from its view (games
 /// dealt from hands, so the leader says nothing about the cards in either), with the mover's
@@ -32,7 +16,7 @@ fn twins() -> Vec<(Game, Game, usize)> {
     let mut found = Vec::new();
     for (r, rules) in all_rules().into_iter().enumerate() {
         for steps in [0, 3, 11, 25] {
-            let game = advanced(rules, 40 + r as u64, steps);
+            let game = common::advanced(rules, 40 + r as u64, steps);
             let Some(seat) = game.current_player().map(usize::from) else {
                 continue;
             };

@@ -6,6 +6,7 @@ use zhengfen_core::classify::{classify, strongest};
 use zhengfen_core::combo::{Combo, Kind};
 use zhengfen_core::compare::beats;
 use zhengfen_core::deal::{shuffled_deck, SplitMix64};
+use zhengfen_core::game::Game;
 use zhengfen_core::notation::parse_cards;
 use zhengfen_core::rules::Rules;
 
@@ -74,4 +75,19 @@ pub fn all_rules() -> Vec<Rules> {
     }
     all.push(Rules::zen_cheng_you());
     all
+}
+
+/// A game advanced `steps` random decisions into its first match (stopping at its end).
+pub fn advanced(rules: Rules, seed: u64, steps: usize) -> Game {
+    let mut game = Game::new(rules, seed);
+    let mut rng = SplitMix64::new(seed ^ 0xABCD);
+    for _ in 0..steps {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        game.play(moves[rng.uniform(moves.len() as u64) as usize])
+            .unwrap();
+    }
+    game
 }
