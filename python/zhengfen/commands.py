@@ -7,6 +7,7 @@ before the work starts: the rules, the agents, the sizes, and that the output fi
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -141,7 +142,7 @@ def arena(args: argparse.Namespace) -> int:
     try:
         tournament = make_tournament(args)
         progress = None if args.no_progress else ProgressBar(tournament_games(tournament))
-        with LogWriter(args.log) as log:
+        with LogWriter(args.log) as log, progress or contextlib.nullcontext():
             start = time.perf_counter()
             games = run(tournament, args.workers, args.ray, progress, sink=log.write)
             seconds = time.perf_counter() - start
