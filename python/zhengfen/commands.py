@@ -255,8 +255,8 @@ def play(args: argparse.Namespace) -> int:
     from zhengfen.play import run
 
     try:
-        load = None if args.load is None else (load_game(args.load), str(args.load))
-        rules = load[0].rules if load else Rules(**rule_options(args))
+        game = None if args.load is None else load_game(args.load)
+        rules = game.rules if game else Rules(**rule_options(args))
         if not 0 <= args.seat < rules.players:
             raise ValueError(f"--seat must be 0 to {rules.players - 1}")
         if args.matches is not None and args.matches < 1:
@@ -267,7 +267,17 @@ def play(args: argparse.Namespace) -> int:
             make_agent(name)  # unknown names and unloadable classes fail here
         if args.save is not None:
             check_output(Path(args.save), "--save")
-        return run(rules, args.seat, opponents, args.seed, args.matches, args.save, load=load)
+        loaded = None if args.load is None else str(args.load)
+        return run(
+            rules,
+            args.seat,
+            opponents,
+            args.seed,
+            args.matches,
+            args.save,
+            game=game,
+            loaded=loaded,
+        )
     except BrokenPipeError:
         raise
     except REFUSED as error:

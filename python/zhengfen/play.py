@@ -65,8 +65,8 @@ class Session:
     inp: IO[str]
     seen: int = 0
 
-    def say(self, text: str = "", style: str | None = None) -> None:
-        self.screen.print(text, style=style)
+    def say(self, text: str = "", style: str | None = None, whole: bool = False) -> None:
+        self.screen.print(text, style=style, whole=whole)
 
     def ask(self, prompt: str) -> str:
         """A line of input (``Stop`` at the end of the input)."""
@@ -234,14 +234,16 @@ def run(
     save: str | Path | None,
     out: IO[str] = sys.stdout,
     inp: IO[str] = sys.stdin,
-    load: tuple[zhengfen.Game, str] | None = None,
+    game: zhengfen.Game | None = None,
+    loaded: str | None = None,
 ) -> int:
-    """Plays a game with the person in ``seat`` (a new one from ``seed``, or ``load``: a game
-    and where it was loaded from, to resume); returns the exit status. With ``save``, the game
+    """Plays ``game`` (by default a new one of ``rules`` from ``seed``) with the person in
+    ``seat``; ``loaded`` says where a game to resume was loaded from (the events before are not
+    announced again). Returns the exit status. With ``save``, the game
     is saved however it stops: at its end, on ``quit``, at the end of the input, on Ctrl-C
     (``KeyboardInterrupt`` is raised again once saved) or on an error. The caller checks that
     ``save`` can be written before the game starts."""
-    game = load[0] if load else zhengfen.Game(rules, seed)
+    game = game or zhengfen.Game(rules, seed)
     rules = game.rules
     others = [s for s in range(rules.players) if s != seat]
     if len(opponents) == 1:
@@ -251,10 +253,10 @@ def run(
     agents = {s: make_agent(name, seed=agent_seed(seed, s)) for s, name in zip(others, opponents)}
     screen = Screen(make_console(out), game, seat, dict(zip(others, opponents)))
     session = Session(game, seat, agents, screen, tolerant(inp))
-    if load:
+    if loaded:
         screen.header(
             None,
-            f"resumed from {load[1]}: match {game.match_number + 1}, "
+            f"Resumed from {loaded}: match {game.match_number + 1}, "
             f"{len(game.decisions)} decisions played",
         )
         session.seen = len(game.history)
@@ -270,7 +272,7 @@ def run(
     finally:
         if save:
             Path(save).write_text(session.game.to_json(), encoding="utf-8")
-            session.say(f"Saved to {save} (zhengfen play --load {save} resumes it).")
+            session.say(f"Saved to {save} (zhengfen play --load {save} resumes it).", whole=True)
     return 0
 
 

@@ -143,8 +143,11 @@ class Screen:
     def zcy(self) -> bool:
         return self.game.rules.game == "zen_cheng_you"
 
-    def print(self, *things: RenderableType | str, style: str | None = None) -> None:
-        self.console.print(*things, style=STYLES.get(style or "", style))
+    def print(
+        self, *things: RenderableType | str, style: str | None = None, whole: bool = False
+    ) -> None:
+        """Prints on the console; ``whole`` lines are not wrapped (a path to copy)."""
+        self.console.print(*things, style=STYLES.get(style or "", style), soft_wrap=whole)
 
     # --- names ---------------------------------------------------------------------------------
 
@@ -208,7 +211,8 @@ class Screen:
     # --- the header and the table --------------------------------------------------------------
 
     def header(self, seed: int | None, loaded: str | None = None) -> None:
-        """The game, the players and their teams, the rules in words, the seed, the seat."""
+        """The game, the players and their teams, the rules in words, the seed, the seat; or,
+        for a game resumed, ``loaded``: where from and how far it had come."""
         rules = self.game.rules
         if self.zcy:
             title = "Zen Cheng You: 4 players in two teams, two decks"
@@ -222,9 +226,11 @@ class Screen:
         if self.zcy:
             table.add_row("Teams", f"{self.team_name(0)} against {self.team_name(1)}")
         table.add_row("Rules", rules_words(rules))
-        table.add_row("Game", loaded or f"seed {seed}")
+        table.add_row("Game", "resumed (below)" if loaded else f"seed {seed}")
         table.add_row("Help", "type 'help' at your turn; cards are typed 8c 8d or 8\u2663 8\u2666")
         self.print(table)
+        if loaded:
+            self.print(loaded, whole=True)
 
     def rule(self, title: str) -> None:
         self.console.rule(title, characters="-" if self.plain else "\u2500")
