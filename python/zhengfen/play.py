@@ -260,6 +260,8 @@ def run(
             f"{len(game.decisions)} decisions played",
         )
         session.seen = len(game.history)
+        if game.game_over:
+            screen.game_result(game.winners)
     else:
         screen.header(seed)
     try:

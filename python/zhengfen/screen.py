@@ -244,8 +244,9 @@ class Screen:
             self.print(f"Scores: {self.scores_text(game.scores)}")
         self.print(self.seats())
         obs: Mapping[str, Any] = game.observation(self.seat)
-        if self.zcy and obs.get("declarations"):
-            self.print(Text("Declarations: ") + Text(self.declarations(obs["declarations"])))
+        made = [(s, d) for s, d in obs.get("declarations", []) if d != "pass"]
+        if made:
+            self.print(f"Declarations: {self.declarations(made)}", style="out")
         self.situation(obs)
         self.list_groups(groups, moves, SHOWN_GROUPS)
 
@@ -278,7 +279,8 @@ class Screen:
         return table
 
     def declarations(self, made: Iterable[Sequence[Any]]) -> str:
-        words = {"blind": "declared blind", "declare": "declared", "pass": "no declaration"}
+        """Who declared: ``you declared blind (+/-200), seat 3 declared (+/-100)``."""
+        words = {"blind": "declared blind (+/-200)", "declare": "declared (+/-100)"}
         return ", ".join(f"{self.who(s)} {words[d]}" for s, d in made)
 
     def situation(self, obs: Mapping[str, Any]) -> None:
