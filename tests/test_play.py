@@ -27,7 +27,7 @@ from test_cli import leading_seed, subprocess_env, zhengfen_cmd
 from zhengfen.agents import Move
 from zhengfen.names import combo_name, move_groups, parse_name
 from zhengfen.play import run
-from zhengfen.screen import SHOWN_WAYS, ordinal, team_bonus
+from zhengfen.screen import SHOWN_WAYS, make_console, ordinal, team_bonus
 
 MISTAKES = ["xyz", "99999", "", "help", "moves", "hint", "pair of jokers", "Kc Kc Kc"]
 
@@ -229,6 +229,22 @@ def test_load_refuses_what_is_not_a_saved_game(tmp_path: Path) -> None:
         assert run_.stderr.count("\n") == 1
 
 
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("environ", "styled"),
+    [({}, True), ({"NO_COLOR": "1"}, False), ({"NO_COLOR": ""}, True), ({"TERM": "dumb"}, False)],
+)
+def test_the_console_is_plain_unless_a_terminal_wants_colour(
+    environ: dict[str, str], styled: bool
+) -> None:
+    assert make_console(FakeTerminal(), environ).is_terminal is styled
+    assert make_console(io.StringIO(), environ).is_terminal is False
+
+
 # --- under a pseudo-terminal -------------------------------------------------------------------
 
 
@@ -298,3 +314,33 @@ def test_no_color_gives_the_plain_screen_on_a_terminal() -> None:
     assert "\x1b[" not in shown
     assert not re.search("[\u2663\u2666\u2665\u2660]", shown.split("Help", 1)[1].split("\n", 1)[1])
     assert "Your hand (" in shown and "Game stopped (quit)." in shown
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_team_bonus_is_what_the_engine_adds_to_the_card_points(seed: int) -> None:
+    """A round's cards hold 200 points (all to one team after a 1-2 finish): the match points
+    less the declaration bonus add up to 200, whatever was declared."""
+    rng = random.Random(seed)
+    game = zhengfen.Game(zhengfen.Rules.zen_cheng_you(), seed)
+    while not game.match_over:
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+    bonus = team_bonus(game.history)
+    assert sum(game.match_points) - sum(bonus) == 200
+    declared = [e for e in game.history if e["type"] == "declaration" and e["move"] != "pass"]
+    assert sum(abs(b) for b in bonus) <= 200 * len(declared)
+
+
+def test_ordinal() -> None:
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "101st",
+    ]

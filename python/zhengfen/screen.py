@@ -53,11 +53,10 @@ STYLES = {
 
 
 def make_console(out: IO[str], environ: Mapping[str, str] | None = None) -> Console:
-    """A console on ``out``: colour and suit symbols on a terminal, plain text through a pipe
-    or with ``NO_COLOR`` set (https://no-color.org)."""
+    """A console on ``out``: colour and suit symbols on a terminal, plain text through a pipe,
+    on a ``TERM=dumb`` terminal or with ``NO_COLOR`` set (https://no-color.org)."""
     env = os.environ if environ is None else environ
-    tty = out.isatty()
-    styled = tty and not env.get("NO_COLOR")
+    styled = out.isatty() and not env.get("NO_COLOR") and env.get("TERM") != "dumb"
     return Console(
         file=out,
         force_terminal=styled,
