@@ -75,25 +75,20 @@ def ordinal(place: int) -> str:
 
 
 def rules_words(rules: Rules) -> str:
-    """The rule options in words."""
-    words = [f"target {rules.target} points"]
-    if rules.game == "zheng_fen":
-        words.append("jokers wild" if rules.jokers_wild else "jokers not wild")
-        words.append(
-            "next match led by the first out"
-            if rules.next_leader == "first_out"
-            else "next match led by the best score"
-        )
-    else:
-        words.append(
-            "after a winner goes out his partner leads"
-            if rules.lead_after_out == "partner"
-            else "after a winner goes out the next seat leads"
-        )
-        words.append("last chance on" if rules.last_chance else "no last chance")
-        return ", ".join(words)
-    words.append("ties play on" if rules.tie == "play_on" else "ties share the win")
-    return ", ".join(words)
+    """The rule options in words.
+
+    >>> rules_words(Rules.zen_cheng_you())
+    'target 1000 points, after a winner goes out the next seat leads, no last chance'
+    """
+    target = f"target {rules.target} points"
+    if rules.game == "zen_cheng_you":
+        lead = "his partner" if rules.lead_after_out == "partner" else "the next seat"
+        chance = "last chance on" if rules.last_chance else "no last chance"
+        return f"{target}, after a winner goes out {lead} leads, {chance}"
+    jokers = "jokers wild" if rules.jokers_wild else "jokers not wild"
+    leader = "the first out" if rules.next_leader == "first_out" else "the best score"
+    tie = "ties play on" if rules.tie == "play_on" else "ties share the win"
+    return f"{target}, {jokers}, next match led by {leader}, {tie}"
 
 
 def match_events(game: Game) -> list[Mapping[str, Any]]:
@@ -339,9 +334,8 @@ class Screen:
 
     def list_ways(self, name: str, variants: Sequence[Move]) -> None:
         """The ways to play one named move, numbered, the first :data:`SHOWN_WAYS` of them."""
-        self.print(
-            f"{name} can be played {len(variants)} ways; choose by number or type the cards:"
-        )
+        said = f"{name[:1].upper()}{name[1:]} can be played {len(variants)} ways"
+        self.print(f"{said}; choose by number or type the cards:")
         entries = [
             Text.assemble((f"{i:>3}. ", STYLES["dim"]), self.move(m))
             for i, m in enumerate(variants[:SHOWN_WAYS], 1)
@@ -410,7 +404,7 @@ class Screen:
         )
         if self.zcy:
             bonus = team_bonus(match_events(game))
-            for column in ("team", "cards", "declarations", "match", "score"):
+            for column in ("team", "cards", "declarations", "match points", "score"):
                 table.add_column(column, justify="left" if column == "team" else "right")
             for team in (0, 1):
                 points = event["match_points"][team]
@@ -422,7 +416,7 @@ class Screen:
                     str(event["scores"][team]),
                 )
         else:
-            for column in ("place", "player", "match", "score"):
+            for column in ("place", "player", "match points", "score"):
                 table.add_column(column, justify="left" if column == "player" else "right")
             for place, seat in enumerate(game.out_order, 1):
                 table.add_row(
