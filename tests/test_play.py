@@ -21,13 +21,15 @@ from pathlib import Path
 from typing import IO, cast
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import zhengfen
 from test_cli import leading_seed, subprocess_env, zhengfen_cmd
 from zhengfen.agents import Move
 from zhengfen.names import combo_name, move_groups, parse_name
-from zhengfen.play import run
-from zhengfen.screen import SHOWN_WAYS, make_console, ordinal, team_bonus
+from zhengfen.play import Session, Stop, run
+from zhengfen.screen import SHOWN_WAYS, Screen, make_console, ordinal, team_bonus
 
 MISTAKES = ["xyz", "99999", "", "help", "moves", "hint", "pair of jokers", "Kc Kc Kc"]
 
@@ -344,3 +346,24 @@ def test_ordinal() -> None:
         "22nd",
         "101st",
     ]
+
+
+@settings(max_examples=300)
+@given(st.text(max_size=40) | st.sampled_from(["1", "²", "٣", "9" * 5000, "pair 8", "8c 8d"]))
+def test_any_line_typed_is_a_move_or_is_explained(typed: str) -> None:
+    """Whatever is typed, the answer is a legal move, or None after an explanation (a "which?"
+    question answered by an empty line goes back), or a stop for ``quit``; never an error."""
+    rules = zhengfen.Rules.zheng_fen(players=3)
+    game = zhengfen.Game.from_hands(rules, ["8c 8d 8h 9c 9d 10c BJ", "3c", "4c"], 0)
+    out = io.StringIO()
+    screen = Screen(make_console(out), game, 0, {1: "greedy", 2: "greedy"})
+    session = Session(game, 0, {}, screen, io.StringIO("\n" * 10))
+    moves = game.legal_moves()
+    try:
+        move = session.read(typed, moves, move_groups(moves))
+    except Stop:
+        assert typed.strip().lower() in ("quit", "exit")
+        return
+    assert move is None or move in moves
+    if move is None:
+        assert out.getvalue().strip()

@@ -210,7 +210,7 @@ def notation_matches(text: str, moves: Sequence[Move]) -> list[int] | None:
     """The moves the combination notation ``KIND RANK LENGTH[: CARDS]`` in ``text`` names, or
     ``None`` when ``text`` is no such notation of any of them."""
     words = text.lower().replace(":", " ").replace(",", " ").split()
-    if len(words) < 3 or not words[2].isdigit():
+    if len(words) < 3 or not words[2].isdecimal() or len(words[2]) > 3:
         return None
     kind, rank, length = words[0], words[1], int(words[2])
     combos = [m for m in moves if isinstance(m, Combo)]

@@ -41,6 +41,12 @@ Cards: ranks 3..10 J Q K A 2, suits c d h s (clubs, diamonds, hearts, spades), j
 Point cards: each 5 is worth 5 points, each 10 and K 10 points."""
 
 
+def number(digits: str) -> int:
+    """The number ``digits`` (decimal digits of any script) writes; one too long to be a
+    move's counts as 0."""
+    return int(digits) if len(digits) <= 9 else 0
+
+
 class Stop(Exception):
     """The person quit, or the input ended."""
 
@@ -115,8 +121,8 @@ class Session:
         if word == "hint":
             self.hint(moves, groups)
             return None
-        if word.isdigit():
-            return self.read_number(int(word), moves, groups)
+        if word.isdecimal():
+            return self.read_number(word, moves, groups)
         if word in ("pass", "blind", "declare"):
             if word in moves:
                 return word
@@ -132,12 +138,14 @@ class Session:
         self.screen.print(f"Hint (the greedy agent): move {number},", shown)
 
     def read_number(
-        self, number: int, moves: Sequence[Move], groups: Sequence[MoveGroup]
+        self, digits: str, moves: Sequence[Move], groups: Sequence[MoveGroup]
     ) -> Move | None:
-        if not 1 <= number <= len(groups):
-            self.say(f"There is no move {number}: choose 1 to {len(groups)}.", "bad")
+        """The move (one of its ways) numbered ``digits`` in the list of groups."""
+        if not 1 <= number(digits) <= len(groups):
+            shown = digits if len(digits) <= 20 else digits[:20] + "..."
+            self.say(f"There is no move {shown}: choose 1 to {len(groups)}.", "bad")
             return None
-        group = groups[number - 1]
+        group = groups[number(digits) - 1]
         return self.choose(group.name, [moves[i] for i in group.indices])
 
     def choose(self, name: str, variants: Sequence[Move]) -> Move | None:
@@ -152,8 +160,8 @@ class Session:
                 return None
             if answer.lower() in ("quit", "exit"):
                 raise Stop("quit")
-            if answer.isdigit() and 1 <= int(answer) <= min(len(variants), SHOWN_WAYS):
-                return variants[int(answer) - 1]
+            if answer.isdecimal() and 1 <= number(answer) <= min(len(variants), SHOWN_WAYS):
+                return variants[number(answer) - 1]
             cards = self.cards(answer)
             chosen = [
                 m
