@@ -24,6 +24,7 @@ Run: ``python benches/ladder.py --game zheng_fen --agents random,greedy,search,i
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shlex
 import sys
 import time
@@ -103,7 +104,9 @@ def play_pair(args: argparse.Namespace, first: str, second: str) -> Pair:
         print(f"{first} vs {second}:", file=sys.stderr, flush=True)
         progress = ProgressBar(match.deals * match.rotations())
     start = time.perf_counter()
-    games = run(match, progress=progress, chunk_size=max(1, min(match.deals, 8 * match.threads)))
+    with progress or contextlib.nullcontext():  # ends the bar even when interrupted
+        chunk = max(1, min(match.deals, 8 * match.threads))
+        games = run(match, progress=progress, chunk_size=chunk)
     seconds = time.perf_counter() - start
     report = Report(match, games, seconds)
     points = {stats.name: stats.per_match for stats in report.stats()}

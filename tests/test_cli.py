@@ -219,13 +219,15 @@ def test_play_a_whole_match_with_mistakes(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stderr
     out = run.stdout
-    assert "You lead." in out and "Your hand (" in out and "Your legal moves" in out
+    assert "You lead: play any combination." in out and "Your hand (" in out
+    assert "Your moves: " in out
     assert "'pass' is not a legal move now." in out
-    assert "Not a move or cards" in out  # xyz, and the duplicate Kc Kc
+    assert "Not a move, cards or a name: unknown card token 'xyz'" in out
+    assert "Not a move, cards or a name: duplicate card" in out  # Kc Kc
     assert "There is no move 99999" in out
     assert f"You do not hold {missing}" in out
-    assert "Hint:" in out and "hint   the greedy agent's choice" in out
-    assert "Match 1 over." in out and "Traceback" not in run.stderr
+    assert "Hint (the greedy agent): move " in out and "hint   the greedy agent's choice" in out
+    assert "Match 1 result" in out and "Traceback" not in run.stderr
     game = zhengfen.Game.from_json(save.read_text())
     assert game.match_over and sum(game.match_points) == 100
 
@@ -233,10 +235,12 @@ def test_play_a_whole_match_with_mistakes(tmp_path: Path) -> None:
 def test_play_cards_typed_as_notation() -> None:
     rules = zhengfen.Rules.zheng_fen(players=4)
     seed = leading_seed(rules, 0)
-    lowest = str(next(iter(zhengfen.Game(rules, seed).hand(0))))
-    run = zhengfen_cmd("play", "--seed", str(seed), "--matches", "1", stdin=lowest + "\n")
-    assert f"You play single {lowest[:-1]} 1: {lowest}" in run.stdout
-    assert "Game stopped (input ended)." in run.stdout and run.returncode == 0
+    card = next(iter(zhengfen.Game(rules, seed).hand(0)))
+    shown = f"{card}{'*' if card.points else ''}"
+    for typed in (str(card), f"single {card.rank} 1: {card}", f"{card.rank}{card.suit}".upper()):
+        run = zhengfen_cmd("play", "--seed", str(seed), "--matches", "1", stdin=typed + "\n")
+        assert f"You play single {card.rank}  {shown}" in run.stdout, typed
+        assert "Game stopped (input ended)." in run.stdout and run.returncode == 0
 
 
 def test_play_the_partnership_game_with_declarations() -> None:
@@ -246,8 +250,8 @@ def test_play_the_partnership_game_with_declarations() -> None:
     )
     assert run.returncode == 0, run.stderr
     assert "You have not seen your cards yet" in run.stdout
-    assert "seat 0 declare" in run.stdout or "seat 0 pass" in run.stdout
-    assert "Match 1 over." in run.stdout
+    assert "You do not declare blind" in run.stdout and "You declare (+/-100)" in run.stdout
+    assert "Match 1 result" in run.stdout
 
 
 def test_play_refuses_bad_arguments() -> None:
@@ -750,7 +754,7 @@ def test_play_asks_again_after_a_line_that_is_not_utf8() -> None:
     out = run.stdout.decode()
     assert run.returncode == 0, run.stderr
     assert "That line is not UTF-8 text; type it again." in out
-    assert "Match 1 over." in out
+    assert "Match 1 result" in out
 
 
 def test_version() -> None:

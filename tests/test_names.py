@@ -8,10 +8,12 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import zhengfen
 from conftest import RULE_SPECS
-from zhengfen.names import MoveGroup, combo_name, move_groups, move_name, parse_name
+from zhengfen.names import MoveGroup, combo_name, is_name, move_groups, move_name, parse_name
 
 ZF = zhengfen.Rules.zheng_fen(players=3)
 ZCY = zhengfen.Rules.zen_cheng_you()
@@ -184,3 +186,11 @@ def test_move_groups_keep_string_moves_apart_and_in_order() -> None:
         MoveGroup("triple of 8s", (8,)),
     ]
     assert parse_name("pass", moves) == [0]
+
+
+@given(st.text(max_size=60))
+def test_parse_name_and_is_name_take_any_text(typed: str) -> None:
+    moves = _moves(ZF, HAND)
+    found = parse_name(typed, moves)
+    assert all(0 <= i < len(moves) for i in found) and found == sorted(set(found))
+    assert isinstance(is_name(typed), bool)

@@ -31,8 +31,9 @@ def _played(seed: int, game_name: GameName = "zheng_fen") -> zhengfen.Game:
 
 
 def test_the_old_text_modules_are_gone() -> None:
-    """No second home: ``zhengfen.history`` and ``zhengfen.envs._render`` no longer exist, and
-    replay formats through ``zhengfen.text``, not through ``zhengfen.play``."""
+    """No second home: ``zhengfen.history`` and ``zhengfen.envs._render`` no longer exist,
+    replay formats through ``zhengfen.text``, not through ``zhengfen.play``, and play draws
+    through ``zhengfen.screen``."""
     assert importlib.util.find_spec("zhengfen.history") is None
     assert importlib.util.find_spec("zhengfen.envs._render") is None
     for name in ("replay.py", "play.py", "envs/_spaces.py", "envs/__init__.py", "__init__.py"):
@@ -44,7 +45,8 @@ def test_the_old_text_modules_are_gone() -> None:
             for alias in node.names
         }
         assert not any(m.startswith("zhengfen.play.") for m in imported), name
-        assert any(m.startswith(("zhengfen.text.", "zhengfen.text")) for m in imported), name
+        home = "zhengfen.screen" if name == "play.py" else "zhengfen.text"
+        assert any(m.startswith(home) for m in imported), name
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -66,18 +68,6 @@ def test_namer_names_the_person_and_the_agents() -> None:
     assert text.namer()(4) == text.seat_name(4) == "seat 4"
 
 
-@pytest.mark.parametrize(("count", "limit"), [(0, 5), (3, 5), (5, 5), (12, 5), (12, None)])
-def test_move_lines_number_the_moves_and_count_the_rest(count: int, limit: int | None) -> None:
-    moves = [f"move {i}" for i in range(count)]
-    lines = text.move_lines(moves, limit)
-    shown = count if limit is None else min(count, limit)
-    assert [line.split(". ", 1)[1] for line in lines[:shown]] == moves[:shown]
-    assert [int(line.split(".")[0]) for line in lines[:shown]] == list(range(1, shown + 1))
-    assert len(lines) == shown + (shown < count)
-    if shown < count:
-        assert f"{count - shown} more" in lines[-1]
-
-
 @pytest.mark.parametrize(("seed", "game_name"), [(1, "zheng_fen"), (2, "zen_cheng_you")])
 def test_history_and_trick_blocks_write_every_event(seed: int, game_name: GameName) -> None:
     """One history line per event; the trick blocks hold one line per event too, besides the
@@ -96,14 +86,6 @@ def test_history_and_trick_blocks_write_every_event(seed: int, game_name: GameNa
     assert list(trick_blocks(saved)) == list(text.trick_blocks(game, text.namer(agents)))
 
 
-def test_state_and_summary_lines_name_seats_through_who() -> None:
+def test_final_line_names_the_scores_and_winners() -> None:
     game = _played(3)
-    who = text.namer(["w", "x", "y", "z"], you=0)
-    summary = text.match_summary_lines(game, who)
-    assert summary[0] == "" and f"Match {game.match_number + 1} over" in summary[1]
-    assert all(who(s) in summary[1] for s in game.out_order)
-    fresh = zhengfen.Game(game.rules, 3)
-    state = text.state_lines(fresh, fresh.current_player or 0, who)
-    assert state[0] == "" and str(fresh.scores) in state[1]
-    assert all(who(s) in state[2] for s in range(fresh.rules.players))
     assert text.final_line(game).startswith(f"Final scores {game.scores}")

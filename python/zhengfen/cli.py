@@ -193,6 +193,12 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help="save the game here when it ends, is quit or interrupted (the folder must exist)",
     )
+    play.add_argument(
+        "--load",
+        type=Path,
+        default=None,
+        help="resume a game saved with --save (its rules replace the rule options)",
+    )
     replay = commands.add_parser("replay", help="print a saved game trick by trick")
     replay.add_argument("log", type=Path, help="a Game.to_json() file or an arena --log file")
     replay.add_argument(

@@ -7,6 +7,7 @@ before the work starts: the rules, the agents, the sizes, and that the output fi
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
+    from zhengfen import Game
     from zhengfen.arena import GameResult, Tournament
 
 __all__ = [
@@ -140,7 +142,7 @@ def arena(args: argparse.Namespace) -> int:
     try:
         tournament = make_tournament(args)
         progress = None if args.no_progress else ProgressBar(tournament_games(tournament))
-        with LogWriter(args.log) as log:
+        with LogWriter(args.log) as log, progress or contextlib.nullcontext():
             start = time.perf_counter()
             games = run(tournament, args.workers, args.ray, progress, sink=log.write)
             seconds = time.perf_counter() - start
@@ -253,7 +255,8 @@ def play(args: argparse.Namespace) -> int:
     from zhengfen.play import run
 
     try:
-        rules = Rules(**rule_options(args))
+        game = None if args.load is None else load_game(args.load)
+        rules = game.rules if game else Rules(**rule_options(args))
         if not 0 <= args.seat < rules.players:
             raise ValueError(f"--seat must be 0 to {rules.players - 1}")
         if args.matches is not None and args.matches < 1:
@@ -264,7 +267,17 @@ def play(args: argparse.Namespace) -> int:
             make_agent(name)  # unknown names and unloadable classes fail here
         if args.save is not None:
             check_output(Path(args.save), "--save")
-        return run(rules, args.seat, opponents, args.seed, args.matches, args.save)
+        loaded = None if args.load is None else str(args.load)
+        return run(
+            rules,
+            args.seat,
+            opponents,
+            args.seed,
+            args.matches,
+            args.save,
+            game=game,
+            loaded=loaded,
+        )
     except BrokenPipeError:
         raise
     except REFUSED as error:
@@ -295,13 +308,30 @@ def replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_log(path: Path) -> str:
+def load_game(path: Path) -> Game:
+    """A game saved with ``Game.to_json`` (``play --save``), refused with the reason when the
+    file cannot be read or is not a saved game."""
+    from zhengfen import Game
+
+    try:
+        text = read_log(path, "a saved game")
+    except OSError as error:
+        raise ValueError(f"--load {path}: cannot read it ({error.strerror})") from error
+    except ValueError as error:
+        raise ValueError(f"--load: {error}") from error
+    try:
+        return Game.from_json(text)
+    except ValueError as error:
+        raise ValueError(f"--load {path}: not a saved game ({error})") from error
+
+
+def read_log(path: Path, what: str = "a log file") -> str:
     """The text of a log file (or a pipe: ``/dev/stdin``), refused with the reason when it cannot
     be read as UTF-8 text; a device (``/dev/zero``, which never ends) is refused unread."""
     if path.is_dir():
-        raise ValueError(f"{path} is a folder, not a log file")
+        raise ValueError(f"{path} is a folder, not {what}")
     if path.exists() and not (path.is_file() or path.is_fifo()):
-        raise ValueError(f"{path} is not a file (a device?): nothing to replay")
+        raise ValueError(f"{path} is not a file (a device?): nothing to read")
     try:
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:

@@ -35,7 +35,7 @@ from zhengfen.errors import InvalidCardsError
 if TYPE_CHECKING:
     from zhengfen.agents import Move
 
-__all__ = ["MoveGroup", "combo_name", "move_groups", "move_name", "parse_name"]
+__all__ = ["MoveGroup", "combo_name", "is_name", "move_groups", "move_name", "parse_name"]
 
 NATURAL = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 """The natural ranks, low to high (RULES.md §1.1)."""
@@ -195,11 +195,22 @@ def parse_name(text: str, moves: Sequence[Move]) -> list[int]:
     return [i for i, move in enumerate(moves) if isinstance(move, Combo) and fits(query, move)]
 
 
+def is_name(text: str) -> bool:
+    """Whether ``text`` reads as a combination name (legal now or not): a kind word, or a
+    rank with nothing it cannot mean.
+
+    >>> is_name("pair of 8s"), is_name("straight to K"), is_name("8c 8d"), is_name("xyz")
+    (True, True, False, False)
+    """
+    query = read_query(normal(text))
+    return query is not None and (query.kind is not None or bool(query.ranks or query.flags))
+
+
 def notation_matches(text: str, moves: Sequence[Move]) -> list[int] | None:
     """The moves the combination notation ``KIND RANK LENGTH[: CARDS]`` in ``text`` names, or
     ``None`` when ``text`` is no such notation of any of them."""
     words = text.lower().replace(":", " ").replace(",", " ").split()
-    if len(words) < 3 or not words[2].isdigit():
+    if len(words) < 3 or not words[2].isdecimal() or len(words[2]) > 3:
         return None
     kind, rank, length = words[0], words[1], int(words[2])
     combos = [m for m in moves if isinstance(m, Combo)]

@@ -1,13 +1,18 @@
 """``zhengfen play``: a person plays against agents in the terminal.
 
-Each turn of the person shows the scores, each player's cards left and points won, the trick
-so far, the combination to beat and who played it, and the hand sorted and grouped by rank,
-with the legal moves numbered. A move is typed as its number, as cards (``7c 7d``), or as
-``pass``, ``blind``, ``declare``. ``hint`` asks the greedy agent, ``moves`` lists every legal
-move, ``help`` explains, ``quit`` stops. Bad input is explained and asked again, a line that is
-not UTF-8 text included. Input is read line by line, so the game can be played through a pipe;
-when the input ends, or on ``quit`` or Ctrl-C, the game stops cleanly and, with ``save``, is
-saved first.
+This module owns the flow of the game and the person's input; :mod:`zhengfen.screen` draws
+everything (colour and suit symbols on a terminal, plain text through a pipe). Every event is
+announced as it happens: plays, passes, trick winners, players going out, the transfer, the
+match and game results. At the person's turn the screen shows the seats, the trick, the
+combination to beat, the hand and the legal moves with suit variants collapsed, numbered.
+
+A move is typed as its number (a number with several ways to play it asks which), as cards
+(``7c 7d`` or ``7♣ 7♦``), as a combination name (``pair of 7s``, ``straight 9 to K``, or the
+notation ``pair 7 1``), or as ``pass``, ``blind``, ``declare``. ``hint`` asks the greedy agent,
+``moves`` lists every legal move, ``help`` explains, ``quit`` stops. Bad input is explained and
+asked again, a line that is not UTF-8 text included. Input is read line by line, so the game
+can be played through a pipe; when the input ends, or on ``quit`` or Ctrl-C, the game stops
+cleanly and, with ``save``, is saved first. A saved game can be resumed (``--load``).
 """
 
 from __future__ import annotations
@@ -22,17 +27,24 @@ from typing import IO
 import zhengfen
 from zhengfen.agents import Agent, Move, make_agent, observe
 from zhengfen.errors import InvalidCardsError
+from zhengfen.names import MoveGroup, is_name, move_groups, move_name, parse_name
+from zhengfen.screen import SHOWN_WAYS, Screen, make_console
 from zhengfen.seats import agent_seed, play_seats
-from zhengfen.text import match_summary_lines, move_lines, namer, state_lines
 
-__all__ = ["Session", "tolerant"]
+__all__ = ["Session", "run", "tolerant"]
 
-SHOWN = 30
-"""Legal moves listed at each turn; ``moves`` lists them all."""
-
-HELP = """Type a move's number, its cards (e.g. 7c 7d), or: pass, blind, declare.
+HELP = """Type a move's number, its cards (7c 7d, or 7\u2663 7\u2666), its name (pair of 7s,
+straight 9 to K, pairs 6 to 8, pair 7), or: pass, blind, declare.
   hint   the greedy agent's choice      moves  every legal move
-  help   this text                      quit   stop the game"""
+  help   this text                      quit   stop the game (saved with --save)
+Cards: ranks 3..10 J Q K A 2, suits c d h s (clubs, diamonds, hearts, spades), jokers BJ RJ.
+Point cards: each 5 is worth 5 points, each 10 and K 10 points."""
+
+
+def number(digits: str) -> int:
+    """The number ``digits`` (decimal digits of any script) writes; one too long to be a
+    move's counts as 0."""
+    return int(digits) if len(digits) <= 9 else 0
 
 
 class Stop(Exception):
@@ -49,60 +61,54 @@ def tolerant(stream: IO[str]) -> IO[str]:
 
 @dataclass
 class Session:
-    """One person's game: the game, the person's seat, the agents in the other seats."""
+    """One person's game: the game, the person's seat, the agents in the other seats, the
+    screen, the input, and how many history events have been announced."""
 
     game: zhengfen.Game
     seat: int
     agents: dict[int, Agent]
-    names: dict[int, str]
-    out: IO[str]
+    screen: Screen
     inp: IO[str]
+    seen: int = 0
 
-    def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+    def say(self, text: str = "", style: str | None = None, whole: bool = False) -> None:
+        self.screen.print(text, style=style, whole=whole)
 
     def ask(self, prompt: str) -> str:
         """A line of input (``Stop`` at the end of the input)."""
-        print(prompt, end="", file=self.out, flush=True)
+        self.screen.console.print(prompt, end="", style="bold")
+        self.screen.console.file.flush()
         line = self.inp.readline()
         if not line:
             self.say()
             raise Stop("input ended")
         return line.strip()
 
-    def who(self, seat: int) -> str:
-        return namer(self.names, you=self.seat)(seat)
-
-    # --- the state ---------------------------------------------------------------------------
-
-    def show_state(self) -> None:
-        for line in state_lines(self.game, self.seat, self.who):
-            self.say(line)
-
-    def list_moves(self, moves: Sequence[Move], limit: int | None = SHOWN) -> None:
-        for line in move_lines(moves, limit):
-            self.say(line)
+    def catch_up(self) -> None:
+        """Announces the history events not announced yet."""
+        events = self.game.history
+        for event in events[self.seen :]:
+            self.screen.announce(event)
+        self.seen = len(events)
 
     # --- the person's turn ---------------------------------------------------------------------
 
     def human_turn(self) -> None:
-        self.show_state()
         moves = self.game.legal_moves()
-        self.say(f"Your legal moves ({len(moves)}):")
-        self.list_moves(moves)
+        groups = move_groups(moves)
+        self.screen.turn(groups, moves)
         while True:
-            answer = self.ask("Your move> ")
-            move = self.read(answer, moves)
+            move = self.read(self.ask("Your move> "), moves, groups)
             if move is not None:
                 self.game.play(move)
-                self.say(f"You play {move}")
+                self.catch_up()
                 return
 
-    def read(self, answer: str, moves: Sequence[Move]) -> Move | None:
+    def read(self, answer: str, moves: Sequence[Move], groups: Sequence[MoveGroup]) -> Move | None:
         """The move ``answer`` names, or ``None`` after explaining what is wrong."""
         word = answer.lower()
         if "\ufffd" in answer:
-            self.say("That line is not UTF-8 text; type it again. Type 'help' for help.")
+            self.say("That line is not UTF-8 text; type it again. Type 'help' for help.", "bad")
             return None
         if word in ("quit", "exit"):
             raise Stop("quit")
@@ -110,75 +116,121 @@ class Session:
             self.say(HELP)
             return None
         if word == "moves":
-            self.list_moves(moves, limit=None)
+            self.screen.list_groups(groups, moves, limit=None)
             return None
         if word == "hint":
-            hint = make_agent("greedy").act(observe(self.game, self.seat), moves)
-            self.say(f"Hint: {hint}  (number {list(moves).index(hint) + 1})")
+            self.hint(moves, groups)
             return None
-        if word.isdigit():
-            number = int(word)
-            if 1 <= number <= len(moves):
-                return moves[number - 1]
-            self.say(f"There is no move {number}: choose 1 to {len(moves)}.")
-            return None
+        if word.isdecimal():
+            return self.read_number(word, moves, groups)
         if word in ("pass", "blind", "declare"):
             if word in moves:
                 return word
-            self.say(f"'{word}' is not a legal move now.")
+            self.say(f"'{word}' is not a legal move now.", "bad")
             return None
-        return self.read_cards(answer, moves)
+        return self.read_cards_or_name(answer, moves)
 
-    def read_cards(self, answer: str, moves: Sequence[Move]) -> Move | None:
-        decks = self.game.rules.decks
+    def hint(self, moves: Sequence[Move], groups: Sequence[MoveGroup]) -> None:
+        hint = make_agent("greedy").act(observe(self.game, self.seat), moves)
+        index = list(moves).index(hint)
+        number = next(n for n, g in enumerate(groups, 1) if index in g.indices)
+        shown = self.screen.move(hint)
+        self.screen.print(f"Hint (the greedy agent): move {number},", shown)
+
+    def read_number(
+        self, digits: str, moves: Sequence[Move], groups: Sequence[MoveGroup]
+    ) -> Move | None:
+        """The move (one of its ways) numbered ``digits`` in the list of groups."""
+        if not 1 <= number(digits) <= len(groups):
+            shown = digits if len(digits) <= 20 else digits[:20] + "..."
+            self.say(f"There is no move {shown}: choose 1 to {len(groups)}.", "bad")
+            return None
+        group = groups[number(digits) - 1]
+        return self.choose(group.name, [moves[i] for i in group.indices])
+
+    def choose(self, name: str, variants: Sequence[Move]) -> Move | None:
+        """One of the ways to play a move: asked by number or cards when there are several;
+        ``None`` (back to the move) on an empty line."""
+        if len(variants) == 1:
+            return variants[0]
+        self.screen.list_ways(name, variants)
+        while True:
+            answer = self.ask(f"Which {name}? (Enter: back)> ")
+            if not answer:
+                return None
+            if answer.lower() in ("quit", "exit"):
+                raise Stop("quit")
+            if answer.isdecimal() and 1 <= number(answer) <= min(len(variants), SHOWN_WAYS):
+                return variants[number(answer) - 1]
+            cards = self.cards(answer)
+            chosen = [
+                m
+                for m in variants
+                if cards is not None and not isinstance(m, str) and m.cards == cards
+            ]
+            if chosen:
+                return chosen[0]
+            self.say(f"That is not one of the ways to play {name}.", "bad")
+
+    def cards(self, answer: str) -> zhengfen.Cards | None:
+        """The cards ``answer`` names (``*`` point marks ignored), or ``None``."""
         try:
-            cards = zhengfen.parse_cards(answer, decks)
+            return zhengfen.parse_cards(answer.replace("*", " "), self.game.rules.decks)
+        except InvalidCardsError:
+            return None
+
+    def read_cards_or_name(self, answer: str, moves: Sequence[Move]) -> Move | None:
+        try:
+            cards = zhengfen.parse_cards(answer.replace("*", " "), self.game.rules.decks)
         except InvalidCardsError as error:
-            self.say(f"Not a move or cards: {error}. Type 'help' for help.")
+            named = parse_name(answer, moves)
+            if named:
+                names = {move_name(moves[i], suit=False) for i in named}
+                label = names.pop() if len(names) == 1 else answer
+                return self.choose(label, [moves[i] for i in named])
+            if is_name(answer):
+                self.say(f"No legal move now is {answer!r}: type 'moves' to list them.", "bad")
+            else:
+                self.say(f"Not a move, cards or a name: {error}. Type 'help' for help.", "bad")
             return None
         matching = [m for m in moves if not isinstance(m, str) and m.cards == cards]
-        if len(matching) == 1:
-            return matching[0]
         if matching:
-            self.say("Those cards can be played several ways; choose by number:")
-            for m in matching:
-                self.say(f"  {list(moves).index(m) + 1:>3}. {m}")
-            return None
-        self.say(self.why_not(cards))
+            return self.choose("those cards", matching)
+        self.say(self.why_not(cards), "bad")
         return None
 
     def why_not(self, cards: zhengfen.Cards) -> str:
         """Why ``cards`` cannot be played now."""
         rules = self.game.rules
+        shown = " ".join(str(c) for c in cards)
         if not all(self.game.hand(self.seat).count(c) >= cards.count(c) for c in cards):
-            return f"You do not hold {cards}."
+            return f"You do not hold {shown}."
         readings = zhengfen.classify(cards, rules)
         if not readings:
-            return f"{cards} is not a combination."
+            return f"{shown} is not a combination."
         if self.game.table is not None:
-            return f"{readings[0]} does not beat {self.game.table[0]}."
-        return f"{cards} cannot be played now."
+            table = self.game.table[0]
+            return f"{move_name(readings[0])} does not beat {move_name(table)}."
+        return f"{shown} cannot be played now."
 
-    # --- the agents' turns and the flow -------------------------------------------------------
-
-    def agent_moved(self, seat: int, move: Move) -> None:
-        self.say(f"{self.who(seat)}: {move}")
+    # --- the flow -----------------------------------------------------------------------------
 
     def play_match(self) -> None:
         """Plays the match on: the agents by :func:`zhengfen.seats.play_seats`, which hands the
-        person's turns back here."""
+        person's turns back here; every event is announced as it happens."""
+        self.catch_up()
         while (
             play_seats(
-                self.game, self.agents, names=self.names, matches=1, on_move=self.agent_moved
+                self.game,
+                self.agents,
+                names=self.screen.names,
+                matches=1,
+                on_move=lambda seat, move: self.catch_up(),
             )
             is not None
         ):
             self.human_turn()
-        self.match_summary()
-
-    def match_summary(self) -> None:
-        for line in match_summary_lines(self.game, self.who):
-            self.say(line)
+        self.catch_up()
 
 
 def run(
@@ -190,29 +242,38 @@ def run(
     save: str | Path | None,
     out: IO[str] = sys.stdout,
     inp: IO[str] = sys.stdin,
+    game: zhengfen.Game | None = None,
+    loaded: str | None = None,
 ) -> int:
-    """Plays a game with the person in ``seat``; returns the exit status. With ``save``, the
-    game is saved however it stops: at its end, on ``quit``, at the end of the input, on Ctrl-C
+    """Plays ``game`` (by default a new one of ``rules`` from ``seed``) with the person in
+    ``seat``; ``loaded`` says where a game to resume was loaded from (the events before are not
+    announced again). Returns the exit status. With ``save``, the game
+    is saved however it stops: at its end, on ``quit``, at the end of the input, on Ctrl-C
     (``KeyboardInterrupt`` is raised again once saved) or on an error. The caller checks that
     ``save`` can be written before the game starts."""
+    game = game or zhengfen.Game(rules, seed)
+    rules = game.rules
     others = [s for s in range(rules.players) if s != seat]
     if len(opponents) == 1:
         opponents = list(opponents) * len(others)
     if len(opponents) != len(others):
         raise ValueError(f"{len(opponents)} opponents given for {len(others)} other seats")
     agents = {s: make_agent(name, seed=agent_seed(seed, s)) for s, name in zip(others, opponents)}
-    names = dict(zip(others, opponents))
-    session = Session(zhengfen.Game(rules, seed), seat, agents, names, out, tolerant(inp))
-    session.say(f"{rules!r}, seed {seed}. You are seat {seat}. Type 'help' for help.")
-    played = 0
+    screen = Screen(make_console(out), game, seat, dict(zip(others, opponents)))
+    session = Session(game, seat, agents, screen, tolerant(inp))
+    if loaded:
+        screen.header(
+            None,
+            f"Resumed from {loaded}: match {game.match_number + 1}, "
+            f"{len(game.decisions)} decisions played",
+        )
+        session.seen = len(game.history)
+        if game.game_over:
+            screen.game_result(game.winners)
+    else:
+        screen.header(seed)
     try:
-        while True:
-            session.play_match()
-            played += 1
-            if session.game.game_over or (matches is not None and played >= matches):
-                break
-            session.ask("Press Enter for the next match> ")
-            session.game.next_match()
+        play(session, matches)
     except Stop as stop:
         session.say(f"Game stopped ({stop}).")
     except KeyboardInterrupt:
@@ -221,5 +282,17 @@ def run(
     finally:
         if save:
             Path(save).write_text(session.game.to_json(), encoding="utf-8")
-            session.say(f"Saved to {save} (zhengfen replay {save}).")
+            session.say(f"Saved to {save} (zhengfen play --load {save} resumes it).", whole=True)
     return 0
+
+
+def play(session: Session, matches: int | None) -> None:
+    """Plays matches until the game is over or ``matches`` have been played."""
+    played = 0
+    while True:
+        session.play_match()
+        played += 1
+        if session.game.game_over or (matches is not None and played >= matches):
+            return
+        session.ask("Press Enter for the next match> ")
+        session.game.next_match()

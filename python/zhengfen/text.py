@@ -1,12 +1,12 @@
 """Every way the package writes a game as text for people: seats, hands, moves, history events
 (RULES.md §12.6, one line each), tricks, the table, score lines and whole positions.
 
-``zhengfen play`` (:mod:`zhengfen.play`), ``zhengfen replay`` (:mod:`zhengfen.replay`),
-:func:`zhengfen.history_text` and the environments' ``render()`` (:mod:`zhengfen.envs`) all
-write through this module; none formats a game on its own. Seats are named by a ``who``
-function (:func:`seat_name` by default, :func:`namer` for agents' names and "you").
-Combination names (``pair of 8s``) and the legal moves grouped by name come from
-:mod:`zhengfen.names`, re-exported here.
+``zhengfen replay`` (:mod:`zhengfen.replay`), :func:`zhengfen.history_text` and the
+environments' ``render()`` (:mod:`zhengfen.envs`) all write through this module; none formats
+a game on its own. Seats are named by a ``who`` function (:func:`seat_name` by default,
+:func:`namer` for agents' names and "you"). Combination names people read and type (``pair of
+8s``) and the legal moves grouped by name come from :mod:`zhengfen.names`, re-exported here;
+the terminal screen of ``zhengfen play``, in colour, is :mod:`zhengfen.screen`.
 
 >>> import zhengfen
 >>> game = zhengfen.Game.from_hands(zhengfen.Rules.zheng_fen(players=3), ["5c", "7c", "9c Kc"], 0)
@@ -44,15 +44,12 @@ __all__ = [
     "final_line",
     "hand_text",
     "history_text",
-    "match_summary_lines",
     "move_groups",
-    "move_lines",
     "move_name",
     "namer",
     "parse_name",
     "render_text",
     "seat_name",
-    "state_lines",
     "trick_blocks",
 ]
 
@@ -104,15 +101,6 @@ def hand_text(hand: Cards) -> str:
         f"{rank}: {' '.join(cards)}" if rank not in ("BJ", "RJ") else " ".join(cards)
         for rank, cards in groups.items()
     )
-
-
-def move_lines(moves: Sequence[Move], limit: int | None = None) -> list[str]:
-    """The moves numbered from 1, the first ``limit`` of them, then how many are left out."""
-    shown = moves if limit is None else moves[:limit]
-    lines = [f"  {i:>3}. {move}" for i, move in enumerate(shown, 1)]
-    if len(shown) < len(moves):
-        lines.append(f"  ... {len(moves) - len(shown)} more: type 'moves' to list them all")
-    return lines
 
 
 # --- history -----------------------------------------------------------------------------------
@@ -188,50 +176,6 @@ def _deal_block(event: Mapping[str, Any], decks: int, who: Who) -> list[str]:
 def final_line(game: Game) -> str:
     """``Final scores [..]``, and the winners once the game is over."""
     return f"Final scores {game.scores}" + (f", winners {game.winners}" if game.game_over else "")
-
-
-# --- a seat's view of the table (``zhengfen play``) --------------------------------------------
-
-
-def state_lines(game: Game, seat: int, who: Who) -> list[str]:
-    """What ``seat`` sees at its turn: the scores, each player's cards left and points won
-    (``*`` marks the player to move), the declarations, the trick so far, the combination to
-    beat and who played it, and the seat's hand grouped by rank."""
-    obs: Mapping[str, Any] = game.observation(seat)
-    players = " | ".join(
-        f"{'*' if s == game.current_player else ' '}{who(s)}: "
-        f"{obs['cards_left'][s]} cards, {obs['points_won'][s]} pts"
-        for s in range(game.rules.players)
-    )
-    lines = ["", f"Match {game.match_number + 1}, scores {game.scores}", "  " + players]
-    if obs.get("declarations"):
-        lines.append(f"  Declarations: {_declarations(obs['declarations'])}")
-    if obs["trick"]:
-        lines.append("  Trick so far: " + ", ".join(f"{who(s)}: {p}" for s, p in obs["trick"]))
-    if game.table is not None:
-        combo, maker = game.table
-        lines.append(f"  To beat: {combo} (played by {who(maker)})")
-    else:
-        lines.append("  You lead." if game.current_player == seat else "  New trick.")
-    if obs["hand"]:
-        hand = game.hand(seat)
-        lines.append(f"  Your hand ({len(hand)}): {hand_text(hand)}")
-    else:
-        lines.append("  You have not seen your cards yet (blind declarations).")
-    return lines
-
-
-def match_summary_lines(game: Game, who: Who) -> list[str]:
-    """The end of a match: the order out, the match points and scores, the winners."""
-    order = ", ".join(who(s) for s in game.out_order)
-    lines = [
-        "",
-        f"Match {game.match_number + 1} over. Order out: {order}.",
-        f"  Match points {game.match_points}, scores {game.scores}",
-    ]
-    if game.game_over:
-        lines.append(f"Game over: {', '.join(who(s) for s in game.winners)} won.")
-    return lines
 
 
 def _declarations(made: Iterable[Sequence[int | str]]) -> str:

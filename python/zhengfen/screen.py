@@ -1,0 +1,438 @@
+"""The terminal screen of ``zhengfen play``, drawn with ``rich``: the header, a seat's view of
+the table at its turn (seats, teams, declarations, the trick, the combination to beat, the hand
+grouped by rank with its point cards marked, the legal moves with suit variants collapsed),
+announcements of every event as it happens (plays, passes, trick winners, players going out,
+the transfer, the match result with the declaration bonus, the game result) and help.
+
+On a terminal the cards show suit symbols (``8♣``) in colour (hearts and diamonds red, point
+cards bold yellow); through a pipe, or with ``NO_COLOR`` set, the screen is plain text with
+suit letters (``8c``) and point cards marked ``*``, so it reads the same in logs and tests.
+Either way every card is shown as it can be typed back. The layout follows the console's
+width. :mod:`zhengfen.play` owns the flow of the game and the person's input.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import IO, TYPE_CHECKING, Any
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Console, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from zhengfen._core import Card, Cards, Combo, Game, Rules
+from zhengfen.names import MoveGroup, combo_name
+
+if TYPE_CHECKING:
+    from zhengfen.agents import Move
+
+__all__ = ["Screen", "make_console", "ordinal", "rules_words", "team_bonus"]
+
+SYMBOLS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
+POINT_RANKS = ("5", "10", "K")
+SHOWN_GROUPS = 40
+"""Move groups listed at each turn; ``moves`` lists them all."""
+SHOWN_WAYS = 12
+"""Variants of a move listed when asking which one is meant."""
+
+STYLES = {
+    "red": "bold red",
+    "black": "bold",
+    "point": "bold yellow",
+    "you": "bold cyan",
+    "trick": "bold green",
+    "out": "bold magenta",
+    "bad": "red",
+    "dim": "dim",
+    "title": "bold",
+}
+
+
+def make_console(out: IO[str], environ: Mapping[str, str] | None = None) -> Console:
+    """A console on ``out``: colour and suit symbols on a terminal, plain text through a pipe,
+    on a ``TERM=dumb`` terminal or with ``NO_COLOR`` set (https://no-color.org)."""
+    env = os.environ if environ is None else environ
+    styled = out.isatty() and not env.get("NO_COLOR") and env.get("TERM") != "dumb"
+    return Console(
+        file=out,
+        force_terminal=styled,
+        no_color=not styled,
+        highlight=False,
+        emoji=False,
+        markup=False,
+        soft_wrap=False,
+    )
+
+
+def ordinal(place: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place % 10 if place % 100 not in (11, 12, 13) else 0)
+    return f"{place}{suffix or 'th'}"
+
+
+def rules_words(rules: Rules) -> str:
+    """The rule options in words.
+
+    >>> rules_words(Rules.zen_cheng_you())
+    'target 1000 points, after a winner goes out the next seat leads, no last chance'
+    """
+    target = f"target {rules.target} points"
+    if rules.game == "zen_cheng_you":
+        lead = "his partner" if rules.lead_after_out == "partner" else "the next seat"
+        chance = "last chance on" if rules.last_chance else "no last chance"
+        return f"{target}, after a winner goes out {lead} leads, {chance}"
+    jokers = "jokers wild" if rules.jokers_wild else "jokers not wild"
+    leader = "the first out" if rules.next_leader == "first_out" else "the best score"
+    tie = "ties play on" if rules.tie == "play_on" else "ties share the win"
+    return f"{target}, {jokers}, next match led by {leader}, {tie}"
+
+
+def match_events(game: Game) -> list[Mapping[str, Any]]:
+    """The history of the current match (from its deal)."""
+    events: list[Mapping[str, Any]] = list(game.history)
+    start = max(i for i, e in enumerate(events) if e["type"] == "deal")
+    return events[start:]
+
+
+def team_bonus(events: Iterable[Mapping[str, Any]]) -> list[int]:
+    """Each team's declaration bonus in a Zen Cheng You match's events (RULES.md §11.2): blind
+    ±200, declare ±100, plus if the declarer went out first."""
+    events = list(events)
+    first = next((e["seat"] for e in events if e["type"] == "out" and e["place"] == 1), None)
+    bonus = [0, 0]
+    for event in events:
+        if event["type"] == "declaration" and event["move"] != "pass":
+            worth = 200 if event["move"] == "blind" else 100
+            bonus[event["seat"] % 2] += worth if event["seat"] == first else -worth
+    return bonus
+
+
+@dataclass
+class Screen:
+    """What one person sees of a game: ``seat`` is the person's, ``names`` the agents' names."""
+
+    console: Console
+    game: Game
+    seat: int
+    names: Mapping[int, str]
+    declared: int = field(init=False)
+    """Declarations announced this match."""
+
+    def __post_init__(self) -> None:
+        self.declared = sum(e["type"] == "declaration" for e in match_events(self.game))
+
+    @property
+    def plain(self) -> bool:
+        return not self.console.is_terminal
+
+    @property
+    def symbols(self) -> bool:
+        return self.console.is_terminal and self.console.encoding.lower().startswith("utf")
+
+    @property
+    def zcy(self) -> bool:
+        return self.game.rules.game == "zen_cheng_you"
+
+    def print(
+        self, *things: RenderableType | str, style: str | None = None, whole: bool = False
+    ) -> None:
+        """Prints on the console; ``whole`` lines are not wrapped (a path to copy)."""
+        self.console.print(*things, style=STYLES.get(style or "", style), soft_wrap=whole)
+
+    # --- names ---------------------------------------------------------------------------------
+
+    def who(self, seat: int) -> str:
+        """``you``, ``seat 2 (greedy)``; in Zen Cheng You the partner says so."""
+        if seat == self.seat:
+            return "you"
+        name = self.names.get(seat)
+        partner = self.zcy and seat % 2 == self.seat % 2
+        extra = ", ".join(x for x in (name, "partner" if partner else None) if x)
+        return f"seat {seat} ({extra})" if extra else f"seat {seat}"
+
+    def subject(self, seat: int, verb: str, you_verb: str, start: bool = True) -> str:
+        """``seat 2 (greedy) plays`` or ``You play`` (``you play`` inside a sentence)."""
+        if seat == self.seat:
+            return f"{'You' if start else 'you'} {you_verb}"
+        return f"{self.who(seat)} {verb}"
+
+    def team_name(self, team: int) -> str:
+        """``your team (seats 0, 2)`` or ``other team (seats 1, 3)``."""
+        side = "your team" if team == self.seat % 2 else "other team"
+        return f"{side} (seats {team}, {team + 2})"
+
+    def scores_text(self, points: Sequence[int]) -> str:
+        """Points labelled by seat or by team."""
+        if self.zcy:
+            return ", ".join(f"{self.team_name(t)} {p}" for t, p in enumerate(points))
+        return ", ".join(f"{self.who(s)} {p}" for s, p in enumerate(points))
+
+    # --- cards ---------------------------------------------------------------------------------
+
+    def card(self, card: Card) -> Text:
+        """A card as it can be typed: ``8♣`` in colour on a terminal, ``8c`` in plain text; a
+        point card bold yellow, or marked ``*`` in plain text."""
+        if card.suit is None:
+            return Text(card.rank, style=STYLES["red" if card.rank == "RJ" else "black"])
+        suit = SYMBOLS[card.suit] if self.symbols else card.suit
+        point = card.rank in POINT_RANKS
+        if self.plain:
+            return Text(f"{card.rank}{suit}{'*' if point else ''}")
+        color = "red" if card.suit in "hd" else "black"
+        return Text(card.rank + suit, style=STYLES["point" if point else color])
+
+    def cards(self, cards: Iterable[Card]) -> Text:
+        return Text(" ").join(self.card(c) for c in cards)
+
+    def hand(self, hand: Cards) -> Text:
+        """The hand sorted and grouped by rank, groups apart."""
+        groups: dict[str, list[Card]] = {}
+        for card in hand:
+            groups.setdefault(card.rank, []).append(card)
+        return Text("   ").join(self.cards(group) for group in groups.values())
+
+    def combo(self, combo: Combo) -> Text:
+        """``pair of 8s  8♣ 8♦``: the name, then the cards."""
+        return Text.assemble(combo_name(combo), "  ", self.cards(combo.cards))
+
+    def move(self, move: Move) -> Text:
+        return Text(move) if isinstance(move, str) else self.combo(move)
+
+    # --- the header and the table --------------------------------------------------------------
+
+    def header(self, seed: int | None, loaded: str | None = None) -> None:
+        """The game, the players and their teams, the rules in words, the seed, the seat; or,
+        for a game resumed, ``loaded``: where from and how far it had come."""
+        rules = self.game.rules
+        if self.zcy:
+            title = "Zen Cheng You: 4 players in two teams, two decks"
+        else:
+            title = f"Zheng Fen: {rules.players} players, one deck"
+        table = Table(box=None if self.plain else box.ROUNDED, show_header=False, title=title)
+        table.add_column(style=STYLES["title"])
+        table.add_column()
+        players = ", ".join(self.who(s) for s in range(rules.players))
+        table.add_row("Players", players.replace("you", f"you (seat {self.seat})", 1))
+        if self.zcy:
+            table.add_row("Teams", f"{self.team_name(0)} against {self.team_name(1)}")
+        table.add_row("Rules", rules_words(rules))
+        table.add_row("Game", "resumed (below)" if loaded else f"seed {seed}")
+        table.add_row("Help", "type 'help' at your turn; cards are typed 8c 8d or 8\u2663 8\u2666")
+        self.print(table)
+        if loaded:
+            self.print(loaded, whole=True)
+
+    def rule(self, title: str) -> None:
+        self.console.rule(title, characters="-" if self.plain else "\u2500")
+
+    def turn(self, groups: Sequence[MoveGroup], moves: Sequence[Move]) -> None:
+        """The person's view at the turn: scores, seats, declarations, trick, table, hand, and
+        the legal moves grouped."""
+        game = self.game
+        self.rule(f"Match {game.match_number + 1}: your turn")
+        if self.zcy:
+            self.print(f"Scores: {self.scores_text(game.scores)}")
+        self.print(self.seats())
+        obs: Mapping[str, Any] = game.observation(self.seat)
+        made = [(s, d) for s, d in obs.get("declarations", []) if d != "pass"]
+        if made:
+            self.print(f"Declarations: {self.declarations(made)}", style="out")
+        self.situation(obs)
+        self.list_groups(groups, moves, SHOWN_GROUPS)
+
+    def seats(self) -> Table:
+        """One row a seat: who, team, cards left, points won, and to move or out."""
+        game = self.game
+        obs: Mapping[str, Any] = game.observation(self.seat)
+        table = Table(box=None if self.plain else box.SIMPLE, pad_edge=False)
+        table.add_column("")
+        table.add_column("player")
+        if self.zcy:
+            table.add_column("team")
+        table.add_column("cards", justify="right")
+        table.add_column("points won", justify="right")
+        if not self.zcy:
+            table.add_column("score", justify="right")
+        table.add_column("")
+        places = {s: i + 1 for i, s in enumerate(game.out_order)}
+        for seat in range(game.rules.players):
+            mark = ">" if seat == game.current_player else ""
+            status = f"out {ordinal(places[seat])}" if seat in places else ""
+            count = obs["cards_left"][seat]
+            row = [mark, self.who(seat)]
+            if self.zcy:
+                row.append("yours" if seat % 2 == self.seat % 2 else "other")
+            row += [f"{count} card{'s' if count != 1 else ''}", str(obs["points_won"][seat])]
+            if not self.zcy:
+                row.append(str(game.scores[seat]))
+            table.add_row(*row, status, style=STYLES["you"] if seat == self.seat else None)
+        return table
+
+    def declarations(self, made: Iterable[Sequence[Any]]) -> str:
+        """Who declared: ``you declared blind (+/-200), seat 3 declared (+/-100)``."""
+        words = {"blind": "declared blind (+/-200)", "declare": "declared (+/-100)"}
+        return ", ".join(f"{self.who(s)} {words[d]}" for s, d in made)
+
+    def situation(self, obs: Mapping[str, Any]) -> None:
+        """What the turn asks: a declaration, a lead, or the trick and the combination to
+        beat; then the hand."""
+        game = self.game
+        phase = game.phase
+        if phase == "blind_declare":
+            self.print(
+                "Blind declaration: before seeing your cards, declare 'blind' (+200 to your "
+                "team if you go out first, -200 if not) or 'pass'."
+            )
+        elif phase == "declare":
+            self.print(
+                "Declaration: having seen your cards, 'declare' (+100 to your team if you go "
+                "out first, -100 if not) or 'pass'."
+            )
+        elif game.table is None:
+            self.print("You lead: play any combination.", style="you")
+        else:
+            trick = Text("Trick: ") + Text("; ").join(
+                Text.assemble(
+                    f"{self.who(s)} ", Text("pass") if p == "pass" else Text(combo_name(p))
+                )
+                for s, p in game.trick
+            )
+            self.print(trick)
+            combo, maker = game.table
+            self.print(Text.assemble("To beat: ", self.combo(combo), f" (by {self.who(maker)})"))
+        if obs["hand"]:
+            hand = game.hand(self.seat)
+            count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}, {hand.points} points"
+            self.print(Text.assemble(f"Your hand ({count}): ", self.hand(hand)))
+        else:
+            self.print("You have not seen your cards yet (blind declarations).")
+
+    # --- the moves -----------------------------------------------------------------------------
+
+    def group_entry(self, number: int, group: MoveGroup, moves: Sequence[Move]) -> Text:
+        """``4. pair of 8s  8♣ 8♦`` or ``5. pair of 9s (3 ways)``."""
+        entry = Text(f"{number:>3}. ", style=STYLES["dim"], end="")
+        if len(group.indices) == 1:
+            return Text.assemble(entry, self.move(moves[group.indices[0]]))
+        return Text.assemble(entry, f"{group.name} ({len(group.indices)} ways)")
+
+    def list_groups(
+        self, groups: Sequence[MoveGroup], moves: Sequence[Move], limit: int | None
+    ) -> None:
+        """The groups numbered from 1, the first ``limit`` of them, then how many are left."""
+        shown = groups if limit is None else groups[:limit]
+        ways = "" if len(groups) == len(moves) else f" ({len(moves)} ways)"
+        self.print(f"Your moves: {len(groups)}{ways}")
+        entries = [self.group_entry(i, g, moves) for i, g in enumerate(shown, 1)]
+        self.print(Columns(entries, padding=(0, 3), column_first=True))
+        if len(shown) < len(groups):
+            self.print(f"  ... {len(groups) - len(shown)} more: type 'moves' to list them all")
+
+    def list_ways(self, name: str, variants: Sequence[Move]) -> None:
+        """The ways to play one named move, numbered, the first :data:`SHOWN_WAYS` of them."""
+        said = f"{name[:1].upper()}{name[1:]} can be played {len(variants)} ways"
+        self.print(f"{said}; choose by number or type the cards:")
+        entries = [
+            Text.assemble((f"{i:>3}. ", STYLES["dim"]), self.move(m))
+            for i, m in enumerate(variants[:SHOWN_WAYS], 1)
+        ]
+        self.print(Columns(entries, padding=(0, 3), column_first=True))
+        if len(variants) > SHOWN_WAYS:
+            self.print(f"  ... {len(variants) - SHOWN_WAYS} more: type the cards to choose one")
+
+    # --- announcements -------------------------------------------------------------------------
+
+    def announce(self, event: Mapping[str, Any]) -> None:
+        """One history event as it happens."""
+        kind = event["type"]
+        if kind == "deal":
+            self.declared = 0
+            leads = self.subject(event["leader"], "leads", "lead", start=False)
+            self.rule(f"Match {event['match'] + 1}: dealt, {leads}")
+        elif kind == "declaration":
+            self.declaration(event["seat"], event["move"])
+        elif kind == "play":
+            combo = Combo.parse(event["combo"], self.game.rules)
+            self.print(
+                Text.assemble(self.subject(event["seat"], "plays", "play"), " ", self.combo(combo))
+            )
+        elif kind == "pass":
+            self.print(self.subject(event["seat"], "passes", "pass"), style="dim")
+        elif kind == "trick":
+            won = self.subject(event["winner"], "wins", "win")
+            self.print(f"  -> {won} the trick: {event['points']} points", style="trick")
+        elif kind == "out":
+            out = self.subject(event["seat"], "is", "are")
+            self.print(f"  ** {out} out, {ordinal(event['place'])}", style="out")
+        elif kind == "transfer":
+            self.transfer(event)
+        elif kind == "match_scored":
+            self.match_result(event)
+        elif kind == "game_over":
+            self.game_result(event["winners"])
+
+    def declaration(self, seat: int, move: str) -> None:
+        """A declaration announced; the first round (one each) is the blind one."""
+        self.declared += 1
+        if move == "blind":
+            text = self.subject(seat, "declares", "declare") + " BLIND (+/-200)"
+        elif move == "declare":
+            text = self.subject(seat, "declares", "declare") + " (+/-100)"
+        elif self.declared <= self.game.rules.players:
+            text = self.subject(seat, "does", "do") + " not declare blind"
+        else:
+            text = self.subject(seat, "does", "do") + " not declare"
+        self.print(text, style="out" if move != "pass" else "dim")
+
+    def transfer(self, event: Mapping[str, Any]) -> None:
+        giver = self.subject(event["from"], "hands", "hand")
+        to = self.who(event["to"]) if "to" in event else self.team_name(event["to_team"])
+        self.print(f"  {giver} {event['points']} points (pile and hand) to {to}", style="out")
+
+    def match_result(self, event: Mapping[str, Any]) -> None:
+        """The match points and the scores, by seat in finishing order, or by team with the
+        card points and the declaration bonus."""
+        game = self.game
+        table = Table(
+            title=f"Match {game.match_number + 1} result",
+            box=None if self.plain else box.ROUNDED,
+            pad_edge=False,
+        )
+        if self.zcy:
+            bonus = team_bonus(match_events(game))
+            for column in ("team", "cards", "declarations", "match points", "score"):
+                table.add_column(column, justify="left" if column == "team" else "right")
+            for team in (0, 1):
+                points = event["match_points"][team]
+                table.add_row(
+                    self.team_name(team),
+                    str(points - bonus[team]),
+                    f"{bonus[team]:+d}",
+                    str(points),
+                    str(event["scores"][team]),
+                )
+        else:
+            for column in ("place", "player", "match points", "score"):
+                table.add_column(column, justify="left" if column == "player" else "right")
+            for place, seat in enumerate(game.out_order, 1):
+                table.add_row(
+                    ordinal(place),
+                    self.who(seat),
+                    str(event["match_points"][seat]),
+                    str(event["scores"][seat]),
+                )
+        self.print(table)
+
+    def game_result(self, winners: Sequence[int]) -> None:
+        if self.zcy:
+            team = winners[0] % 2
+            won = "Your team wins" if team == self.seat % 2 else "The other team wins"
+            self.print(f"Game over: {won} ({self.scores_text(self.game.scores)}).", style="trick")
+            return
+        names = " and ".join(self.who(s) for s in winners)
+        verb = "win" if self.seat in winners or len(winners) > 1 else "wins"
+        self.print(f"Game over: {names[:1].upper()}{names[1:]} {verb}.", style="trick")
