@@ -1,0 +1,107 @@
+// Talking to the server (python/zhengfen/web/API.md): JSON in, JSON out, and every failure shown
+// in the page's error bar, never swallowed. An error answer is {"error": "reason"} with a 4xx or
+// 5xx status; the reason is what the person reads.
+
+export class ApiError extends Error {
+  constructor(message, status = 0) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+  }
+}
+
+/** Calls the API at `path` (relative to the page), sending `body` as JSON when given. */
+export async function api(path, { method = "GET", body, raw = false } = {}) {
+  const init = { method, headers: { accept: "application/json" } };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers["content-type"] = "application/json";
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    throw new ApiError(`the server cannot be reached (${error.message})`);
+  }
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(errorReason(response, text), response.status);
+  if (raw) return text;
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    throw new ApiError(`the server's answer to ${path} is not JSON`);
+  }
+}
+
+function errorReason(response, text) {
+  try {
+    const data = JSON.parse(text);
+    if (data && typeof data.error === "string") return data.error;
+  } catch {
+    // not JSON: fall through to the status line
+  }
+  const detail = text && text.length < 200 ? `: ${text}` : "";
+  return `the server answered ${response.status} ${response.statusText}${detail}`;
+}
+
+const bar = () => document.getElementById("error");
+
+/** Shows `error` (an Error or a text) in the page's error bar. */
+export function showError(error) {
+  const message = error instanceof Error ? error.message : String(error);
+  document.getElementById("error-text").textContent = message;
+  bar().hidden = false;
+  if (!(error instanceof ApiError)) console.error(error);
+}
+
+export function clearError() {
+  bar().hidden = true;
+  document.getElementById("error-text").textContent = "";
+}
+
+/** Runs `work` (an async function), showing any failure; returns its result or undefined. */
+export async function guarded(work) {
+  try {
+    return await work();
+  } catch (error) {
+    showError(error);
+    return undefined;
+  }
+}
+
+/** Reads a chosen file as text (for uploads of saved games and logs). */
+export function readFile(input) {
+  const file = input.files && input.files[0];
+  if (!file) return Promise.reject(new Error("choose a file first"));
+  if (file.size > 4 * 1024 * 1024) return Promise.reject(new Error(`${file.name} is too large`));
+  return file.text();
+}
+
+/** Offers `text` as a file download named `name`. */
+export function download(name, text, type = "application/json") {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** A small DOM builder: h("div", {class: "x"}, "text", child, ...). */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}

@@ -1,0 +1,211 @@
+// Drawing the play table from a view (API.md "The VIEW"): the seats around the felt, the
+// combination to beat, the trick, the scoreboard, the log and the banner. Nothing here talks to
+// the server; play.js decides what to draw and when.
+
+import { cardRow, handBack } from "./cards.js";
+import { h } from "./api.js";
+
+/**
+ * Where seat `seat` sits on the felt, as percentages: the person at the bottom, the others
+ * clockwise in turn order (bottom, left, top, right for four players).
+ */
+export function seatPosition(seat, you, players) {
+  const step = (seat - you + players) % players;
+  const angle = Math.PI / 2 + (step * 2 * Math.PI) / players;
+  return { left: 50 + 40 * Math.cos(angle), top: 50 + 38 * Math.sin(angle) };
+}
+
+/** What a trick entry reads as: "pass" or the move's name. */
+function moveName(move) {
+  return move.kind === "pass" ? "pass" : move.name;
+}
+
+/** The latest thing each seat did in the trick (or its declaration), by seat. */
+function lastActions(display) {
+  const said = new Map();
+  for (const entry of display.trick) said.set(entry.seat, entry.move);
+  return said;
+}
+
+function seatBox(view, display, seat) {
+  const info = view.seats[seat];
+  const place = display.places[seat];
+  const classes = ["seat"];
+  if (display.toMove === seat) classes.push("turn");
+  if (place) classes.push("out");
+  if (info.you) classes.push("you");
+  const team = info.team === null || info.team === undefined
+    ? null
+    : h("span", { class: `team team-${info.team}` }, `team ${info.team}`);
+  const move = lastActions(display).get(seat);
+  const declaration = display.declarations.get(seat);
+  const said = h("div", { class: "said" });
+  if (move) {
+    said.append(moveName(move));
+    if (move.cards && move.cards.length) said.append(h("br"), cardRow(move.cards, "small"));
+  } else if (declaration) {
+    said.append(`declared: ${declaration}`);
+  }
+  const pos = seatPosition(seat, view.seat, view.players);
+  return h("div", {
+    class: classes.join(" "), style: `left:${pos.left}%;top:${pos.top}%`,
+    dataset: { seat: String(seat) }, "aria-label": `${info.name}`,
+  },
+  h("div", { class: "seat-name" }, info.name, team,
+    place ? h("span", { class: "place", title: `out, place ${place}` }, `#${place}`) : null,
+    display.toMove === seat ? h("span", { "aria-label": "to move" }, "⏳") : null),
+  h("div", { class: "seat-line" },
+    info.you ? h("span", {}, `${display.cardsLeft[seat]} cards`) : handBack(display.cardsLeft[seat]),
+    h("span", { class: "seat-points" }, `${display.points[seat]} pts`)),
+  said);
+}
+
+function centerBox(view, display) {
+  const center = h("div", { class: "center", id: "pt-center" });
+  if (display.table) {
+    const maker = view.seats[display.table.seat].name;
+    center.append(
+      h("div", { class: "to-beat-label" }, `To beat (played by ${maker})`),
+      h("div", { class: "to-beat-name", id: "pt-to-beat" }, display.table.move.name),
+      cardRow(display.table.move.cards, "small"),
+    );
+  } else if (view.phase === "blind_declare" || view.phase === "declare") {
+    center.append(h("div", { class: "to-beat-name" },
+      view.phase === "blind_declare" ? "Blind declarations" : "Declarations"),
+    h("div", { class: "to-beat-label" }, "before the first lead: ±200 blind, ±100 after seeing the cards"));
+  } else if (display.toMove !== null && display.toMove !== undefined && !view.match_over) {
+    const leader = view.seats[display.toMove].name;
+    center.append(h("div", { class: "to-beat-name" }, leader === "you" ? "You lead" : `${leader} leads`));
+  }
+  if (display.trick.length) {
+    const list = h("div", { class: "trick", "aria-label": "The trick so far" });
+    for (const entry of display.trick) {
+      list.append(h("div", {}, `${view.seats[entry.seat].name}: ${moveName(entry.move)}`));
+    }
+    center.append(list);
+  }
+  return center;
+}
+
+/** Redraws the felt: every seat, the centre, and keeps the banner element. */
+export function drawFelt(felt, view, display) {
+  const banner = felt.querySelector("#pt-banner");
+  felt.replaceChildren(banner);
+  for (let seat = 0; seat < view.players; seat += 1) felt.append(seatBox(view, display, seat));
+  felt.append(centerBox(view, display));
+}
+
+/** The scoreboard: one row per seat (Zheng Fen) or team (Zen Cheng You). */
+export function drawScores(node, view) {
+  const rows = view.scores.map((row) => h("tr", {},
+    h("td", {}, row.label), h("td", { class: "num" }, row.match_points), h("td", { class: "num" }, row.score)));
+  node.replaceChildren(h("table", {},
+    h("thead", {}, h("tr", {}, h("th", {}, view.teams ? "Team" : "Seat"),
+      h("th", { class: "num" }, "This match"), h("th", { class: "num" }, "Score"))),
+    h("tbody", {}, rows)),
+  h("p", { class: "muted small" }, `target ${view.rules.target}`));
+}
+
+const ANNOUNCED = new Set(["trick", "out", "transfer", "match_scored", "game_over"]);
+
+/** Whether an event is announced in the banner (trick winners, going out, results). */
+export function announced(event) {
+  return ANNOUNCED.has(event.type);
+}
+
+/** Adds an event's sentence to the log, newest last, and scrolls to it. */
+export function logEvent(log, event) {
+  const classes = [];
+  if (announced(event)) classes.push("big");
+  if (event.type === "deal" || event.type === "match_scored" || event.type === "game_over") {
+    classes.push("match");
+  }
+  log.append(h("li", { class: classes.join(" "), dataset: { type: event.type } }, event.text));
+  while (log.children.length > 400) log.firstElementChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+/** Shows a banner line (or hides the banner for null). */
+export function setBanner(banner, text) {
+  banner.hidden = !text;
+  banner.textContent = text || "";
+}
+
+/** The state the felt shows, taken from a view. */
+export function displayOf(view) {
+  return {
+    cardsLeft: view.seats.map((s) => s.cards_left),
+    points: view.seats.map((s) => s.points_won),
+    places: view.seats.map((s) => s.place),
+    table: view.table,
+    trick: [...view.trick],
+    toMove: view.current_player,
+    trickDone: false,
+    declarations: new Map((view.declarations || []).map((d) => [d.seat, d.move])),
+  };
+}
+
+/**
+ * The display after `event`, from the display before it (a copy): the felt replays the agents'
+ * moves one by one from these. `final` is the view the events lead to.
+ */
+export function applyEvent(display, event, final) {
+  const next = {
+    ...display, cardsLeft: [...display.cardsLeft], points: [...display.points],
+    places: [...display.places], trick: [...display.trick],
+    declarations: new Map(display.declarations),
+  };
+  switch (event.type) {
+    case "deal":
+      next.trick = [];
+      next.table = null;
+      next.trickDone = false;
+      if (event.cardsAtDeal) next.cardsLeft = [...event.cardsAtDeal];
+      next.places = final.seats.map(() => null);
+      next.points = final.seats.map(() => 0);
+      next.declarations = new Map();
+      next.toMove = event.leader;
+      break;
+    case "declaration":
+      next.declarations.set(event.seat, event.move);
+      next.toMove = (event.seat + 1) % final.players;
+      break;
+    case "play":
+      startTrick(next);
+      next.cardsLeft[event.seat] = Math.max(0, next.cardsLeft[event.seat] - event.move.cards.length);
+      next.trick.push({ seat: event.seat, move: event.move });
+      next.table = { seat: event.seat, move: event.move };
+      next.toMove = event.seat;
+      break;
+    case "pass":
+      startTrick(next);
+      next.trick.push({ seat: event.seat, move: { kind: "pass", name: "pass", text: "pass", cards: [] } });
+      next.toMove = event.seat;
+      break;
+    case "trick":
+      next.points[event.winner] += event.points;
+      next.toMove = event.winner;
+      next.trickDone = true;
+      break;
+    case "out":
+      next.places[event.seat] = event.place;
+      break;
+    case "transfer": {
+      const to = event.to !== undefined ? event.to : (event.from + 1) % final.players;
+      next.points[to] += event.points;
+      next.points[event.from] = 0;
+      break;
+    }
+    default:
+      break;
+  }
+  return next;
+}
+
+/** After a trick's end the felt keeps it on show until the next play or pass starts a new one. */
+function startTrick(display) {
+  if (!display.trickDone) return;
+  display.trick = [];
+  display.table = null;
+  display.trickDone = false;
+}
