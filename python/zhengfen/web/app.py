@@ -82,10 +82,11 @@ async def read_body(request: Request, limit: int) -> Body:
     if not raw.strip():
         return Body({})
     try:
-        return Body(json.loads(raw))
+        data = json.loads(raw)
     except (ValueError, RecursionError) as error:
-        reason = str(error) if isinstance(error, json.JSONDecodeError) else "nested too deeply"
+        reason = str(error) if isinstance(error, ValueError) else "nested too deeply"
         raise InputError(f"the request body is not JSON: {reason}") from error
+    return Body(data)
 
 
 Handler = Callable[[Request, Server], Awaitable[Any]]
