@@ -115,13 +115,22 @@ def test_a_whole_zheng_fen_match(client: TestClient, players: int) -> None:
 
 
 def test_a_whole_zen_cheng_you_match(client: TestClient) -> None:
-    table = new_table(client, game="zen_cheng_you", seat=2, seed=5, opponents=["greedy"])
+    table = new_table(client, game="zen_cheng_you", seat=2, seed=0, opponents=["greedy"])
     view = table["view"]
     assert view["teams"] == [[0, 2], [1, 3]]
     assert [s["team"] for s in view["seats"]] == [0, 1, 0, 1]
     assert view["scores"][0]["label"].startswith("team 0 (") and "you" in view["scores"][0]["label"]
+    assert view["phase"] == "blind_declare" and view["your_turn"]
+    assert view["hand"] == {"cards": [], "groups": [], "seen": False}
+    hint = client.post(f"/api/tables/{table['id']}/hint", json={"playouts": 2}).json()
+    assert {c["move"]["kind"] for c in hint["candidates"]} <= {"blind", "pass"}
+    for card in ("3c", "5h", "Ks", "RJ"):  # the unseen hand cannot be probed
+        checked = client.post(f"/api/tables/{table['id']}/check", json={"cards": [card]})
+        assert checked.json()["held"] is False
     end = play_match(client, table, declare="pass")
-    assert sum(seat["points_won"] for seat in end["seats"]) == 200
+    first, second = (end["seats"][s]["team"] for s in end["out_order"][:2])
+    if first != second:  # no 1-2 finish: the 200 card points are all won (RULES.md §11.6)
+        assert sum(seat["points_won"] for seat in end["seats"]) == 200
     assert end["declarations"] is not None and len(end["declarations"]) >= 4
 
 

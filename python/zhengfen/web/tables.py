@@ -155,6 +155,10 @@ class Table:
         }
 
     def _holds(self, cards: zhengfen.Cards) -> bool:
+        """Whether the person holds ``cards`` (never true before they have seen their hand:
+        the blind declarations of Zen Cheng You)."""
+        if self.game.phase == "blind_declare":
+            return False
         hand = self.game.hand(self.seat)
         return all(hand.count(card) >= cards.count(card) for card in cards)
 
