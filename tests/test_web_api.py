@@ -13,6 +13,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -528,6 +529,32 @@ def serve(*args: str) -> subprocess.Popen[str]:
     )
 
 
+def play_at_once(opener: urllib.request.OpenerDirector, address: str) -> None:
+    """Four people play their own tables at the same time, each table's view its own."""
+
+    def post(path: str, body: Json) -> Json:
+        request = urllib.request.Request(
+            address + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with opener.open(request, timeout=60) as answer:
+            result: Json = json.load(answer)
+            return result
+
+    def person(seed: int) -> tuple[int, int]:
+        table = post("api/tables", {"game": "zheng_fen", "seed": seed, "opponents": "greedy"})
+        view = table["view"]
+        for _ in range(5):
+            if not view["your_turn"]:
+                break
+            view = post(f"api/tables/{table['id']}/move", {"index": 0})
+        return seed, view["seed"]
+
+    with ThreadPoolExecutor(4) as pool:
+        assert sorted(pool.map(person, range(4))) == [(s, s) for s in range(4)]
+
+
 def test_serve_prints_its_address_and_answers() -> None:
     server = serve("--port", "0")
     try:
@@ -536,10 +563,12 @@ def test_serve_prints_its_address_and_answers() -> None:
         found = re.fullmatch(r"zhengfen: serving the table at (http://127\.0\.0\.1:(\d+)/)\n", line)
         assert found, line
         address, port = found.group(1), found.group(2)
-        with urllib.request.urlopen(address + "api/options", timeout=10) as answer:
+        direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # no proxy
+        with direct.open(address + "api/options", timeout=10) as answer:
             assert json.load(answer)["games"]
-        with urllib.request.urlopen(address, timeout=10) as answer:
+        with direct.open(address, timeout=10) as answer:
             assert answer.headers["content-type"].startswith("text/html")
+        play_at_once(direct, address)
         again = subprocess.run(
             [sys.executable, "-m", "zhengfen", "serve", "--port", port],
             capture_output=True,
