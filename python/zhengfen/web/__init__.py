@@ -5,7 +5,8 @@ frame, and runs small tournaments, all through a JSON API (``API.md`` in this fo
 page in ``static/``. By concern: :mod:`~zhengfen.web.app` (routes and the app factory),
 :mod:`~zhengfen.web.tables` (a person's games and their store), :mod:`~zhengfen.web.views` (a
 game as JSON for one seat), :mod:`~zhengfen.web.replays`, :mod:`~zhengfen.web.tournaments`,
-:mod:`~zhengfen.web.inputs` (checking request bodies), :mod:`~zhengfen.web.limits` (the bounds),
+:mod:`~zhengfen.web.inputs` (checking request bodies), :mod:`~zhengfen.web.store` (what the
+server keeps, bounded and expiring), :mod:`~zhengfen.web.limits` (the bounds),
 :mod:`~zhengfen.web.problems` (the HTTP errors) and :mod:`~zhengfen.web.command` (the
 command). Only :mod:`~zhengfen.web.app` and :mod:`~zhengfen.web.command` need the extra.
 """
