@@ -1,7 +1,8 @@
 // Cards drawn as inline SVG: no image files, no fonts from the network, so the page works
 // offline. A card token is the engine's notation (RULES.md §1.3): "8c", "10h" (or "Th"), "BJ".
-// Hearts and diamonds are red, the jokers are drawn apart (a star, "JOKER" down the side), and the
-// point cards (5, 10, K; RULES.md §1.8) carry a gold badge with their points.
+// Hearts and diamonds are red, the jokers are drawn apart (a tinted card with a star), and the
+// point cards (5, 10, K; RULES.md §1.8) carry a gold border and, bottom left (still in view
+// when cards overlap in a hand), a gold badge with their points.
 
 const SVG = "http://www.w3.org/2000/svg";
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
@@ -76,30 +77,27 @@ function drawFace(svg, card) {
   );
   svg.append(corner);
   svg.append(el("text", {
-    x: 33, y: 67, "text-anchor": "middle", "font-size": 34, fill: ink,
+    x: 34, y: 62, "text-anchor": "middle", "font-size": 32, fill: ink,
     "font-family": "'DejaVu Sans', sans-serif",
   }, symbol));
 }
 
 function drawJoker(svg, card) {
   const ink = card.red ? "#c8102e" : "#1b1b1b";
-  svg.append(el("rect", { x: 4, y: 4, width: 52, height: 76, rx: 4, fill: card.red ? "#fff1ec" : "#eef1f6" }));
-  const letters = el("g", { fill: ink, "font-family": "'DejaVu Sans', sans-serif", "font-weight": 700 });
-  [..."JOKER"].forEach((letter, i) => {
-    letters.append(el("text", { x: 11, y: 19 + i * 13, "font-size": 12, "text-anchor": "middle" }, letter));
-  });
-  svg.append(letters);
-  svg.append(el("text", { x: 36, y: 56, "text-anchor": "middle", "font-size": 30, fill: ink }, "★"));
+  const font = "'DejaVu Sans', sans-serif";
+  svg.append(el("rect", { x: 4, y: 4, width: 52, height: 76, rx: 4, fill: card.red ? "#ffe9e2" : "#e7ebf3" }));
+  svg.append(el("text", { x: 7, y: 20, "font-size": 15, "font-weight": 700, fill: ink, "font-family": font }, card.rank));
+  svg.append(el("text", { x: 30, y: 58, "text-anchor": "middle", "font-size": 34, fill: ink }, "★"));
   svg.append(el("text", {
-    x: 36, y: 24, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: ink,
-    "font-family": "'DejaVu Sans', sans-serif",
-  }, card.rank === "RJ" ? "BIG" : "SMALL"));
+    x: 30, y: 74, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: ink,
+    "letter-spacing": 1, "font-family": font,
+  }, "JOKER"));
 }
 
 function drawPointBadge(svg, card) {
-  svg.append(el("circle", { cx: 47, cy: 14, r: 10, fill: "#f2c230", stroke: "#a87d00", "stroke-width": 1.2 }));
+  svg.append(el("circle", { cx: 13, cy: 71, r: 9.5, fill: "#f2c230", stroke: "#a87d00", "stroke-width": 1.2 }));
   svg.append(el("text", {
-    x: 47, y: 18, "text-anchor": "middle", "font-size": card.points === 10 ? 10 : 11,
+    x: 13, y: 75, "text-anchor": "middle", "font-size": card.points === 10 ? 10 : 11,
     "font-weight": 700, fill: "#4a3500", "font-family": "'DejaVu Sans', sans-serif",
   }, String(card.points)));
 }

@@ -4,7 +4,7 @@
 
 import { api, download, guarded, h, readFile } from "./api.js";
 import { cardRow, cardSvg } from "./cards.js";
-import { announced, applyEvent, displayOf, drawFelt, drawScores, logEvent, setBanner } from "./table.js";
+import { announced, applyEvent, displayOf, drawFelt, drawScores, logEvent } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
@@ -19,6 +19,7 @@ const state = {
   checkSeq: 0,
   checkTimer: null,
   busy: false,
+  banner: null, // the latest announcement (a trick won, a player out, the result)
 };
 
 // --- the forms ---------------------------------------------------------------------------------
@@ -149,14 +150,14 @@ async function receive(view) {
     if (announced(event)) lastAnnounced = event.text;
     const wait = pause(event);
     if (wait) {
-      if (announced(event)) setBanner($("pt-banner"), event.text);
-      drawFelt($("pt-felt"), view, display);
+      if (announced(event)) state.banner = event.text;
+      drawFelt($("pt-felt"), view, display, state.banner);
       await sleep(wait);
     }
   }
   state.display = displayOf(view);
-  if (lastAnnounced) setBanner($("pt-banner"), lastAnnounced);
-  else if (events.length) setBanner($("pt-banner"), null);
+  if (lastAnnounced) state.banner = lastAnnounced;
+  else if (events.length) state.banner = null;
   state.busy = false;
   drawAll();
 }
@@ -166,7 +167,7 @@ function drawAll() {
   $("pt-title").textContent = `${view.title}, ${view.players} players, seed ${view.seed}`;
   const partner = view.teams ? view.teams.find((t) => t.includes(view.seat)).find((s) => s !== view.seat) : null;
   $("pt-match").textContent = `Match ${view.match}` + (partner !== null ? ` · your partner: seat ${partner} (team ${view.seats[view.seat].team})` : "");
-  drawFelt($("pt-felt"), view, state.display);
+  drawFelt($("pt-felt"), view, state.display, state.banner);
   drawScores($("pt-scores"), view);
   drawHand();
   drawMoves();
@@ -223,7 +224,7 @@ function drawMoves() {
     const first = moves.get(group.indices[0]);
     return h("button", {
       type: "button", class: "move-group", title: `select ${first.cards.join(" ")}`,
-      dataset: { index: String(first.index), kind: group.kind }, onclick: () => selectCards(first.cards),
+      dataset: { index: String(first.index), kind: group.kind, cards: String(first.cards.length) }, onclick: () => selectCards(first.cards),
     }, h("span", {}, group.name), group.indices.length > 1 ? h("span", { class: "variants" }, `${group.indices.length} ways`) : null);
   }));
 }
@@ -232,8 +233,20 @@ function actionMove(kind) {
   return state.view.moves.find((m) => m.kind === kind);
 }
 
+/** The table's state for people and tests: body[data-table] is busy, turn, wait or over. */
+function markState() {
+  const view = state.view;
+  let mark = "";
+  if (view) mark = state.busy ? "busy" : view.match_over ? "over" : view.your_turn ? "turn" : "wait";
+  document.body.dataset.table = mark;
+  document.body.dataset.tableId = view ? view.id : "";
+  document.body.dataset.version = view ? String(view.version) : "";
+  document.body.dataset.phase = view ? view.phase : "";
+}
+
 function drawControls() {
   const view = state.view;
+  markState();
   const live = view && !state.busy && view.your_turn;
   for (const kind of ACTIONS) {
     const button = $(`pt-${kind}`);
@@ -385,15 +398,14 @@ async function hint() {
   }
   const rows = answer.candidates.map((c) => h("tr", { class: c.index === answer.index ? "chosen" : "" },
     h("td", {}, c.name), h("td", { class: "num" }, c.value.toFixed(2)), h("td", { class: "num" }, c.playouts)));
-  body.replaceChildren(
+  body.replaceChildren(h("div", {},
     h("p", { id: "pt-hint-move" }, `${answer.agent} would play `, h("strong", {}, answer.move.name), " ",
       answer.move.cards.length ? cardRow(answer.move.cards, "small") : null),
     answer.move.cards.length
       ? h("button", { type: "button", onclick: () => selectCards(answer.move.cards) }, "Select it") : null,
     h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "candidate"), h("th", { class: "num" }, "value"), h("th", { class: "num" }, "playouts"))),
       h("tbody", {}, rows)),
-    h("p", { class: "muted small" }, answer.value_meaning),
-  );
+    h("p", { class: "muted small" }, answer.value_meaning)));
 }
 
 async function save() {
@@ -407,7 +419,7 @@ async function openTable(created) {
   $("play-table").hidden = false;
   $("pt-log").replaceChildren();
   $("pt-hint-panel").hidden = true;
-  setBanner($("pt-banner"), null);
+  state.banner = null;
   state.display = null;
   await receive(created.view);
 }
@@ -416,6 +428,7 @@ async function leaveTable() {
   const id = state.view && state.view.id;
   state.view = null;
   state.display = null;
+  markState();
   $("play-table").hidden = true;
   $("play-setup").hidden = false;
   $("ng-seed").value = String(Math.floor(Math.random() * 1e6));
@@ -436,9 +449,20 @@ async function loadGame(event) {
   if (!created) return;
   const history = await guarded(() => api(`api/tables/${created.id}?since=0`));
   if (history) created.view.events = history.events;
+  const chosen = $("pt-speed").value;
   $("pt-speed").value = "0";
   await openTable(created);
-  $("pt-speed").value = "550";
+  $("pt-speed").value = chosen;
+}
+
+/** The pace of the agents' moves: ?speed=instant|fast|normal|slow in the address, else the
+ *  last one chosen in this browser. */
+function initSpeed() {
+  const speed = $("pt-speed");
+  const wanted = new URLSearchParams(location.search).get("speed") || localStorage.getItem("zhengfen-speed");
+  const option = [...speed.options].find((o) => o.textContent === wanted || o.value === wanted);
+  if (option) speed.value = option.value;
+  speed.addEventListener("change", () => localStorage.setItem("zhengfen-speed", speed.value));
 }
 
 /** Sets up the Play page once the options are known. */
@@ -446,8 +470,9 @@ export function initPlay(options) {
   state.options = options;
   $("ng-seed").value = String(Math.floor(Math.random() * 1e6));
   fillNewGameForm();
+  initSpeed();
   for (const id of ["ng-game", "ng-players", "ng-seat"]) $(id).addEventListener("change", fillNewGameForm);
-  $("lg-agent").replaceChildren(...agentSelect("lg-agent-x", "greedy").children);
+  $("lg-agent").replaceWith(agentSelect("lg-agent", "greedy"));
   $("new-game").addEventListener("submit", async (event) => {
     event.preventDefault();
     await openTable(await guarded(() => api("api/tables", { method: "POST", body: newGameBody() })));

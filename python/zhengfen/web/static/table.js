@@ -12,8 +12,23 @@ import { h } from "./api.js";
 export function seatPosition(seat, you, players) {
   const step = (seat - you + players) % players;
   const angle = Math.PI / 2 + (step * 2 * Math.PI) / players;
-  return { left: 50 + 40 * Math.cos(angle), top: 50 + 38 * Math.sin(angle) };
+  return { left: 50 + 40 * Math.cos(angle), top: 50 + 37 * Math.sin(angle) };
 }
+
+/** The seat box's placement: side seats hold on to the felt's edge, so that a wide box stays on
+ *  the felt; the others are centred on their place. */
+function seatStyle(pos) {
+  const top = `top:${pos.top.toFixed(1)}%`;
+  if (pos.left < 30) return `${top};left:${Math.max(1, pos.left - 12).toFixed(1)}%;transform:translate(0,-50%)`;
+  if (pos.left > 70) return `${top};right:${Math.max(1, 88 - pos.left).toFixed(1)}%;transform:translate(0,-50%)`;
+  return `${top};left:${pos.left.toFixed(1)}%`;
+}
+
+/** The centre lists the trick's latest entries, this many. */
+const TRICK_LINES = 5;
+
+/** A seat's box shows the cards of its latest play up to this many (the centre shows all). */
+const SAID_CARDS = 5;
 
 /** What a trick entry reads as: "pass" or the move's name. */
 function moveName(move) {
@@ -41,23 +56,23 @@ function seatBox(view, display, seat) {
   const declaration = display.declarations.get(seat);
   const said = h("div", { class: "said" });
   if (move) {
-    said.append(moveName(move));
-    if (move.cards && move.cards.length) said.append(h("br"), cardRow(move.cards, "small"));
+    said.append(h("div", {}, moveName(move)));
+    const cards = move.cards || [];
+    if (cards.length && cards.length <= SAID_CARDS) said.append(cardRow(cards, "small"));
   } else if (declaration) {
     said.append(`declared: ${declaration}`);
   }
-  const pos = seatPosition(seat, view.seat, view.players);
+  const stats = h("div", { class: "seat-stats" },
+    info.you ? h("span", {}, `${display.cardsLeft[seat]} cards`) : handBack(display.cardsLeft[seat]),
+    h("span", { class: "seat-points" }, `${display.points[seat]} pts`));
   return h("div", {
-    class: classes.join(" "), style: `left:${pos.left}%;top:${pos.top}%`,
+    class: classes.join(" "), style: seatStyle(seatPosition(seat, view.seat, view.players)),
     dataset: { seat: String(seat) }, "aria-label": `${info.name}`,
   },
   h("div", { class: "seat-name" }, info.name, team,
     place ? h("span", { class: "place", title: `out, place ${place}` }, `#${place}`) : null,
-    display.toMove === seat ? h("span", { "aria-label": "to move" }, "⏳") : null),
-  h("div", { class: "seat-line" },
-    info.you ? h("span", {}, `${display.cardsLeft[seat]} cards`) : handBack(display.cardsLeft[seat]),
-    h("span", { class: "seat-points" }, `${display.points[seat]} pts`)),
-  said);
+    display.toMove === seat && !place ? h("span", { class: "to-move" }, "to move") : null),
+  h("div", { class: "seat-body" }, stats, said));
 }
 
 function centerBox(view, display) {
@@ -77,9 +92,10 @@ function centerBox(view, display) {
     const leader = view.seats[display.toMove].name;
     center.append(h("div", { class: "to-beat-name" }, leader === "you" ? "You lead" : `${leader} leads`));
   }
-  if (display.trick.length) {
+  if (display.trick.length > 1) {
     const list = h("div", { class: "trick", "aria-label": "The trick so far" });
-    for (const entry of display.trick) {
+    if (display.trick.length > TRICK_LINES) list.append(h("div", {}, "…"));
+    for (const entry of display.trick.slice(-TRICK_LINES)) {
       list.append(h("div", {}, `${view.seats[entry.seat].name}: ${moveName(entry.move)}`));
     }
     center.append(list);
@@ -87,12 +103,14 @@ function centerBox(view, display) {
   return center;
 }
 
-/** Redraws the felt: every seat, the centre, and keeps the banner element. */
-export function drawFelt(felt, view, display) {
-  const banner = felt.querySelector("#pt-banner");
-  felt.replaceChildren(banner);
+/** Redraws the felt: every seat, and in the centre the banner (the latest announcement),
+ *  the combination to beat and the trick. */
+export function drawFelt(felt, view, display, banner) {
+  felt.replaceChildren();
   for (let seat = 0; seat < view.players; seat += 1) felt.append(seatBox(view, display, seat));
-  felt.append(centerBox(view, display));
+  const center = centerBox(view, display);
+  if (banner) center.prepend(h("div", { class: "banner", id: "pt-banner", role: "status" }, banner));
+  felt.append(center);
 }
 
 /** The scoreboard: one row per seat (Zheng Fen) or team (Zen Cheng You). */
@@ -123,12 +141,6 @@ export function logEvent(log, event) {
   log.append(h("li", { class: classes.join(" "), dataset: { type: event.type } }, event.text));
   while (log.children.length > 400) log.firstElementChild.remove();
   log.scrollTop = log.scrollHeight;
-}
-
-/** Shows a banner line (or hides the banner for null). */
-export function setBanner(banner, text) {
-  banner.hidden = !text;
-  banner.textContent = text || "";
 }
 
 /** The state the felt shows, taken from a view. */

@@ -63,6 +63,16 @@ function drawTable(result) {
   $("tn-table").replaceChildren(...parts);
 }
 
+/** Round tick values (steps of 1, 2 or 5 times a power of ten) from `low` to `high`. */
+function niceTicks(low, high, count = 5) {
+  const raw = (high - low) / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw);
+  const ticks = [];
+  for (let v = Math.ceil(low / step) * step; v <= high + 1e-9; v += step) ticks.push(Number(v.toFixed(6)));
+  return ticks;
+}
+
 /** The plot: x deals played, y points per match; a line and error bars per agent. */
 export function plotSeries(series, width = 720, height = 340) {
   const margin = { left: 52, right: 130, top: 14, bottom: 40 };
@@ -81,13 +91,11 @@ export function plotSeries(series, width = 720, height = 340) {
   const bottom = height - margin.bottom;
   plot.append(svg("line", { x1: margin.left, y1: bottom, x2: width - margin.right, y2: bottom, class: "axis" }),
     svg("line", { x1: margin.left, y1: margin.top, x2: margin.left, y2: bottom, class: "axis" }));
-  for (let k = 0; k <= 4; k += 1) {
-    const v = yMin + ((yMax - yMin) * k) / 4;
+  for (const v of niceTicks(yMin, yMax)) {
     plot.append(svg("line", { x1: margin.left - 4, y1: y(v), x2: width - margin.right, y2: y(v), stroke: "#eee" }),
       svg("text", { x: margin.left - 8, y: y(v) + 4, "text-anchor": "end" }, v.toFixed(0)));
   }
-  for (let k = 0; k <= 4; k += 1) {
-    const v = Math.round((xMax * k) / 4);
+  for (const v of niceTicks(0, xMax).filter(Number.isInteger)) {
     plot.append(svg("text", { x: x(v), y: bottom + 16, "text-anchor": "middle" }, String(v)));
   }
   plot.append(svg("text", { x: (margin.left + width - margin.right) / 2, y: height - 6, "text-anchor": "middle" }, "deals played"),

@@ -1,0 +1,370 @@
+"""The page of ``zhengfen serve`` end to end in a real browser: headless Chromium (Debian's
+``chromium``) driven by Playwright for Python, against the real server started as
+``python -m zhengfen serve --port 0``. Each test plays by clicking, as a person would: a whole
+Zheng Fen match (with an illegal selection, a hint, save and load), a whole Zen Cheng You match
+(with the declarations), a replay of an arena log and of an uploaded saved game, and a small
+tournament. Each page is saved as a screenshot under ``$ZHENGFEN_SCREENSHOTS`` (or a temporary
+folder) for people to look at.
+
+Without Playwright, Chromium or the ``web`` extra the module is skipped, unless
+``ZHENGFEN_BROWSER_TESTS=1`` (set by ``.ci/run``): then it fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import zhengfen
+from zhengfen.agents import RandomAgent, play
+
+REQUIRED = os.environ.get("ZHENGFEN_BROWSER_TESTS") == "1"
+
+
+def _require(found: bool, reason: str) -> None:
+    if found:
+        return
+    if REQUIRED:
+        pytest.fail(f"ZHENGFEN_BROWSER_TESTS=1 but {reason}", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+
+try:
+    from playwright.sync_api import Browser, Page, sync_playwright
+except ImportError:  # pragma: no cover - depends on the environment
+    _require(False, "playwright is not installed")
+for _module in ("starlette", "uvicorn"):
+    try:
+        __import__(_module)
+    except ImportError:  # pragma: no cover - depends on the environment
+        _require(False, f"{_module} (the web extra) is not installed")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+_require(CHROMIUM is not None, "no chromium executable on PATH")
+
+ADDRESS = re.compile(r"(http://[\w.\-]+:\d+/)")
+TIMEOUT_MS = 30_000
+MAX_TURNS = 300
+"""A match never needs this many of the person's turns (a Zen Cheng You hand holds 27 cards)."""
+
+
+# --- fixtures ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def replay_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder given to ``serve --replays``, holding an arena log of a two-match game."""
+    folder = tmp_path_factory.mktemp("replays")
+    command = [sys.executable, "-m", "zhengfen", "arena", "--players", "4"]
+    command += ["--agents", "greedy,random", "--deals", "1", "--matches", "2", "--single"]
+    command += ["--seed", "5", "--no-progress", "--log", str(folder / "arena.jsonl")]
+    subprocess.run(command, check=True, capture_output=True, timeout=120)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(replay_folder: Path) -> Iterator[str]:
+    """``zhengfen serve --port 0`` as a subprocess; yields the address it prints."""
+    command = [sys.executable, "-m", "zhengfen", "serve", "--port", "0"]
+    command += ["--replays", str(replay_folder)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+    output: list[str] = []
+
+    def drain() -> None:  # keeps reading, so the server never blocks on a full pipe
+        assert process.stdout is not None
+        for line in process.stdout:
+            output.append(line)
+            lines.put(line)
+
+    threading.Thread(target=drain, daemon=True).start()
+    address = None
+    try:
+        while address is None:
+            try:
+                line = lines.get(timeout=30)
+            except queue.Empty:
+                pytest.fail(f"zhengfen serve printed no address: {''.join(output)}")
+            found = ADDRESS.search(line)
+            address = found.group(1) if found else None
+        yield address
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the screenshots go: ``$ZHENGFEN_SCREENSHOTS`` or a temporary folder."""
+    wanted = os.environ.get("ZHENGFEN_SCREENSHOTS")
+    folder = Path(wanted) if wanted else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    """A fresh page at the server's address with the agents' moves shown instantly; fails the
+    test on any script error, console error or error shown in the page."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    tab = context.new_page()
+    tab.set_default_timeout(TIMEOUT_MS)
+    problems: list[str] = []
+    tab.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+    tab.on(
+        "console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None
+    )
+    tab.goto(server + "?speed=instant")
+    tab.wait_for_selector("body[data-ready='true']")
+    yield tab
+    shown = tab.locator("#error")
+    if shown.is_visible():
+        problems.append(f"error shown in the page: {shown.inner_text()}")
+    context.close()
+    assert not problems, problems
+
+
+# --- playing by clicking -----------------------------------------------------------------------
+
+
+def _table(page: Page) -> str:
+    """Waits until the person can act or the match is over; returns ``turn`` or ``over``."""
+    page.wait_for_function("['turn', 'over'].includes(document.body.dataset.table)")
+    return str(page.evaluate("document.body.dataset.table"))
+
+
+def _after(page: Page, version: str) -> None:
+    """Waits for the answer to a move: a new view, drawn, ready for the person or over."""
+    page.wait_for_function(
+        "v => document.body.dataset.version !== v"
+        " && ['turn', 'over'].includes(document.body.dataset.table)",
+        arg=version,
+    )
+
+
+def _click_and_wait(page: Page, selector: str) -> None:
+    version = str(page.evaluate("document.body.dataset.version"))
+    page.click(selector)
+    _after(page, version)
+
+
+def _new_game(page: Page, game: str, seed: int, players: int = 4) -> None:
+    page.select_option("#ng-game", game)
+    if game == "zheng_fen":
+        page.select_option("#ng-players", str(players))
+    page.fill("#ng-seed", str(seed))
+    for select in page.locator("#ng-opponents select").all():
+        select.select_option("random")
+    page.click("#ng-start")
+    page.wait_for_selector("#play-table:not([hidden])")
+
+
+def _illegal_selection(page: Page) -> None:
+    """Selects two cards of different natural ranks (never a combination): the page says why
+    and Play stays disabled; then clears the selection."""
+    groups = page.locator("#pt-hand .rank-group:not([data-rank='BJ']):not([data-rank='RJ'])")
+    assert groups.count() >= 2
+    groups.first.locator(".card-slot").first.click()
+    groups.last.locator(".card-slot").first.click()
+    verdict = page.locator("#pt-verdict.bad")
+    verdict.wait_for()
+    assert verdict.inner_text().strip()
+    assert page.locator("#pt-reading").inner_text() == "not a combination"
+    assert page.locator("#pt-play").is_disabled()
+    page.click("#pt-clear")
+    page.wait_for_selector("#pt-prompt")
+
+
+def _hint(page: Page) -> None:
+    page.click("#pt-hint")
+    page.wait_for_selector("#pt-hint-move")
+    assert page.locator("#pt-hint-body tbody tr").count() >= 1
+    assert page.locator("#pt-hint-body tr.chosen").count() == 1
+
+
+def _play_a_move(page: Page, shot: Path | None = None) -> bool:
+    """Plays the legal group with the most cards by clicking it, then Play; or passes. With
+    ``shot``, saves a screenshot before clicking Play; returns whether it did."""
+    groups = page.locator("#pt-moves .move-group")
+    if groups.count() == 0:
+        _click_and_wait(page, "#pt-pass")
+        return False
+    sizes = [int(g.get_attribute("data-cards") or 0) for g in groups.all()]
+    groups.nth(sizes.index(max(sizes))).click()
+    page.wait_for_selector("#pt-verdict.ok")
+    assert page.locator("#pt-play").is_enabled()
+    assert page.locator("#pt-hand .card-slot.selected").count() == max(sizes)
+    if shot is not None:
+        page.screenshot(path=str(shot), full_page=True)
+    _click_and_wait(page, "#pt-play")
+    return shot is not None
+
+
+def _declare(page: Page, phase: str) -> None:
+    """Zen Cheng You: no blind declaration, then a declaration after seeing the cards."""
+    _click_and_wait(page, "#pt-pass" if phase == "blind_declare" else "#pt-declare")
+
+
+def _play_match(page: Page, shots: Path, name: str) -> int:
+    """Plays the person's turns to the end of the match; returns how many turns it took. The
+    first turn in play also tries an illegal selection; from the third on, the first with cards
+    to play asks for a hint and is saved as a screenshot with the chosen cards selected."""
+    turns = 0
+    shot: Path | None = shots / f"{name}-table.png"
+    for _ in range(MAX_TURNS):
+        if _table(page) == "over":
+            return turns
+        phase = str(page.evaluate("document.body.dataset.phase"))
+        if phase in ("blind_declare", "declare"):
+            _declare(page, phase)
+            continue
+        if turns == 0:
+            _illegal_selection(page)
+        if turns >= 2 and shot is not None:
+            _hint(page)
+            shot = None if _play_a_move(page, shot) else shot
+        else:
+            _play_a_move(page)
+        turns += 1
+    pytest.fail(f"the match did not end in {MAX_TURNS} turns")
+
+
+def _api(server: str, path: str) -> Any:
+    with urllib.request.urlopen(server + path, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def _match_column(page: Page) -> list[int]:
+    cells = page.locator("#pt-over-body tbody tr td:nth-child(2)").all_inner_texts()
+    return [int(cell) for cell in cells]
+
+
+# --- the tests ---------------------------------------------------------------------------------
+
+
+def test_zheng_fen_match_by_clicking(page: Page, shots: Path, tmp_path: Path) -> None:
+    _new_game(page, "zheng_fen", seed=11)
+    assert page.locator("#pt-felt .seat").count() == 4
+    turns = _play_match(page, shots, "zheng-fen")
+    assert turns > 0
+    page.wait_for_selector("#pt-over:not([hidden])")
+    assert sum(_match_column(page)) == 100  # a Zheng Fen match hands out 100 points
+    log = page.locator("#pt-log").inner_text()
+    assert "wins the trick" in log and "is out" in log and "hands" in log
+    assert page.locator("#pt-banner").is_visible()
+    assert page.locator("#pt-over-title").inner_text() in ("Match 1 over", "Game over")
+    page.screenshot(path=str(shots / "zheng-fen-over.png"), full_page=True)
+
+    with page.expect_download() as download:
+        page.click("#pt-save")
+    saved = tmp_path / "saved.json"
+    download.value.save_as(saved)
+    assert json.loads(saved.read_text())["format"] == "zhengfen-game"
+
+    page.click("#pt-new")
+    page.wait_for_selector("#play-setup:not([hidden])")
+    page.set_input_files("#lg-file", str(saved))
+    page.select_option("#lg-agent", "random")
+    page.click("#lg-load")
+    page.wait_for_selector("#pt-over:not([hidden])")
+    assert sum(_match_column(page)) == 100
+    assert "wins the trick" in page.locator("#pt-log").inner_text()
+    _click_and_wait(page, "#pt-next")
+    assert "Match 2" in page.locator("#pt-match").inner_text()
+
+
+def test_zen_cheng_you_match_by_clicking(page: Page, server: str, shots: Path) -> None:
+    _new_game(page, "zen_cheng_you", seed=4)
+    assert page.locator("#pt-felt .seat .team").count() == 4
+    assert "partner" in page.locator("#pt-match").inner_text()
+    _play_match(page, shots, "zen-cheng-you")
+    page.wait_for_selector("#pt-over:not([hidden])")
+    page.screenshot(path=str(shots / "zen-cheng-you-over.png"), full_page=True)
+    view = _api(server, f"api/tables/{page.evaluate('document.body.dataset.tableId')}")
+    assert view["match_over"]
+    bonus = 0
+    for made in view["declarations"]:
+        value = {"blind": 200, "declare": 100}.get(made["move"], 0)
+        bonus += value if made["seat"] == view["out_order"][0] else -value
+    assert any(d["seat"] == view["seat"] and d["move"] == "declare" for d in view["declarations"])
+    # a round hands out 200 card points between the teams, declarations added (RULES.md §11.6)
+    assert sum(_match_column(page)) == 200 + bonus
+
+
+def test_replay_a_log_and_a_saved_game(page: Page, shots: Path, tmp_path: Path) -> None:
+    page.click("#tab-replay")
+    page.wait_for_selector("#rp-folder option[value='arena.jsonl']", state="attached")
+    page.click("#rp-open-folder")
+    page.wait_for_selector("#replay-view:not([hidden])")
+    position = page.locator("#rp-position")
+    assert position.inner_text().startswith("move 0 of")
+    assert page.locator("#rp-hands .replay-seat").count() == 4
+    assert page.locator("#rp-hands svg.card").count() == 54  # every hand visible at the deal
+    page.click("#rp-next")
+    assert position.inner_text().startswith("move 1 of")
+    page.click("#rp-next-trick")
+    after_trick = int(position.inner_text().split()[1])
+    assert after_trick > 1
+    page.click("#rp-prev")
+    assert int(position.inner_text().split()[1]) == after_trick - 1
+    page.select_option("#rp-match", index=1)
+    assert "match 2" in position.inner_text()
+    assert page.locator("#rp-hands svg.card").count() == 54
+    page.keyboard.press("ArrowRight")
+    assert "match 2" in position.inner_text()
+    page.screenshot(path=str(shots / "replay.png"), full_page=True)
+
+    game = zhengfen.Game(zhengfen.Rules.zen_cheng_you(), 3)
+    play(game, [RandomAgent(seed) for seed in range(4)], matches=1)
+    saved = tmp_path / "zcy.json"
+    saved.write_text(game.to_json())
+    page.set_input_files("#rp-file", str(saved))
+    page.click("#rp-upload")
+    page.wait_for_function(
+        "document.querySelector('#rp-hands svg.card') && "
+        "document.querySelectorAll('#rp-hands svg.card').length === 108"
+    )
+    assert page.locator("#rp-position").inner_text().startswith("move 0 of")
+    page.click("#rp-end")
+    assert page.locator("#rp-next").is_disabled()
+
+
+def test_tournament(page: Page, shots: Path) -> None:
+    page.click("#tab-tournament")
+    page.select_option("#tn-game", "zheng_fen")
+    page.select_option("#tn-players", "3")
+    for seat, agent in enumerate(["greedy", "random", "random"]):
+        page.select_option(f"#tn-agent-{seat}", agent)
+    page.fill("#tn-deals", "6")
+    page.click("#tn-start")
+    page.wait_for_selector("#page-tournament[data-done='true']", timeout=90_000)
+    rows = page.locator("#tn-results-table tbody tr")
+    assert sorted(rows.locator("td:first-child").all_inner_texts()) == ["greedy", "random"]
+    assert page.locator("#tn-plot svg g.series").count() == 2
+    assert page.locator("#tn-progress").get_attribute("value") == page.locator(
+        "#tn-progress"
+    ).get_attribute("max")
+    page.screenshot(path=str(shots / "tournament.png"), full_page=True)
