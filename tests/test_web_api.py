@@ -129,10 +129,32 @@ def test_a_whole_zen_cheng_you_match(client: TestClient) -> None:
         checked = client.post(f"/api/tables/{table['id']}/check", json={"cards": [card]})
         assert checked.json()["held"] is False
     end = play_match(client, table, declare="pass")
+    check_zen_cheng_you_scores(end)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_zen_cheng_you_declarations_count(client: TestClient, seed: int) -> None:
+    table = new_table(client, game="zen_cheng_you", seed=seed, opponents=["random"])
+    end = play_match(client, table, declare="blind")
+    assert any(d["seat"] == 0 and d["move"] == "blind" for d in end["declarations"])
+    check_zen_cheng_you_scores(end)
+
+
+def check_zen_cheng_you_scores(end: Json) -> None:
+    """A team's match points are its card points (all 200 on a 1-2 finish) plus its
+    declarations' points (RULES.md §11.2, §11.6), as the view states them."""
     first, second = (end["seats"][s]["team"] for s in end["out_order"][:2])
-    if first != second:  # no 1-2 finish: the 200 card points are all won (RULES.md §11.6)
+    if first != second:  # no 1-2 finish: the 200 card points are all won
         assert sum(seat["points_won"] for seat in end["seats"]) == 200
-    assert end["declarations"] is not None and len(end["declarations"]) >= 4
+    declarations = end["declarations"]
+    assert declarations is not None and len(declarations) >= 4
+    for team in (0, 1):
+        if first == second:
+            cards = 200 if team == first else 0
+        else:
+            cards = sum(s["points_won"] for s in end["seats"] if s["team"] == team)
+        bonus = sum(d["points"] for d in declarations if d["team"] == team)
+        assert end["scores"][team]["match_points"] == cards + bonus
 
 
 def test_the_view_shows_what_the_seat_knows_and_nothing_else() -> None:

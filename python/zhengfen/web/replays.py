@@ -99,7 +99,6 @@ def _first_deal(game: zhengfen.Game) -> zhengfen.Game:
 def _frame(i: int, game: zhengfen.Game, decision: Json | None, events: list[Json]) -> Json:
     observation: Mapping[str, Any] = game.observation(0)
     table = game.table
-    declarations = observation.get("declarations")
     return {
         "i": i,
         "match": game.match_number + 1,
@@ -110,9 +109,7 @@ def _frame(i: int, game: zhengfen.Game, decision: Json | None, events: list[Json
         "points_won": list(observation["points_won"]),
         "table": None if table is None else {"seat": table[1], "move": views.move_json(table[0])},
         "trick": [{"seat": s, "move": views.move_json(m)} for s, m in game.trick],
-        "declarations": None
-        if declarations is None
-        else [{"seat": s, "move": m} for s, m in declarations],
+        "declarations": views.declarations_json(game),
         "out_order": game.out_order,
         "match_points": game.match_points,
         "scores": game.scores,

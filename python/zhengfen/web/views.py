@@ -21,6 +21,7 @@ from zhengfen.seats import Move
 __all__ = [
     "card_json",
     "cards_json",
+    "declarations_json",
     "event_json",
     "groups_json",
     "hand_json",
@@ -163,11 +164,28 @@ def _table(game: zhengfen.Game) -> Json | None:
     return {"seat": seat, "move": move_json(combo)}
 
 
-def _declarations(observation: Mapping[str, Any]) -> list[Json] | None:
+STAKES = {"blind": 200, "declare": 100}
+"""What a Zen Cheng You declaration is worth to the declarer's team (RULES.md §11.2): won when
+the declarer finishes first, else lost."""
+
+
+def declarations_json(game: zhengfen.Game) -> list[Json] | None:
+    """The Zen Cheng You declarations of the match (``None`` in Zheng Fen): each with its seat,
+    team, stake and, once someone is out, its points (``+stake`` when the declarer finished
+    first, ``-stake`` otherwise; ``None`` before)."""
+    observation: Mapping[str, Any] = game.observation(0)
     made = observation.get("declarations")
     if made is None:
         return None
-    return [{"seat": seat, "move": move} for seat, move in made]
+    first = game.out_order[0] if game.out_order else None
+    rows = []
+    for seat, move in made:
+        stake = STAKES.get(move, 0)
+        points = None if first is None else (stake if first == seat else -stake)
+        rows.append(
+            {"seat": seat, "move": move, "team": game.side(seat), "stake": stake, "points": points}
+        )
+    return rows
 
 
 def _seats(game: zhengfen.Game, seat: int, agents: Mapping[int, str], who: text.Who) -> list[Json]:
@@ -242,7 +260,7 @@ def view(
         "hand": hand_json(game.hand(seat) if seen else zhengfen.Cards(), seen),
         "moves": moves_json(moves),
         "groups": groups_json(moves),
-        "declarations": _declarations(observation),
+        "declarations": declarations_json(game),
         "out_order": game.out_order,
         "winners": game.winners,
         "events": [
