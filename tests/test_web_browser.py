@@ -125,18 +125,23 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+BAD_REQUESTS_ALLOWED = {"test_errors_are_shown_in_the_page"}
+"""The tests that send bad requests on purpose; in every other an answer of 400 or more fails."""
+
+
 @pytest.fixture
-def page(browser: Browser, server: str) -> Iterator[Page]:
+def page(browser: Browser, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A fresh page at the server's address with the agents' moves shown instantly; fails the
-    test on any script error, console error or error shown in the page."""
+    test on any script error, console error, failed request or error shown in the page."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
     tab = context.new_page()
     tab.set_default_timeout(TIMEOUT_MS)
     problems: list[str] = []
     tab.on("pageerror", lambda error: problems.append(f"script error: {error}"))
-    tab.on(
-        "console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None
-    )
+    if request.node.name not in BAD_REQUESTS_ALLOWED:
+        tab.on("console", lambda m: _console_error(m.type, m.text, problems))
+    else:
+        tab.on("console", lambda m: _console_error(m.type, m.text, problems, "Failed to load"))
     tab.goto(server + "?speed=instant")
     tab.wait_for_selector("body[data-ready='true']")
     yield tab
@@ -145,6 +150,11 @@ def page(browser: Browser, server: str) -> Iterator[Page]:
         problems.append(f"error shown in the page: {shown.inner_text()}")
     context.close()
     assert not problems, problems
+
+
+def _console_error(kind: str, text: str, problems: list[str], allowed: str | None = None) -> None:
+    if kind == "error" and (allowed is None or not text.startswith(allowed)):
+        problems.append(f"console: {text}")
 
 
 # --- playing by clicking -----------------------------------------------------------------------
@@ -368,3 +378,21 @@ def test_tournament(page: Page, shots: Path) -> None:
         "#tn-progress"
     ).get_attribute("max")
     page.screenshot(path=str(shots / "tournament.png"), full_page=True)
+
+
+def test_errors_are_shown_in_the_page(page: Page, tmp_path: Path) -> None:
+    """The server's reasons reach the person: a corrupt saved game, a seed out of range."""
+    corrupt = tmp_path / "corrupt.json"
+    corrupt.write_text('{"format": "zhengfen-game", "version": 1}')
+    page.set_input_files("#lg-file", str(corrupt))
+    page.click("#lg-load")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.locator("#error-text").inner_text().strip()
+    page.click("#error-close")
+    assert page.locator("#error").is_hidden()
+    page.fill("#ng-seed", str(2**64))
+    page.click("#ng-start")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "seed" in page.locator("#error-text").inner_text()
+    assert page.locator("#play-table").is_hidden()
+    page.click("#error-close")

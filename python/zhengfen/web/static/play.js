@@ -143,6 +143,7 @@ async function receive(view) {
   const events = view.events || [];
   markDeals(events, view);
   let display = state.display || displayOf(view);
+  drawAll(display);
   let lastAnnounced = null;
   for (const event of events) {
     logEvent($("pt-log"), event);
@@ -159,15 +160,17 @@ async function receive(view) {
   if (lastAnnounced) state.banner = lastAnnounced;
   else if (events.length) state.banner = null;
   state.busy = false;
-  drawAll();
+  drawAll(state.display);
 }
 
-function drawAll() {
+/** Draws the whole table; `display` is what the felt shows (an earlier state while the
+ *  agents' moves are being replayed). */
+function drawAll(display) {
   const view = state.view;
   $("pt-title").textContent = `${view.title}, ${view.players} players, seed ${view.seed}`;
   const partner = view.teams ? view.teams.find((t) => t.includes(view.seat)).find((s) => s !== view.seat) : null;
   $("pt-match").textContent = `Match ${view.match}` + (partner !== null ? ` · your partner: seat ${partner} (team ${view.seats[view.seat].team})` : "");
-  drawFelt($("pt-felt"), view, state.display, state.banner);
+  drawFelt($("pt-felt"), view, display, state.banner);
   drawScores($("pt-scores"), view);
   drawHand();
   drawMoves();
@@ -185,7 +188,7 @@ function drawHand() {
     hand.replaceChildren(h("p", { class: "muted" }, "You have not seen your cards yet: declare blind (±200) or pass."));
     return;
   }
-  const selectable = view.your_turn && view.phase === "play";
+  const selectable = view.your_turn && view.phase === "play" && !state.busy;
   const groups = [];
   cards.forEach((card, slot) => {
     const last = groups[groups.length - 1];
@@ -211,9 +214,10 @@ function drawMoves() {
   const moves = movesByIndex();
   const groups = view.groups.filter((g) => !ACTIONS.has(g.kind));
   const playable = view.moves.filter((m) => !ACTIONS.has(m.kind)).length;
-  $("pt-moves-count").textContent = view.your_turn ? `(${groups.length} groups, ${playable} moves)` : "";
-  if (!view.your_turn || view.phase !== "play") {
-    list.replaceChildren(h("p", { class: "muted small" }, view.match_over ? "The match is over." : "Not your turn."));
+  $("pt-moves-count").textContent = view.your_turn && !state.busy ? `(${groups.length} groups, ${playable} moves)` : "";
+  if (state.busy || !view.your_turn || view.phase !== "play") {
+    const why = state.busy ? "The others are playing…" : view.match_over ? "The match is over." : "Not your turn.";
+    list.replaceChildren(h("p", { class: "muted small" }, why));
     return;
   }
   if (!groups.length) {
@@ -275,7 +279,7 @@ function drawSelection() {
   const node = $("pt-selection");
   if (!state.selected.size) {
     let text;
-    if (view.match_over) text = "";
+    if (view.match_over || state.busy) text = "";
     else if (!view.your_turn) text = `Waiting for ${view.seats[view.current_player].name}…`;
     else if (view.phase === "blind_declare") text = "Blind declaration: +200 if you go out first, −200 if not.";
     else if (view.phase === "declare") text = "Declaration: +100 if you go out first, −100 if not.";
@@ -300,8 +304,8 @@ function drawSelection() {
 function drawMatchOver() {
   const view = state.view;
   const panel = $("pt-over");
-  panel.hidden = !view.match_over;
-  if (!view.match_over) return;
+  panel.hidden = !view.match_over || state.busy;
+  if (panel.hidden) return;
   const name = (s) => view.seats[s].name;
   $("pt-over-title").textContent = view.game_over ? "Game over" : `Match ${view.match} over`;
   const rows = view.scores.map((row) => h("tr", {}, h("td", {}, row.label),

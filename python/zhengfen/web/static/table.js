@@ -187,20 +187,21 @@ export function applyEvent(display, event, final) {
       next.cardsLeft[event.seat] = Math.max(0, next.cardsLeft[event.seat] - event.move.cards.length);
       next.trick.push({ seat: event.seat, move: event.move });
       next.table = { seat: event.seat, move: event.move };
-      next.toMove = event.seat;
+      next.toMove = nextSeat(next, event.seat);
       break;
     case "pass":
       startTrick(next);
       next.trick.push({ seat: event.seat, move: { kind: "pass", name: "pass", text: "pass", cards: [] } });
-      next.toMove = event.seat;
+      next.toMove = nextSeat(next, event.seat);
       break;
     case "trick":
       next.points[event.winner] += event.points;
-      next.toMove = event.winner;
+      next.toMove = next.cardsLeft[event.winner] ? event.winner : nextSeat(next, event.winner);
       next.trickDone = true;
       break;
     case "out":
       next.places[event.seat] = event.place;
+      if (next.toMove === event.seat) next.toMove = nextSeat(next, event.seat);
       break;
     case "transfer": {
       const to = event.to !== undefined ? event.to : (event.from + 1) % final.players;
@@ -212,6 +213,16 @@ export function applyEvent(display, event, final) {
       break;
   }
   return next;
+}
+
+/** The seat after `seat` in turn order that still holds cards (null when none does). */
+function nextSeat(display, seat) {
+  const players = display.cardsLeft.length;
+  for (let step = 1; step <= players; step += 1) {
+    const next = (seat + step) % players;
+    if (display.cardsLeft[next] > 0) return next;
+  }
+  return null;
 }
 
 /** After a trick's end the felt keeps it on show until the next play or pass starts a new one. */
