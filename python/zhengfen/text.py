@@ -5,6 +5,8 @@
 :func:`zhengfen.history_text` and the environments' ``render()`` (:mod:`zhengfen.envs`) all
 write through this module; none formats a game on its own. Seats are named by a ``who``
 function (:func:`seat_name` by default, :func:`namer` for agents' names and "you").
+Combination names (``pair of 8s``) and the legal moves grouped by name come from
+:mod:`zhengfen.names`, re-exported here.
 
 >>> import zhengfen
 >>> game = zhengfen.Game.from_hands(zhengfen.Rules.zheng_fen(players=3), ["5c", "7c", "9c Kc"], 0)
@@ -29,19 +31,25 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from zhengfen._core import Cards, Game, parse_cards
+from zhengfen.names import MoveGroup, combo_name, move_groups, move_name, parse_name
 
 if TYPE_CHECKING:
     from zhengfen.agents import Move
 
 __all__ = [
+    "MoveGroup",
     "agents_line",
+    "combo_name",
     "event_text",
     "final_line",
     "hand_text",
     "history_text",
     "match_summary_lines",
+    "move_groups",
     "move_lines",
+    "move_name",
     "namer",
+    "parse_name",
     "render_text",
     "seat_name",
     "state_lines",

@@ -1,0 +1,93 @@
+"""Ctrl-C and SIGTERM during a tournament on processes: held back while the main thread waits
+inside ``concurrent.futures`` (:class:`zhengfen.arena.backends.DeferredSignals`), so that the
+process always exits."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from zhengfen.arena.backends import DeferredSignals
+
+HERE = Path(__file__).parent
+
+
+@pytest.fixture
+def default_handlers() -> Iterator[None]:
+    """SIGINT and SIGTERM as in a fresh process (a test runner's worker may have changed them)."""
+    before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    yield
+    for number, handler in before.items():
+        signal.signal(number, handler)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_ctrl_c_inside_concurrent_futures_still_lets_the_process_exit() -> None:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HERE), env.get("PYTHONPATH")]))
+    run = subprocess.run(
+        [sys.executable, str(HERE / "interrupted_pool.py")],
+        capture_output=True,
+        timeout=120,
+        env=env,
+        check=False,
+    )
+    assert (run.returncode, run.stdout, run.stderr) == (130, b"stopped\n", b"")
+
+
+@pytest.mark.usefixtures("default_handlers")
+def test_a_held_ctrl_c_is_raised_only_when_asked() -> None:
+    with DeferredSignals() as signals:
+        os.kill(os.getpid(), signal.SIGINT)
+        assert signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+        with pytest.raises(KeyboardInterrupt):
+            signals.raise_held()
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@pytest.mark.usefixtures("default_handlers")
+def test_the_first_held_signal_is_handled_by_the_handler_before() -> None:
+    seen: list[int] = []
+    signal.signal(signal.SIGTERM, lambda number, frame: seen.append(number))
+    with DeferredSignals() as signals:
+        os.kill(os.getpid(), signal.SIGTERM)
+        os.kill(os.getpid(), signal.SIGINT)
+        assert seen == []
+        signals.raise_held()
+    assert seen == [signal.SIGTERM]
+
+
+@pytest.mark.usefixtures("default_handlers")
+def test_nothing_held_means_nothing_raised_and_the_handlers_come_back() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with DeferredSignals() as signals:
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN  # ignored stays ignored
+        os.kill(os.getpid(), signal.SIGINT)
+        signals.raise_held()
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+
+
+def test_outside_the_main_thread_it_changes_nothing() -> None:
+    handlers: list[object] = []
+
+    def enter() -> None:
+        with DeferredSignals() as signals:
+            handlers.append(signal.getsignal(signal.SIGINT))
+            signals.raise_held()
+
+    before = signal.getsignal(signal.SIGINT)
+    thread = threading.Thread(target=enter)
+    thread.start()
+    thread.join()
+    assert handlers == [before]
