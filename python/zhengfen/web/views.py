@@ -35,22 +35,6 @@ __all__ = [
 Json = dict[str, Any]
 
 
-# --- TEMPORARY: until main has text.combo_name and text.move_groups (the terminal helper) -----
-
-
-def _combo_name(combo: zhengfen.Combo) -> str:
-    kind = combo.kind.replace("_", " ")
-    return f"{kind} {combo.rank}" + (f" ({combo.length})" if combo.length > 1 else "")
-
-
-def _move_groups(moves: Sequence[Move]) -> list[tuple[str, tuple[int, ...]]]:
-    groups: dict[tuple[str, str, int], list[int]] = {}
-    for index, move in enumerate(moves):
-        key = (move, "", 0) if isinstance(move, str) else (move.kind, move.rank, move.length)
-        groups.setdefault(key, []).append(index)
-    return [(_name(moves[indices[0]]), tuple(indices)) for indices in groups.values()]
-
-
 # --- cards and moves ---------------------------------------------------------------------------
 
 
@@ -64,17 +48,13 @@ def cards_json(cards: Iterable[zhengfen.Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def _name(move: Move) -> str:
-    return move if isinstance(move, str) else _combo_name(move)
-
-
 def move_json(move: Move) -> Json:
     """A move: its notation, its name for people, its cards and its kind."""
     if isinstance(move, str):
         return {"text": move, "name": move, "cards": [], "kind": move}
     return {
         "text": move.notation,
-        "name": _name(move),
+        "name": text.move_name(move),
         "cards": cards_json(move.cards),
         "kind": move.kind,
     }
@@ -96,8 +76,12 @@ def moves_json(moves: Sequence[Move]) -> list[Json]:
 def groups_json(moves: Sequence[Move]) -> list[Json]:
     """The legal moves with suit variants collapsed: each group's name, kind and indices."""
     return [
-        {"name": name, "kind": move_json(moves[indices[0]])["kind"], "indices": list(indices)}
-        for name, indices in _move_groups(moves)
+        {
+            "name": group.name,
+            "kind": move_json(moves[group.indices[0]])["kind"],
+            "indices": list(group.indices),
+        }
+        for group in text.move_groups(moves)
     ]
 
 
