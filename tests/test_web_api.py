@@ -80,6 +80,11 @@ def check_view(view: Json, before: Json | None) -> None:
         if event["type"] == "deal" and view["game"] == "zheng_fen":
             assert event["hand"] is not None
         assert isinstance(event["text"], str) and event["text"]
+        assert not re.search(r"\byou (passes|plays|is|wins|hands|declares)\b", event["text"])
+        if event["type"] == "play":
+            assert event["text"].endswith(
+                f"{event['move']['name']} ({' '.join(event['move']['cards'])})"
+            )
     if before is not None and before["match"] == view["match"]:
         for now, then in zip(view["seats"], before["seats"]):
             assert now["cards_left"] <= then["cards_left"]

@@ -17,6 +17,7 @@ from typing import Any
 import zhengfen
 from zhengfen import text
 from zhengfen.seats import Move
+from zhengfen.web.sentences import sentence
 
 __all__ = [
     "card_json",
@@ -103,24 +104,26 @@ def hand_json(hand: zhengfen.Cards, seen: bool = True) -> Json:
 def event_json(
     n: int, event: Mapping[str, Any], rules: zhengfen.Rules, who: text.Who, seat: int | None
 ) -> Json:
-    """History event ``n`` with its sentence for people. For a seat's view (``seat`` given) a
-    deal shows that seat's hand only (Zheng Fen; ``None`` in Zen Cheng You, where the cards
-    are seen after the blind declarations); for a replay (``seat`` ``None``) every hand."""
+    """History event ``n`` with its sentence for people (:mod:`~zhengfen.web.sentences`). For a
+    seat's view (``seat`` given) a deal shows that seat's hand only (Zheng Fen; ``None`` in Zen
+    Cheng You, where the cards are seen after the blind declarations); for a replay (``seat``
+    ``None``) every hand."""
     out: Json = {"n": n, **event}
     kind = event["type"]
-    if kind == "deal":  # the engine's sentence lists every hand: never in a seat's view
+    if kind == "play":
+        out["move"] = move_json(notation_move(event["combo"], rules))
+    played = None
+    if kind == "play":
+        played = f"{out['move']['name']} ({' '.join(out['move']['cards'])})"
+    out["text"] = sentence(event, who, played, teams=rules.game == "zen_cheng_you")
+    if kind == "deal":
         out["match"] = event["match"] + 1
-        out["text"] = f"match {event['match'] + 1} dealt, {who(event['leader'])} leads"
         hands = [cards_json(zhengfen.parse_cards(h, rules.decks)) for h in event["hands"]]
         del out["hands"]
         if seat is None:
             out["hands"] = hands
         else:
             out["hand"] = hands[seat] if rules.game == "zheng_fen" else None
-    else:
-        out["text"] = text.event_text(event, who)
-    if kind == "play":
-        out["move"] = move_json(notation_move(event["combo"], rules))
     return out
 
 
