@@ -200,7 +200,7 @@ def test_next_match_and_the_game_over(client: TestClient) -> None:
     end = play_match(client, table)
     assert end["game_over"] and end["winners"]
     assert "over" in error(client.post(f"/api/tables/{key}/next"), 409)
-    assert "over" in error(client.post(f"/api/tables/{key}/move", json={"index": 0}), 409)
+    assert "game is over" in error(client.post(f"/api/tables/{key}/move", json={"index": 0}), 409)
 
 
 def test_next_match_deals_again(client: TestClient) -> None:

@@ -88,6 +88,8 @@ class Table:
 
     def _moves(self) -> Sequence[Move]:
         if self.game.current_player != self.seat:
+            if self.game.game_over:
+                raise Conflict("the game is over: start a new one")
             if self.game.current_player is None:
                 raise Conflict("the match is over: ask for the next match")
             raise Conflict(f"it is not your turn: seat {self.game.current_player} is to move")
