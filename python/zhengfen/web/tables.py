@@ -9,6 +9,7 @@ bounds their number and forgets idle ones.
 
 from __future__ import annotations
 
+import secrets
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -278,7 +279,7 @@ def new_table(body: Body) -> Table:
     the person's first turn."""
     rules = inputs.rules(body)
     seat: int = body.integer("seat", 0, rules.players - 1, 0)
-    seed = inputs.seed(body, zhengfen.SplitMix64(time.time_ns()).next() >> 1)
+    seed = inputs.seed(body, secrets.randbits(63))
     table = _seated(zhengfen.Game(rules, seed), seat, body, seed)
     table.advance()
     return table
