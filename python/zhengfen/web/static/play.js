@@ -9,6 +9,7 @@ import { announced, applyEvent, displayOf, drawFelt, drawScores, logEvent } from
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 const ACTIONS = new Set(["pass", "blind", "declare"]);
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 const state = {
   options: null,
@@ -214,7 +215,7 @@ function drawMoves() {
   const moves = movesByIndex();
   const groups = view.groups.filter((g) => !ACTIONS.has(g.kind));
   const playable = view.moves.filter((m) => !ACTIONS.has(m.kind)).length;
-  $("pt-moves-count").textContent = view.your_turn && !state.busy ? `(${groups.length} groups, ${playable} moves)` : "";
+  $("pt-moves-count").textContent = view.your_turn && !state.busy ? `(${plural(groups.length, "group")}, ${plural(playable, "move")})` : "";
   if (state.busy || !view.your_turn || view.phase !== "play") {
     const why = state.busy ? "The others are playing…" : view.match_over ? "The match is over." : "Not your turn.";
     list.replaceChildren(h("p", { class: "muted small" }, why));
@@ -330,6 +331,7 @@ function selectedTokens() {
 }
 
 function clearSelection() {
+  clearTimeout(state.checkTimer);
   state.selected.clear();
   state.check = null;
   state.checkSeq += 1;
