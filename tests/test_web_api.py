@@ -543,6 +543,73 @@ def test_tournament_requests_are_bounded() -> None:
         assert error(client.get(f"/api/tournaments/{first.json()['id']}"), 404)
 
 
+def test_stopping_the_server_cancels_its_tournaments() -> None:
+    app = create_app()
+    with TestClient(app) as client:
+        slow = {"game": "zheng_fen", "agents": ["search", "greedy"], "deals": 200, "matches": None}
+        key = client.post("/api/tournaments", json=slow).json()["id"]
+        assert key.startswith("u")
+        run = app.state.server.tournaments.store.get(key)
+    deadline = time.monotonic() + 30
+    while not run.done and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert run.done and run.error == "cancelled"
+    assert run.games_done < run.games_total
+
+
+ROUTES = [
+    "/api/tables",
+    "/api/tables/load",
+    "/api/replays",
+    "/api/tournaments",
+    "/api/tables/{table}/move",
+    "/api/tables/{table}/check",
+    "/api/tables/{table}/hint",
+    "/api/tables/{table}/next",
+]
+ODD = [
+    b"",
+    b"null",
+    b"0",
+    b'"text"',
+    b"[]",
+    b"{}",
+    b'{"game": null}',
+    b'{"game": "zheng_fen", "players": 1e309}',
+    b'{"game": "zheng_fen", "options": {"players": true}}',
+    b'{"game": "zen_cheng_you", "options": {"jokers_wild": true}}',
+    b'{"index": -1}',
+    b'{"index": 1.5}',
+    b'{"index": true}',
+    b'{"cards": [1, 2]}',
+    b'{"cards": "RJ RJ RJ"}',
+    b'{"cards": {"a": 1}}',
+    b'{"move": ["pass"]}',
+    b'{"agent": "search(determinizations=0)"}',
+    b'{"playouts": 0}',
+    b'{"saved": 5}',
+    b'{"saved": "{}"}',
+    b'{"text": "\\u0000"}',
+    b'{"name": "\\u0000"}',
+    b'{"agents": "ismcts(iterations=99999999999999999999)"}',
+    b'{"game": "zheng_fen", "deals": 0}',
+    b'{"game": "zheng_fen", "seed": 18446744073709551616}',
+    b"\x00\xff",
+    b'{"a": ' * 2000 + b"1" + b"}" * 2000,
+]
+
+
+def test_no_request_body_crashes_the_server(client: TestClient) -> None:
+    """Every route answers every odd body with a 2xx or a 4xx and a reason, never a 500."""
+    key = new_table(client, seed=1, opponents=["random"])["id"]
+    for route in ROUTES:
+        for body in ODD:
+            answer = client.post(route.format(table=key), content=body)
+            assert answer.status_code < 500, (route, body, answer.text)
+            if answer.status_code >= 400:
+                error(answer, answer.status_code)
+
+
 # --- the command ---------------------------------------------------------------------------
 
 

@@ -31,7 +31,7 @@ T = TypeVar("T")
 
 
 class Store(Generic[T]):
-    """Items by id, bounded in number and idle time."""
+    """Items by id (``prefix`` and 16 random hex digits), bounded in number and idle time."""
 
     def __init__(
         self,
@@ -40,8 +40,10 @@ class Store(Generic[T]):
         idle_seconds: float,
         evict: bool = False,
         clock: Callable[[], float] = time.monotonic,
+        prefix: str | None = None,
     ) -> None:
         self.kind = kind
+        self.prefix = kind[0] if prefix is None else prefix
         self.capacity = capacity
         self.idle_seconds = idle_seconds
         self.evict = evict
@@ -74,7 +76,7 @@ class Store(Generic[T]):
                 if not self.evict or not self._items:
                     raise self._full()
                 self._items.popitem(last=False)
-            key = self.kind[0] + secrets.token_hex(8)
+            key = self.prefix + secrets.token_hex(8)
             self._items[key] = (item, now)
             return key
 

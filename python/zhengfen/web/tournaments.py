@@ -172,7 +172,7 @@ class Tournaments:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.store: Store[Run] = Store(
-            "tournament", limits.kept_tournaments, limits.idle_seconds, evict=True
+            "tournament", limits.kept_tournaments, limits.idle_seconds, evict=True, prefix="u"
         )
         self._threads: list[threading.Thread] = []
         self._lock = threading.Lock()
