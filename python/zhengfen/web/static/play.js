@@ -4,7 +4,9 @@
 
 import { api, download, guarded, h, readFile } from "./api.js";
 import { cardRow, cardSvg } from "./cards.js";
-import { announced, applyEvent, displayOf, drawFelt, drawScores, logEvent } from "./table.js";
+import {
+  announced, applyEvent, declarationsBySeat, declarationText, displayOf, drawFelt, drawScores, logEvent,
+} from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
@@ -134,6 +136,20 @@ function markDeals(events, view) {
   }
 }
 
+/** The banner's line for an announced event: the event's sentence, shortened for results. */
+function bannerText(event, view) {
+  const name = (seat) => view.seats[seat].name;
+  if (event.type === "game_over") {
+    return `Game over: ${event.winners.map(name).join(", ") || "no winner"}${event.winners.length ? " won" : ""}`;
+  }
+  if (event.type !== "match_scored") return event.text;
+  const points = event.match_points;
+  if (view.teams) return `Match ${view.match} over: team 0 ${points[0]}, team 1 ${points[1]}`;
+  const best = Math.max(...points);
+  const top = points.map((p, seat) => (p === best ? name(seat) : null)).filter((n) => n !== null);
+  return `Match ${view.match} over: ${top.join(", ")} scored most (${best} points)`;
+}
+
 /** Takes a view from the server: replays its events on the felt at the chosen pace, then
  *  draws the table as the view says. */
 async function receive(view) {
@@ -149,10 +165,10 @@ async function receive(view) {
   for (const event of events) {
     logEvent($("pt-log"), event);
     display = applyEvent(display, event, view);
-    if (announced(event)) lastAnnounced = event.text;
+    if (announced(event)) lastAnnounced = bannerText(event, view);
     const wait = pause(event);
     if (wait) {
-      if (announced(event)) state.banner = event.text;
+      if (announced(event)) state.banner = lastAnnounced;
       drawFelt($("pt-felt"), view, display, state.banner);
       await sleep(wait);
     }
@@ -187,6 +203,13 @@ function drawHand() {
   $("pt-hand-title").textContent = view.hand.seen ? `Your hand (${cards.length} cards)` : "Your hand";
   if (!view.hand.seen) {
     hand.replaceChildren(h("p", { class: "muted" }, "You have not seen your cards yet: declare blind (±200) or pass."));
+    return;
+  }
+  document.querySelector(".hand-area .actions").hidden = view.match_over && !state.busy;
+  if (view.match_over && !state.busy) {
+    const next = view.game_over ? "New game starts another." : "Next match deals again.";
+    hand.replaceChildren(h("p", { class: "muted" }, `The match is over: the result is on the right. ${next}`),
+      cards.length ? cardRow(cards.map((c) => c.card), "normal") : "");
     return;
   }
   const selectable = view.your_turn && view.phase === "play" && !state.busy;
@@ -315,6 +338,11 @@ function drawMatchOver() {
     h("p", {}, `Order out: ${view.out_order.map(name).join(", ")}`),
     h("table", { class: "results" }, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { class: "num" }, "match"), h("th", { class: "num" }, "total"))), h("tbody", {}, rows)),
   ];
+  const declared = [...declarationsBySeat(view.declarations).values()].filter((d) => d.stake);
+  if (declared.length) {
+    body.push(h("p", { class: "small" }, "Declarations: ",
+      declared.map((d) => `${name(d.seat)} ${declarationText(d)}`).join(", ")));
+  }
   if (view.game_over) {
     const winners = view.winners.map(name).join(", ");
     body.push(h("p", { class: "big", id: "pt-winners" }, winners ? `Winners: ${winners}` : "No winner"));

@@ -4,6 +4,7 @@
 
 import { api, guarded, h, readFile } from "./api.js";
 import { cardRow } from "./cards.js";
+import { declarationText, declarationsBySeat } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -72,7 +73,8 @@ function tableBox(frame) {
     box.append(h("div", { class: "small" }, "Trick: ", frame.trick.map((e) => `${seatName(e.seat)} ${moveText(e.move)}`).join(" · ")));
   }
   if (frame.declarations && frame.declarations.length) {
-    box.append(h("div", { class: "small" }, "Declarations: ", frame.declarations.map((d) => `${seatName(d.seat)} ${d.move}`).join(", ")));
+    const made = [...declarationsBySeat(frame.declarations).values()];
+    box.append(h("div", { class: "small" }, "Declarations: ", made.map((d) => `${seatName(d.seat)} ${declarationText(d)}`).join(", ")));
   }
   const side = state.replay.teams ? "team" : "seat";
   box.append(h("div", { class: "small" },

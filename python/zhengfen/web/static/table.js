@@ -35,6 +35,23 @@ function moveName(move) {
   return move.kind === "pass" ? "pass" : move.name;
 }
 
+const STAKES = { blind: 200, declare: 100 };
+
+/** Each seat's declaration of the match (its last: a declaration after a blind pass), by seat. */
+export function declarationsBySeat(declarations) {
+  return new Map((declarations || []).map((d) => [d.seat, d]));
+}
+
+/** A declaration as people read it: "no declaration", "blind ±200", "declare −100". */
+export function declarationText(declaration) {
+  if (declaration.move === "pass" || !declaration.stake) return "no declaration";
+  if (declaration.points === null || declaration.points === undefined) {
+    return `${declaration.move} ±${declaration.stake}`;
+  }
+  const sign = declaration.points > 0 ? "+" : "−";
+  return `${declaration.move} ${sign}${Math.abs(declaration.points)}`;
+}
+
 /** The latest thing each seat did in the trick (or its declaration), by seat. */
 function lastActions(display) {
   const said = new Map();
@@ -60,7 +77,7 @@ function seatBox(view, display, seat) {
     const cards = move.cards || [];
     if (cards.length && cards.length <= SAID_CARDS) said.append(cardRow(cards, "small"));
   } else if (declaration) {
-    said.append(`declared: ${declaration}`);
+    said.append(declarationText(declaration));
   }
   const stats = h("div", { class: "seat-stats" },
     info.you ? h("span", {}, `${display.cardsLeft[seat]} cards`) : handBack(display.cardsLeft[seat]),
@@ -153,7 +170,7 @@ export function displayOf(view) {
     trick: [...view.trick],
     toMove: view.current_player,
     trickDone: false,
-    declarations: new Map((view.declarations || []).map((d) => [d.seat, d.move])),
+    declarations: declarationsBySeat(view.declarations),
   };
 }
 
@@ -179,7 +196,7 @@ export function applyEvent(display, event, final) {
       next.toMove = event.leader;
       break;
     case "declaration":
-      next.declarations.set(event.seat, event.move);
+      next.declarations.set(event.seat, { seat: event.seat, move: event.move, stake: STAKES[event.move] || 0, points: null });
       next.toMove = (event.seat + 1) % final.players;
       break;
     case "play":
