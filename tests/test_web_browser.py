@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import random
 import re
 import shutil
 import subprocess
@@ -270,9 +271,41 @@ def _play_match(page: Page, shots: Path, name: str) -> int:
     pytest.fail(f"the match did not end in {MAX_TURNS} turns")
 
 
-def _api(server: str, path: str) -> Any:
-    with urllib.request.urlopen(server + path, timeout=30) as answer:
+def _api(server: str, path: str, body: Any = None) -> Any:
+    """GET ``path``, or POST ``body`` as JSON to it; the answer's JSON."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        server + path, data=data, method="GET" if data is None else "POST"
+    )
+    request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=60) as answer:
         return json.loads(answer.read())
+
+
+FOLD_EVENTS = """async (view) => {
+  const table = await import(new URL("static/table.js", document.baseURI).href);
+  table.markDeals(view.events, view);
+  let display = table.displayOf(view);
+  for (const event of view.events) display = table.applyEvent(display, event, view);
+  const done = display.trickDone;
+  return {
+    cards_left: display.cardsLeft, points_won: display.points, place: display.places,
+    trick: done ? [] : display.trick.map((e) => [e.seat, e.move.text]),
+    table: done || !display.table ? null : [display.table.seat, display.table.move.text],
+    dealt: view.events[0].cardsAtDeal,
+  };
+}"""
+"""The page's own replay of a view's events (table.js), from the deal: what the felt shows."""
+
+
+def _felt_matches_view(page: Page, view: dict[str, Any], points: bool) -> None:
+    felt = page.evaluate(FOLD_EVENTS, view)
+    assert sum(felt["dealt"]) == (108 if view["game"] == "zen_cheng_you" else 54)
+    for field in ("cards_left", "place") + (("points_won",) if points else ()):
+        assert felt[field] == [seat[field] for seat in view["seats"]], (field, view["n"])
+    assert felt["trick"] == [[e["seat"], e["move"]["text"]] for e in view["trick"]]
+    table = view["table"]
+    assert felt["table"] == (None if table is None else [table["seat"], table["move"]["text"]])
 
 
 def _match_column(page: Page) -> list[int]:
@@ -404,3 +437,22 @@ def test_errors_are_shown_in_the_page(page: Page, tmp_path: Path) -> None:
     assert "seed" in page.locator("#error-text").inner_text()
     assert page.locator("#play-table").is_hidden()
     page.click("#error-close")
+
+
+@pytest.mark.parametrize("game", ["zheng_fen", "zen_cheng_you"])
+def test_the_felt_replays_events_as_the_server_plays(page: Page, server: str, game: str) -> None:
+    """Invariant: folding a match's events from its deal (what the felt shows while the agents'
+    moves appear one by one) reaches the server's view after every move of the person: cards
+    left, places, the trick and the table, and in Zheng Fen each seat's points."""
+    rng = random.Random(7)
+    created = _api(server, "api/tables", {"game": game, "opponents": ["random"], "seed": 9})
+    table = created["id"]
+    for n in range(MAX_TURNS):
+        view = _api(server, f"api/tables/{table}?since=0")
+        view["n"] = n
+        _felt_matches_view(page, view, points=game == "zheng_fen")
+        if view["match_over"]:
+            return
+        move = rng.choice(view["moves"])
+        _api(server, f"api/tables/{table}/move", {"index": move["index"]})
+    pytest.fail(f"the match did not end in {MAX_TURNS} turns")

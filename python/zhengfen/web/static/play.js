@@ -6,6 +6,7 @@ import { api, download, guarded, h, readFile } from "./api.js";
 import { cardRow, cardSvg } from "./cards.js";
 import {
   announced, applyEvent, declarationsBySeat, declarationText, displayOf, drawFelt, drawScores, logEvent,
+  markDeals,
 } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -120,20 +121,6 @@ function pause(event) {
   if (event.type === "match_scored" || event.type === "game_over") return base * 2.5;
   if (event.type === "trick" || event.type === "out" || event.type === "transfer") return base * 1.8;
   return base;
-}
-
-/** Marks each deal event with the cards each seat held after it (the view's cards left plus
- *  what each seat played since), so the felt can count down from the deal. */
-function markDeals(events, view) {
-  let played = view.seats.map(() => 0);
-  for (let i = events.length - 1; i >= 0; i -= 1) {
-    const event = events[i];
-    if (event.type === "play") played[event.seat] += event.move.cards.length;
-    if (event.type === "deal") {
-      event.cardsAtDeal = view.seats.map((s, seat) => s.cards_left + played[seat]);
-      played = view.seats.map(() => 0);
-    }
-  }
 }
 
 /** The banner's line for an announced event: the event's sentence, shortened for results. */

@@ -174,6 +174,30 @@ export function displayOf(view) {
   };
 }
 
+/** How many cards each seat is dealt (RULES.md §2.4: the first drawers hold the extra cards). */
+function dealtCounts(view, firstDrawer) {
+  const total = view.game === "zen_cheng_you" ? 108 : 54;
+  const n = view.players;
+  return view.seats.map((_, seat) => Math.floor(total / n) + ((seat - firstDrawer + n) % n < total % n ? 1 : 0));
+}
+
+/** Marks each deal event with the cards each seat holds after it, so the felt can count down
+ *  from the deal: from the rules of dealing, or for given hands (no first drawer) from the
+ *  view's cards left plus what each seat played since. */
+export function markDeals(events, view) {
+  let played = view.seats.map(() => 0);
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const event = events[i];
+    if (event.type === "play") played[event.seat] += event.move.cards.length;
+    if (event.type === "deal") {
+      event.cardsAtDeal = event.first_drawer === null || event.first_drawer === undefined
+        ? view.seats.map((s, seat) => s.cards_left + played[seat])
+        : dealtCounts(view, event.first_drawer);
+      played = view.seats.map(() => 0);
+    }
+  }
+}
+
 /**
  * The display after `event`, from the display before it (a copy): the felt replays the agents'
  * moves one by one from these. `final` is the view the events lead to.
@@ -224,6 +248,7 @@ export function applyEvent(display, event, final) {
       const to = event.to !== undefined ? event.to : (event.from + 1) % final.players;
       next.points[to] += event.points;
       next.points[event.from] = 0;
+      next.cardsLeft[event.from] = 0; // the hand goes with the pile (RULES.md §12.4b)
       break;
     }
     default:
