@@ -456,3 +456,60 @@ def test_the_felt_replays_events_as_the_server_plays(page: Page, server: str, ga
         move = rng.choice(view["moves"])
         _api(server, f"api/tables/{table}/move", {"index": move["index"]})
     pytest.fail(f"the match did not end in {MAX_TURNS} turns")
+
+
+DRAW_DECK = """async () => {
+  const cards = await import(new URL("static/cards.js", document.baseURI).href);
+  const ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"];
+  const tokens = ranks.flatMap((r) => ["c", "d", "h", "s"].map((s) => r + s)).concat(["BJ", "RJ"]);
+  return tokens.map((token) => {
+    const svg = cards.cardSvg(token.toLowerCase());
+    const texts = [...svg.querySelectorAll("text")];
+    return {
+      token, drawn: svg.dataset.card, label: svg.getAttribute("aria-label"),
+      badge: svg.classList.contains("card-points") ? texts[texts.length - 1].textContent : null,
+      red: texts.some((t) => t.getAttribute("fill") === "#c8102e"),
+      joker: svg.classList.contains("card-joker"),
+      ten: cards.parseCard(token.replace("10", "T")).token,
+    };
+  });
+}"""
+"""Every card of the deck drawn by the page (cards.js), written in lower case."""
+
+
+def test_every_card_is_drawn(page: Page) -> None:
+    """Each of the 54 cards is drawn as itself: red exactly for hearts, diamonds and the red
+    joker, the points badge exactly on the 5s (5), 10s and Ks (10), the jokers apart."""
+    drawn = page.evaluate(DRAW_DECK)
+    assert len(drawn) == 54
+    for card in drawn:
+        token = card["token"]
+        assert card["drawn"] == card["ten"] == token
+        assert card["label"]
+        assert card["red"] == (token == "RJ" or token[-1] in "hd")
+        assert card["joker"] == (token in ("BJ", "RJ"))
+        points = {"5": "5", "10": "10", "K": "10"}.get(token[:-1]) if not card["joker"] else None
+        assert card["badge"] == points
+
+
+def test_agents_moves_appear_one_by_one(browser: Browser, server: str) -> None:
+    """At a readable pace the log grows event by event while the felt is busy, then the page
+    is ready for the person."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    tab = context.new_page()
+    tab.set_default_timeout(TIMEOUT_MS)
+    tab.goto(server + "?speed=fast")
+    tab.wait_for_selector("body[data-ready='true']")
+    tab.select_option("#ng-game", "zheng_fen")
+    tab.fill("#ng-seed", "5")  # seat 0 does not lead: the agents play first
+    tab.click("#ng-start")
+    tab.wait_for_selector("#play-table:not([hidden])")
+    counts: set[int] = set()
+    for _ in range(500):  # at most 30 s
+        if tab.evaluate("document.body.dataset.table") not in ("", "busy"):
+            break
+        counts.add(tab.locator("#pt-log li").count())
+        tab.wait_for_timeout(60)
+    assert len(counts - {0}) >= 2, counts
+    assert tab.evaluate("document.body.dataset.table") in ("turn", "over")
+    context.close()
