@@ -422,7 +422,8 @@ def test_tournament(page: Page, shots: Path) -> None:
 
 
 def test_errors_are_shown_in_the_page(page: Page, tmp_path: Path) -> None:
-    """The server's reasons reach the person: a corrupt saved game, a seed out of range."""
+    """The server's reasons reach the person: a corrupt saved game, a seed out of range; the
+    largest seed goes through exactly."""
     corrupt = tmp_path / "corrupt.json"
     corrupt.write_text('{"format": "zhengfen-game", "version": 1}')
     page.set_input_files("#lg-file", str(corrupt))
@@ -437,6 +438,10 @@ def test_errors_are_shown_in_the_page(page: Page, tmp_path: Path) -> None:
     assert "seed" in page.locator("#error-text").inner_text()
     assert page.locator("#play-table").is_hidden()
     page.click("#error-close")
+    page.fill("#ng-seed", str(2**64 - 1))  # the largest seed, past JavaScript's exact integers
+    page.click("#ng-start")
+    page.wait_for_selector("#play-table:not([hidden])")
+    assert f"seed {2**64 - 1}" in page.locator("#pt-title").inner_text()
 
 
 @pytest.mark.parametrize("game", ["zheng_fen", "zen_cheng_you"])

@@ -10,11 +10,37 @@ export class ApiError extends Error {
   }
 }
 
+/** JSON text of `value`, BigInts written as plain JSON integers: seeds run to 2**64 - 1, past
+ *  the integers a JavaScript number holds exactly. */
+export function toJson(value) {
+  const tag = `big${Math.random().toString(36).slice(2)}`; // no text sent can hold it by chance
+  const marked = JSON.stringify(value, (_, v) => (typeof v === "bigint" ? `${tag}:${v}` : v));
+  return marked.replace(new RegExp(`"${tag}:(-?\\d+)"`, "g"), "$1");
+}
+
+/** A JSON.parse reviver that keeps integers past 2**53 (seeds) as their digits, where the
+ *  browser gives the source text (it does in current Chromium and Firefox). */
+function keepBigIntegers(_, value, context) {
+  if (typeof value === "number" && !Number.isSafeInteger(value) && context && /^-?\d+$/.test(context.source)) {
+    return context.source;
+  }
+  return value;
+}
+
+/** An integer typed by a person, as a BigInt (or undefined when empty); throws a readable
+ *  error for anything else. */
+export function integerField(input, name) {
+  const text = input.value.trim();
+  if (text === "") return undefined;
+  if (!/^-?\d+$/.test(text)) throw new Error(`${name} must be a whole number, not ${text}`);
+  return BigInt(text);
+}
+
 /** Calls the API at `path` (relative to the page), sending `body` as JSON when given. */
 export async function api(path, { method = "GET", body, raw = false } = {}) {
   const init = { method, headers: { accept: "application/json" } };
   if (body !== undefined) {
-    init.body = JSON.stringify(body);
+    init.body = toJson(body);
     init.headers["content-type"] = "application/json";
   }
   let response;
@@ -27,7 +53,7 @@ export async function api(path, { method = "GET", body, raw = false } = {}) {
   if (!response.ok) throw new ApiError(errorReason(response, text), response.status);
   if (raw) return text;
   try {
-    return text ? JSON.parse(text) : null;
+    return text ? JSON.parse(text, keepBigIntegers) : null;
   } catch {
     throw new ApiError(`the server's answer to ${path} is not JSON`);
   }

@@ -2,7 +2,7 @@
 // by one from the view's events, the person's hand to select from, what the selection reads as
 // (POST /check), the legal moves grouped, Pass / Blind / Declare, Hint, Save, Next match.
 
-import { api, download, guarded, h, readFile } from "./api.js";
+import { api, download, guarded, h, integerField, readFile } from "./api.js";
 import { cardRow, cardSvg } from "./cards.js";
 import {
   announced, applyEvent, declarationsBySeat, declarationText, displayOf, drawFelt, drawScores, logEvent,
@@ -98,14 +98,13 @@ function newGameBody() {
     const { option, type } = input.dataset;
     options[option] = type === "bool" ? input.checked : type === "int" ? Number(input.value) : input.value;
   }
-  const seed = $("ng-seed").value.trim();
   return {
     game: $("ng-game").value,
     players: Number($("ng-players").value),
     options,
     seat: Number($("ng-seat").value),
     opponents: [...$("ng-opponents").querySelectorAll("select")].map((s) => s.value),
-    seed: seed === "" ? undefined : Number(seed),
+    seed: integerField($("ng-seed"), "the seed"),
   };
 }
 

@@ -2,7 +2,7 @@
 // polled, then the result table and an inline-SVG plot of points per match per agent with the
 // 95 % confidence interval as error bars, as the deals came in.
 
-import { api, guarded, h, showError } from "./api.js";
+import { api, guarded, h, integerField, showError } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -163,14 +163,16 @@ async function start(event) {
   event.preventDefault();
   clearTimeout(polling);
   delete document.getElementById("page-tournament").dataset.done;
-  const body = {
-    game: $("tn-game").value,
-    players: Number($("tn-players").value),
-    agents: [...$("tn-agents").querySelectorAll("select")].map((s) => s.value),
-    deals: Number($("tn-deals").value),
-    seed: Number($("tn-seed").value),
-  };
-  const started = await guarded(() => api("api/tournaments", { method: "POST", body }));
+  const started = await guarded(() => api("api/tournaments", {
+    method: "POST",
+    body: {
+      game: $("tn-game").value,
+      players: Number($("tn-players").value),
+      agents: [...$("tn-agents").querySelectorAll("select")].map((s) => s.value),
+      deals: Number($("tn-deals").value),
+      seed: integerField($("tn-seed"), "the seed"),
+    },
+  }));
   if (!started) return;
   $("tn-start").disabled = true;
   $("tn-status").hidden = false;
