@@ -126,7 +126,7 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-BAD_REQUESTS_ALLOWED = {"test_errors_are_shown_in_the_page"}
+BAD_REQUESTS_ALLOWED = {"test_errors_are_shown_in_the_page", "test_a_stale_page_catches_up"}
 """The tests that send bad requests on purpose; in every other an answer of 400 or more fails."""
 
 
@@ -518,3 +518,23 @@ def test_agents_moves_appear_one_by_one(browser: Browser, server: str) -> None:
     assert len(counts - {0}) >= 2, counts
     assert tab.evaluate("document.body.dataset.table") in ("turn", "over")
     context.close()
+
+
+def test_a_stale_page_catches_up(page: Page, server: str) -> None:
+    """A move made elsewhere (another tab) between the page's view and its move: the server
+    refuses the stale move (409), the page says why and catches up with the table."""
+    _new_game(page, "zheng_fen", seed=21)
+    assert _table(page) == "turn"
+    groups = page.locator("#pt-moves .move-group")
+    groups.first.click()
+    page.wait_for_selector("#pt-verdict.ok")
+    table = page.evaluate("document.body.dataset.tableId")
+    elsewhere = _api(server, f"api/tables/{table}?since=0")
+    _api(server, f"api/tables/{table}/move", {"index": elsewhere["moves"][-1]["index"]})
+    now = _api(server, f"api/tables/{table}")
+    page.click("#pt-play")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.locator("#error-text").inner_text().strip()
+    page.wait_for_function("v => document.body.dataset.version === v", arg=str(now["version"]))
+    assert page.locator("#pt-hand .card-slot").count() == now["seats"][now["seat"]]["cards_left"]
+    page.click("#error-close")

@@ -2,7 +2,9 @@
 // by one from the view's events, the person's hand to select from, what the selection reads as
 // (POST /check), the legal moves grouped, Pass / Blind / Declare, Hint, Save, Next match.
 
-import { api, download, guarded, h, integerField, readFile } from "./api.js";
+import {
+  ApiError, api, download, guarded, h, integerField, readFile, showError,
+} from "./api.js";
 import { cardRow, cardSvg } from "./cards.js";
 import {
   announced, applyEvent, declarationsBySeat, declarationText, displayOf, drawFelt, drawScores, logEvent,
@@ -391,7 +393,15 @@ async function send(path, body) {
   if (state.busy) return;
   state.busy = true;
   drawControls();
-  const view = await guarded(() => api(`api/tables/${state.view.id}/${path}`, { method: "POST", body }));
+  const id = state.view.id;
+  let view;
+  try {
+    view = await api(`api/tables/${id}/${path}`, { method: "POST", body });
+  } catch (error) {
+    showError(error);
+    // The table moved on without this page (another tab, a stale view): catch up with it.
+    if (error instanceof ApiError && error.status === 409) view = await guarded(() => api(`api/tables/${id}`));
+  }
   state.busy = false;
   if (view) {
     $("pt-hint-panel").hidden = true;
