@@ -283,10 +283,10 @@ def _api(server: str, path: str, body: Any = None) -> Any:
 
 
 FOLD_EVENTS = """async (view) => {
-  const table = await import(new URL("static/table.js", document.baseURI).href);
-  table.markDeals(view.events, view);
-  let display = table.displayOf(view);
-  for (const event of view.events) display = table.applyEvent(display, event, view);
+  const felt = await import(new URL("static/display.js", document.baseURI).href);
+  felt.markDeals(view.events, view);
+  let display = felt.displayOf(view);
+  for (const event of view.events) display = felt.applyEvent(display, event, view);
   const done = display.trickDone;
   return {
     cards_left: display.cardsLeft, points_won: display.points, place: display.places,
@@ -295,7 +295,7 @@ FOLD_EVENTS = """async (view) => {
     dealt: view.events[0].cardsAtDeal,
   };
 }"""
-"""The page's own replay of a view's events (table.js), from the deal: what the felt shows."""
+"""The page's own replay of a view's events (display.js), from the deal: what the felt shows."""
 
 
 def _felt_matches_view(page: Page, view: dict[str, Any], points: bool) -> None:

@@ -6,10 +6,8 @@ import {
   ApiError, api, download, guarded, h, integerField, readFile, showError,
 } from "./api.js";
 import { cardRow, cardSvg } from "./cards.js";
-import {
-  announced, applyEvent, declarationsBySeat, declarationText, displayOf, drawFelt, drawScores, logEvent,
-  markDeals,
-} from "./table.js";
+import { applyEvent, declarationsBySeat, displayOf, markDeals } from "./display.js";
+import { announced, declarationText, drawFelt, drawScores, logEvent } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });

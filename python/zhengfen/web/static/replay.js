@@ -4,7 +4,8 @@
 
 import { api, guarded, h, readFile } from "./api.js";
 import { cardRow } from "./cards.js";
-import { declarationText, declarationsBySeat } from "./table.js";
+import { declarationsBySeat } from "./display.js";
+import { declarationText } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 
