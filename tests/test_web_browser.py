@@ -410,6 +410,7 @@ def test_tournament(page: Page, shots: Path) -> None:
     for seat, agent in enumerate(["greedy", "random", "random"]):
         page.select_option(f"#tn-agent-{seat}", agent)
     page.fill("#tn-deals", "6")
+    page.select_option("#tn-matches", "3")
     page.click("#tn-start")
     page.wait_for_selector("#page-tournament[data-done='true']", timeout=90_000)
     rows = page.locator("#tn-results-table tbody tr")

@@ -64,7 +64,7 @@ function drawTable(result) {
 }
 
 /** Round tick values (steps of 1, 2 or 5 times a power of ten) from `low` to `high`. */
-function niceTicks(low, high, count = 5) {
+function niceTicks(low, high, count = 7) {
   const raw = (high - low) / count;
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw);
@@ -170,6 +170,7 @@ async function start(event) {
       players: Number($("tn-players").value),
       agents: [...$("tn-agents").querySelectorAll("select")].map((s) => s.value),
       deals: Number($("tn-deals").value),
+      matches: $("tn-matches").value === "whole" ? null : Number($("tn-matches").value),
       seed: integerField($("tn-seed"), "the seed"),
     },
   }));
