@@ -539,3 +539,37 @@ def test_a_stale_page_catches_up(page: Page, server: str) -> None:
     page.wait_for_function("v => document.body.dataset.version === v", arg=str(now["version"]))
     assert page.locator("#pt-hand .card-slot").count() == now["seats"][now["seat"]]["cards_left"]
     page.click("#error-close")
+
+
+def test_keyboard_basics(page: Page) -> None:
+    """Tabs by arrow keys; a card selected with Space and the selection cleared with Escape."""
+    page.focus("#tab-play")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#page-replay").is_visible()
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#page-play").is_visible()
+    _new_game(page, "zheng_fen", seed=3)
+    assert _table(page) == "turn"
+    page.focus("#pt-hand .card-slot")
+    page.keyboard.press("Space")
+    page.wait_for_selector("#pt-hand .card-slot.selected")
+    page.wait_for_selector("#pt-verdict")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#pt-prompt")
+    assert page.locator("#pt-hand .card-slot.selected").count() == 0
+
+
+SIDEWAYS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+@pytest.mark.parametrize("width", [1280, 420])
+def test_every_page_fits_the_width(page: Page, shots: Path, width: int) -> None:
+    """At a desktop and a phone width nothing makes the page scroll sideways."""
+    page.set_viewport_size({"width": width, "height": 800})
+    _new_game(page, "zen_cheng_you", seed=5)
+    _table(page)
+    assert page.evaluate(SIDEWAYS) <= 0
+    page.screenshot(path=str(shots / f"width-{width}-play.png"), full_page=True)
+    for tab in ("replay", "tournament"):
+        page.click(f"#tab-{tab}")
+        assert page.evaluate(SIDEWAYS) <= 0, tab

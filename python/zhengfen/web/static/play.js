@@ -224,9 +224,14 @@ function drawMoves() {
   const moves = movesByIndex();
   const groups = view.groups.filter((g) => !ACTIONS.has(g.kind));
   const playable = view.moves.filter((m) => !ACTIONS.has(m.kind)).length;
-  $("pt-moves-count").textContent = view.your_turn && !state.busy ? `(${plural(groups.length, "group")}, ${plural(playable, "move")})` : "";
+  const playing = view.phase === "play";
+  $("pt-moves-count").textContent = view.your_turn && playing && !state.busy
+    ? `(${plural(groups.length, "group")}, ${plural(playable, "move")})` : "";
   if (state.busy || !view.your_turn || view.phase !== "play") {
-    const why = state.busy ? "The others are playing…" : view.match_over ? "The match is over." : "Not your turn.";
+    let why = "Not your turn.";
+    if (state.busy) why = "The others are playing…";
+    else if (view.match_over) why = "The match is over.";
+    else if (view.your_turn) why = "Declare or pass with the buttons under your hand.";
     list.replaceChildren(h("p", { class: "muted small" }, why));
     return;
   }
@@ -269,6 +274,8 @@ function drawControls() {
     button.disabled = !live;
   }
   $("pt-hint").disabled = !live;
+  const playing = Boolean(view) && view.phase === "play";
+  $("pt-clear").hidden = $("pt-play").hidden = !playing;
   $("pt-clear").disabled = !live || !state.selected.size;
   $("pt-save").disabled = state.busy;
   const legal = live && state.check && state.check.legal;
