@@ -186,7 +186,7 @@ function drawHand() {
   const view = state.view;
   const hand = $("pt-hand");
   const cards = view.hand.cards;
-  $("pt-hand-title").textContent = view.hand.seen ? `Your hand (${cards.length} cards)` : "Your hand";
+  $("pt-hand-title").textContent = view.hand.seen ? `Your hand (${plural(cards.length, "card")})` : "Your hand";
   if (!view.hand.seen) {
     hand.replaceChildren(h("p", { class: "muted" }, "You have not seen your cards yet: declare blind (±200) or pass."));
     return;

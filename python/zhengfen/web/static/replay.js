@@ -8,6 +8,7 @@ import { declarationsBySeat } from "./display.js";
 import { declarationText } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 const state = { id: null, games: [], replay: null, i: 0 };
 
@@ -91,8 +92,8 @@ function seatRow(frame, seat) {
   if (frame.current_player === seat) classes.push("turn");
   return h("div", { class: classes.join(" "), dataset: { seat: String(seat) } },
     h("div", {},
-      h("strong", {}, seatName(seat)), team >= 0 ? h("span", { class: `team team-${team}` }, ` team ${team}`) : null,
-      h("div", { class: "small muted" }, `${frame.cards_left[seat]} cards · ${frame.points_won[seat]} pts`
+      h("strong", {}, seatName(seat)), " ", team >= 0 ? h("span", { class: `team team-${team}` }, `team ${team}`) : null,
+      h("div", { class: "small muted" }, `${plural(frame.cards_left[seat], "card")} · ${frame.points_won[seat]} pts`
         + (place >= 0 ? ` · out #${place + 1}` : "") + (frame.current_player === seat ? " · to move" : ""))),
     frame.hands[seat].length ? cardRow(frame.hands[seat]) : h("span", { class: "muted" }, "no cards"));
 }

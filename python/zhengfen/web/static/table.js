@@ -73,7 +73,7 @@ function seatBox(view, display, seat) {
     said.append(declarationText(declaration));
   }
   const stats = h("div", { class: "seat-stats" },
-    info.you ? h("span", {}, `${display.cardsLeft[seat]} cards`) : handBack(display.cardsLeft[seat]),
+    info.you ? h("span", {}, `${display.cardsLeft[seat]} card${display.cardsLeft[seat] === 1 ? "" : "s"}`) : handBack(display.cardsLeft[seat]),
     h("span", { class: "seat-points" }, `${display.points[seat]} pts`));
   return h("div", {
     class: classes.join(" "), style: seatStyle(seatPosition(seat, view.seat, view.players)),
