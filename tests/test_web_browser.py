@@ -1,10 +1,14 @@
 """The page of ``zhengfen serve`` end to end in a real browser: headless Chromium (Debian's
 ``chromium``) driven by Playwright for Python, against the real server started as
-``python -m zhengfen serve --port 0``. Each test plays by clicking, as a person would: a whole
-Zheng Fen match (with an illegal selection, a hint, save and load), a whole Zen Cheng You match
-(with the declarations), a replay of an arena log and of an uploaded saved game, and a small
-tournament. Each page is saved as a screenshot under ``$ZHENGFEN_SCREENSHOTS`` (or a temporary
-folder) for people to look at.
+``python -m zhengfen serve --port 0``. The tests click as a person would: a whole Zheng Fen
+match (with an illegal selection, a hint, save and load), a whole Zen Cheng You match (with the
+declarations, an illegal selection and a hint), a replay of an arena log and of an uploaded saved
+game, a small tournament, errors shown in the page, a stale move caught up with, the keyboard.
+Invariants: the page's fold of a match's events (what the felt shows while the agents' moves
+appear) reaches the server's view after every move; every card is drawn as itself; no page
+scrolls sideways at 1280 or 420 pixels. Pages are saved as screenshots under
+``$ZHENGFEN_SCREENSHOTS`` (or a temporary folder) for people to look at; the README's
+``docs/screenshots/table.png`` is ``zheng-fen-table.png``.
 
 Without Playwright, Chromium or the ``web`` extra the module is skipped, unless
 ``ZHENGFEN_BROWSER_TESTS=1`` (set by ``.ci/run``): then it fails.

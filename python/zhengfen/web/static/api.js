@@ -95,11 +95,15 @@ export async function guarded(work) {
   }
 }
 
-/** Reads a chosen file as text (for uploads of saved games and logs). */
-export function readFile(input) {
+/** Reads a chosen file as text (for uploads of saved games and logs), refusing one of more
+ *  than `limit` bytes (the server's limits.max_upload) before sending it. */
+export function readFile(input, limit) {
   const file = input.files && input.files[0];
   if (!file) return Promise.reject(new Error("choose a file first"));
-  if (file.size > 4 * 1024 * 1024) return Promise.reject(new Error(`${file.name} is too large`));
+  if (limit && file.size > limit) {
+    const mib = (n) => (n / 1024 / 1024).toFixed(1);
+    return Promise.reject(new Error(`${file.name} is too large: ${mib(file.size)} MiB, the server takes up to ${mib(limit)} MiB`));
+  }
   return file.text();
 }
 

@@ -475,7 +475,7 @@ async function leaveTable() {
 async function loadGame(event) {
   event.preventDefault();
   const created = await guarded(async () => {
-    const saved = await readFile($("lg-file"));
+    const saved = await readFile($("lg-file"), state.options.limits.max_upload);
     return api("api/tables/load", {
       method: "POST",
       body: { saved, seat: Number($("lg-seat").value), opponents: [$("lg-agent").value] },

@@ -10,7 +10,7 @@ import { declarationText } from "./table.js";
 const $ = (id) => document.getElementById(id);
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-const state = { id: null, games: [], replay: null, i: 0 };
+const state = { id: null, games: [], replay: null, i: 0, limits: {} };
 
 async function listFolder() {
   const listing = await guarded(() => api("api/replays"));
@@ -114,11 +114,12 @@ function draw() {
 }
 
 /** Sets up the Replay page. */
-export function initReplay() {
+export function initReplay(options) {
+  state.limits = options.limits;
   listFolder();
   $("replay-open").addEventListener("submit", async (event) => {
     event.preventDefault();
-    const text = await guarded(() => readFile($("rp-file")));
+    const text = await guarded(() => readFile($("rp-file"), state.limits.max_upload));
     if (text !== undefined) await open({ text });
   });
   $("rp-open-folder").addEventListener("click", () => open({ name: $("rp-folder").value }));
