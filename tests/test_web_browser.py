@@ -116,7 +116,9 @@ def server(replay_folder: Path) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        # CI runs as root in a container: no sandbox there, and a small /dev/shm
+        flags = ["--no-sandbox", "--disable-dev-shm-usage"]
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=flags)
         yield chromium
         chromium.close()
 
@@ -190,10 +192,15 @@ def _click_and_wait(page: Page, selector: str) -> None:
     _after(page, version)
 
 
-def _new_game(page: Page, game: str, seed: int, players: int = 4) -> None:
+def _new_game(
+    page: Page, game: str, seed: int, players: int = 4, options: dict[str, str] | None = None
+) -> None:
+    """Fills the new-game form (random opponents, rule ``options`` by name) and starts."""
     page.select_option("#ng-game", game)
     if game == "zheng_fen":
         page.select_option("#ng-players", str(players))
+    for name, value in (options or {}).items():
+        page.fill(f"#ng-opt-{name}", value)
     page.fill("#ng-seed", str(seed))
     for select in page.locator("#ng-opponents select").all():
         select.select_option("random")
@@ -577,3 +584,18 @@ def test_every_page_fits_the_width(page: Page, shots: Path, width: int) -> None:
     for tab in ("replay", "tournament"):
         page.click(f"#tab-{tab}")
         assert page.evaluate(SIDEWAYS) <= 0, tab
+
+
+def test_game_over(page: Page, shots: Path) -> None:
+    """With a target of 1 point the first match ends the game: the winners are named (the top
+    scorers), Next match gives way to New game."""
+    _new_game(page, "zheng_fen", seed=8, players=3, options={"target": "1"})
+    _play_match(page, shots, "game-over")
+    assert page.locator("#pt-over-title").inner_text() == "Game over"
+    totals = [int(t) for t in page.locator("#pt-over-body tbody td:nth-child(3)").all_inner_texts()]
+    labels = page.locator("#pt-over-body tbody td:nth-child(1)").all_inner_texts()
+    best = [label for label, total in zip(labels, totals) if total == max(totals)]
+    assert page.locator("#pt-winners").inner_text() == "Winners: " + ", ".join(best)
+    assert page.locator("#pt-next").is_hidden()
+    page.click("#pt-again")
+    page.wait_for_selector("#play-setup:not([hidden])")

@@ -342,6 +342,7 @@ function drawMatchOver() {
   }
   $("pt-over-body").replaceChildren(...body);
   $("pt-next").hidden = view.game_over;
+  $("pt-again").hidden = !view.game_over;
 }
 
 // --- selecting and playing ---------------------------------------------------------------------
@@ -525,6 +526,7 @@ export function initPlay(options) {
   $("pt-save").addEventListener("click", save);
   $("pt-next").addEventListener("click", () => send("next", {}));
   $("pt-new").addEventListener("click", leaveTable);
+  $("pt-again").addEventListener("click", leaveTable);
   document.addEventListener("keydown", (event) => {
     if ($("play-table").hidden || event.target.matches("input, select, textarea")) return;
     if (event.key === "Escape") $("pt-clear").click();
