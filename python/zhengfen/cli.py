@@ -3,6 +3,8 @@
 - ``zhengfen arena``: a tournament between agents (the default; see :mod:`zhengfen.arena`);
 - ``zhengfen play``: play against agents in the terminal (:mod:`zhengfen.play`);
 - ``zhengfen replay LOG``: a saved game, trick by trick (:mod:`zhengfen.replay`);
+- ``zhengfen serve``: the table in the browser: play, replay, tournaments (:mod:`zhengfen.web`,
+  the ``web`` extra);
 - ``zhengfen demo``: deals a seeded hand, classifies plays, lists legal moves;
 - ``zhengfen conformance serve --impl rust|reference``: speak the conformance protocol;
 - ``zhengfen conformance check --impl "COMMAND"``: run the vectors against an implementation;
@@ -112,6 +114,13 @@ def add_docs_arguments(command: argparse.ArgumentParser) -> None:
     add_arguments(command)
 
 
+def add_serve_arguments(command: argparse.ArgumentParser) -> None:
+    """The arguments of ``zhengfen serve`` (:mod:`zhengfen.web.command`)."""
+    from zhengfen.web.command import add_arguments
+
+    add_arguments(command, bounded_int)
+
+
 def add_rules(command: argparse.ArgumentParser) -> None:
     """The rule-set arguments of ``arena`` and ``play``."""
     command.add_argument("--game", choices=["zheng_fen", "zen_cheng_you"], default="zheng_fen")
@@ -210,6 +219,10 @@ def parser() -> argparse.ArgumentParser:
         "docs", help="list the shipped documents (RULES, AI, CONFORMANCE, API) or print one"
     )
     add_docs_arguments(docs)
+    serve = commands.add_parser(
+        "serve", help="the table in the browser: play, replay, tournaments (the web extra)"
+    )
+    add_serve_arguments(serve)
     demo = commands.add_parser("demo", help="a short demonstration on a seeded deal")
     demo.add_argument("--seed", type=SEED, default=42, help="deal seed (default 42)")
     demo.add_argument("--players", type=bounded_int(3, 6), default=4, help="3 to 6 (default 4)")
@@ -308,6 +321,10 @@ def dispatch(argv: Sequence[str] | None) -> int:
         from zhengfen.commands import replay
 
         return replay(args)
+    if args.command == "serve":
+        from zhengfen.web.command import run as serve
+
+        return serve(args)
     if args.command == "docs":
         from zhengfen.docs.command import run
 

@@ -1,0 +1,359 @@
+"""The web application of ``zhengfen serve`` (Starlette): the page, its files, and the JSON API
+of API.md. :func:`create_app` builds it; :class:`Server` holds what it keeps (tables, opened
+logs, tournaments) within its :class:`~zhengfen.web.limits.Limits`.
+
+Every answer of the API is JSON. Bad input is answered with a 4xx and ``{"error": reason}``
+(:mod:`zhengfen.web.problems`, ``ValueError`` as 400), a bug with a logged 500 that names only
+the exception's class; request bodies are read up to a bound, and the games' work runs in
+worker threads so that one table's agents do not hold up another's requests.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import typing
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+import zhengfen
+from zhengfen import replay, types
+from zhengfen.web import inputs, replays, tables
+from zhengfen.web.inputs import Body, InputError
+from zhengfen.web.limits import Limits
+from zhengfen.web.problems import NotFound, Problem, TooLarge
+from zhengfen.web.store import Store
+from zhengfen.web.tournaments import Tournaments
+
+__all__ = ["STATIC", "Server", "create_app", "options"]
+
+STATIC = Path(__file__).resolve().parent / "static"
+"""The page's files, shipped in the package."""
+
+LOG = logging.getLogger("zhengfen.web")
+Json = dict[str, Any]
+T = TypeVar("T")
+
+
+@dataclass
+class Server:
+    """What one server keeps: the people's tables, the opened logs, the tournaments."""
+
+    limits: Limits = field(default_factory=Limits)
+    folder: replays.Folder = field(default_factory=lambda: replays.Folder(None))
+    tables: Store[tables.Table] = field(init=False)
+    logs: Store[replays.Opened] = field(init=False)
+    tournaments: Tournaments = field(init=False)
+
+    def __post_init__(self) -> None:
+        limits = self.limits
+        self.tables = Store("table", limits.max_tables, limits.idle_seconds)
+        self.logs = Store("replay", limits.max_replays, limits.idle_seconds, evict=True)
+        self.tournaments = Tournaments(limits)
+
+
+# --- reading requests, answering errors ----------------------------------------------------
+
+
+async def read_body(request: Request, limit: int) -> Body:
+    """The request's JSON object, read up to ``limit`` bytes (:class:`TooLarge` beyond); an
+    empty body is ``{}``."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise TooLarge(f"the request body is larger than {limit} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise TooLarge(f"the request body is larger than {limit} bytes")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if not raw.strip():
+        return Body({})
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as error:
+        reason = str(error) if isinstance(error, ValueError) else "nested too deeply"
+        raise InputError(f"the request body is not JSON: {reason}") from error
+    return Body(data)
+
+
+Handler = Callable[[Request, Server], Awaitable[Any]]
+
+
+def endpoint(handler: Handler, status: int = 200) -> Callable[[Request], Awaitable[Response]]:
+    """A route's function: runs ``handler`` and answers its JSON (or its response), or the
+    error as JSON (API.md, "Errors")."""
+
+    async def answer(request: Request) -> Response:
+        server: Server = request.app.state.server
+        try:
+            result = await handler(request, server)
+        except Problem as problem:
+            return JSONResponse(problem.body(), problem.status)
+        except ValueError as error:
+            return JSONResponse({"error": " ".join(str(error).split()) or "bad request"}, 400)
+        except Exception as error:
+            LOG.exception("%s %s failed", request.method, request.url.path)
+            return JSONResponse({"error": f"internal error: {type(error).__name__}"}, 500)
+        return result if isinstance(result, Response) else JSONResponse(result, status)
+
+    return answer
+
+
+async def _locked(table: tables.Table, wait: float, work: Callable[[], T]) -> T:
+    """``work`` on a worker thread, holding the table's lock."""
+
+    def run() -> T:
+        with table.using(wait):
+            return work()
+
+    return await run_in_threadpool(run)
+
+
+# --- options -------------------------------------------------------------------------------
+
+_CHOICES: dict[str, Any] = {
+    "next_leader": types.NextLeader,
+    "tie": types.Tie,
+    "lead_after_out": types.LeadAfterOut,
+}
+
+
+def _option(name: str, default: Any) -> Json:
+    if isinstance(default, bool):
+        return {"name": name, "type": "bool", "default": default}
+    if name == "target":
+        return {"name": name, "type": "int", "min": 1, "max": 10_000, "default": default}
+    values = list(typing.get_args(_CHOICES[name]))
+    return {"name": name, "type": "choice", "values": values, "default": default}
+
+
+def options(limits: Limits) -> Json:
+    """``GET /api/options``: the games and their options, the agents, the limits."""
+    games = []
+    for game, title in inputs.GAMES.items():
+        defaults = zhengfen.Rules(typing.cast(types.GameName, game)).options()
+        players = [3, 4, 5, 6] if game == "zheng_fen" else [defaults.get("players", 4)]
+        games.append(
+            {
+                "game": game,
+                "title": title,
+                "players": players,
+                "default_players": defaults.get("players", 4),
+                "options": [_option(k, v) for k, v in defaults.items() if k != "players"],
+            }
+        )
+    agents = [
+        {"name": name, "spec": zhengfen.agent_spec(name), "about": about}
+        for name, about in inputs.AGENTS.items()
+    ]
+    return {"games": games, "agents": agents, "limits": limits.public()}
+
+
+async def get_options(request: Request, server: Server) -> Json:
+    return options(server.limits)
+
+
+# --- tables --------------------------------------------------------------------------------
+
+
+def _table(request: Request, server: Server) -> tables.Table:
+    return server.tables.get(request.path_params["table"])
+
+
+def _created(table: tables.Table, server: Server) -> Json:
+    table.key = server.tables.add(table)
+    return {"id": table.key, "view": table.view()}
+
+
+async def new_table(request: Request, server: Server) -> Json:
+    body = await read_body(request, server.limits.max_body)
+    server.tables.room()
+    table = await run_in_threadpool(tables.new_table, body)
+    return _created(table, server)
+
+
+async def load_table(request: Request, server: Server) -> Json:
+    body = await read_body(request, server.limits.max_upload)
+    table = await run_in_threadpool(tables.load_table, body, server.limits.max_upload)
+    return _created(table, server)
+
+
+async def get_table(request: Request, server: Server) -> Json:
+    table = _table(request, server)
+    since = request.query_params.get("since")
+    if since is not None and not since.isdigit():
+        raise InputError(f"'since' must be a history index (0 or more), not {since[:20]!r}")
+    start = None if since is None else int(since)
+    return await _locked(table, server.limits.busy_seconds, lambda: table.view(start))
+
+
+async def delete_table(request: Request, server: Server) -> Response:
+    server.tables.remove(request.path_params["table"])
+    return Response(status_code=204)
+
+
+async def table_move(request: Request, server: Server) -> Json:
+    body = await read_body(request, server.limits.max_body)
+    table = _table(request, server)
+    return await _locked(table, server.limits.busy_seconds, lambda: table.move(body))
+
+
+async def table_check(request: Request, server: Server) -> Json:
+    body = await read_body(request, server.limits.max_body)
+    table = _table(request, server)
+    return await _locked(table, server.limits.busy_seconds, lambda: table.check(body))
+
+
+async def table_hint(request: Request, server: Server) -> Json:
+    body = await read_body(request, server.limits.max_body)
+    table = _table(request, server)
+    spec = inputs.agent(body.string("agent", "greedy"))
+    playouts: int = body.integer("playouts", 1, server.limits.max_hint_playouts, 16)
+    seconds = server.limits.hint_seconds
+    return await _locked(
+        table, server.limits.busy_seconds, lambda: table.hint(spec, playouts, seconds)
+    )
+
+
+async def table_next(request: Request, server: Server) -> Json:
+    await read_body(request, server.limits.max_body)
+    table = _table(request, server)
+    return await _locked(table, server.limits.busy_seconds, table.next_match)
+
+
+async def table_save(request: Request, server: Server) -> Response:
+    table = _table(request, server)
+    saved = await _locked(table, server.limits.busy_seconds, table.game.to_json)
+    return Response(
+        saved,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="zhengfen-{table.key}.json"'},
+    )
+
+
+# --- replays -------------------------------------------------------------------------------
+
+
+async def list_replays(request: Request, server: Server) -> Json:
+    files = await run_in_threadpool(server.folder.files)
+    return {"folder": server.folder.path is not None, "files": files}
+
+
+def _open(body: Body, server: Server) -> Json:
+    limit = server.limits.max_upload
+    if body.has("name"):
+        text = server.folder.read(body.string("name"), limit)
+    else:
+        text = body.text("text", limit)
+    log = replay.Log(text)
+    games = [replays.summary(k, saved) for k, saved in enumerate(log)]  # checks every game
+    key = server.logs.add(replays.Opened(log))
+    return {"id": key, "games": games}
+
+
+async def open_replay(request: Request, server: Server) -> Json:
+    body = await read_body(request, server.limits.max_upload)
+    return await run_in_threadpool(_open, body, server)
+
+
+async def replay_game(request: Request, server: Server) -> Json:
+    opened = server.logs.get(request.path_params["replay"])
+    k = request.path_params["k"]
+    if not k.isdigit():
+        raise NotFound(f"no game {k[:20]!r}: games are numbered from 0")
+    saved = opened.game(int(k))
+    return await run_in_threadpool(replays.frames, int(k), saved)
+
+
+# --- tournaments ---------------------------------------------------------------------------
+
+
+async def new_tournament(request: Request, server: Server) -> Json:
+    body = await read_body(request, server.limits.max_body)
+    run = await run_in_threadpool(server.tournaments.start, body)
+    return {"id": run.key}
+
+
+async def get_tournament(request: Request, server: Server) -> Json:
+    run = server.tournaments.store.get(request.path_params["tournament"])
+    return await run_in_threadpool(run.status)
+
+
+async def delete_tournament(request: Request, server: Server) -> Response:
+    server.tournaments.cancel(request.path_params["tournament"])
+    return Response(status_code=204)
+
+
+# --- the page ------------------------------------------------------------------------------
+
+
+def _page(static: Path) -> Handler:
+    async def page(request: Request, server: Server) -> Response:
+        index = static / "index.html"
+        if not index.is_file():
+            raise NotFound("the page is not installed (zhengfen/web/static/index.html)")
+        return FileResponse(index, media_type="text/html")
+
+    return page
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    reasons = {404: "no such page or API route", 405: "this route does not take that method"}
+    reason = reasons.get(error.status_code, str(error.detail))
+    return JSONResponse({"error": reason}, error.status_code, headers=error.headers)
+
+
+def create_app(
+    replays_folder: Path | None = None,
+    limits: Limits | None = None,
+    static: Path = STATIC,
+) -> Starlette:
+    """The application: the page from ``static``, the API, logs to replay from
+    ``replays_folder`` (none without it), within ``limits``."""
+    server = Server(limits or Limits(), replays.Folder(replays_folder))
+    created = 201
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await run_in_threadpool(server.tournaments.shutdown)
+
+    routes = [
+        Route("/", endpoint(_page(static))),
+        Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
+        Route("/api/options", endpoint(get_options)),
+        Route("/api/tables", endpoint(new_table, created), methods=["POST"]),
+        Route("/api/tables/load", endpoint(load_table, created), methods=["POST"]),
+        Route("/api/tables/{table}", endpoint(get_table), methods=["GET"]),
+        Route("/api/tables/{table}", endpoint(delete_table), methods=["DELETE"]),
+        Route("/api/tables/{table}/move", endpoint(table_move), methods=["POST"]),
+        Route("/api/tables/{table}/check", endpoint(table_check), methods=["POST"]),
+        Route("/api/tables/{table}/hint", endpoint(table_hint), methods=["POST"]),
+        Route("/api/tables/{table}/next", endpoint(table_next), methods=["POST"]),
+        Route("/api/tables/{table}/save", endpoint(table_save), methods=["GET"]),
+        Route("/api/replays", endpoint(list_replays), methods=["GET"]),
+        Route("/api/replays", endpoint(open_replay, created), methods=["POST"]),
+        Route("/api/replays/{replay}/{k}", endpoint(replay_game), methods=["GET"]),
+        Route("/api/tournaments", endpoint(new_tournament, created), methods=["POST"]),
+        Route("/api/tournaments/{tournament}", endpoint(get_tournament), methods=["GET"]),
+        Route("/api/tournaments/{tournament}", endpoint(delete_tournament), methods=["DELETE"]),
+    ]
+    app = Starlette(
+        routes=routes, exception_handlers={HTTPException: _http_error}, lifespan=lifespan
+    )
+    app.state.server = server
+    return app

@@ -1,0 +1,91 @@
+"""``zhengfen serve``: the table in the browser. Listens on ``--host`` (127.0.0.1) and
+``--port`` (8000; 0 picks a free port), prints the address, then serves the page and its API
+(:func:`zhengfen.web.app.create_app`) with uvicorn until stopped (Ctrl-C).
+
+Refused with one line on standard error and exit status 2: the ``web`` extra missing (Starlette,
+uvicorn), a ``--replays`` folder that does not exist, an address that cannot be listened on (a
+port in use, a host not of this machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+__all__ = ["EXTRA", "add_arguments", "listen", "run"]
+
+EXTRA = "install the web extra: pip install 'zhengfen[web]'"
+
+
+def add_arguments(
+    command: argparse.ArgumentParser, bounded: Callable[[int, int], Callable[[str], int]]
+) -> None:
+    """The arguments of ``zhengfen serve``; ``bounded(low, high)`` reads an integer in range."""
+    command.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    command.add_argument(
+        "--port",
+        type=bounded(0, 65535),
+        default=8000,
+        help="port, 0 to 65535 (8000; 0: any free port)",
+    )
+    command.add_argument(
+        "--replays", type=Path, default=None, help="a folder of saved games and arena logs"
+    )
+    command.add_argument(
+        "--max-tables", type=bounded(1, 4096), default=64, help="games held at once, 1 to 4096 (64)"
+    )
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host``:``port`` (``OSError`` with the reason if it cannot)."""
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def _address(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serves until stopped; returns the exit status."""
+    try:
+        import uvicorn
+
+        from zhengfen.web.app import create_app
+        from zhengfen.web.limits import Limits
+    except ImportError:
+        print(f"zhengfen serve: {EXTRA}", file=sys.stderr)
+        return 2
+    folder = args.replays
+    if folder is not None and not folder.is_dir():
+        print(f"zhengfen serve: --replays {folder}: not a folder", file=sys.stderr)
+        return 2
+    try:
+        sock = listen(args.host, args.port)
+    except (OSError, UnicodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        print(
+            f"zhengfen serve: cannot listen on {args.host}:{args.port}: {reason}", file=sys.stderr
+        )
+        return 2
+    app = create_app(folder, Limits(max_tables=args.max_tables))
+    print(f"zhengfen: serving the table at {_address(sock)}", flush=True)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
+    return 0

@@ -1,0 +1,212 @@
+"""Checking what a request sends: a JSON object's fields, each against its type and range, the
+rule set, the agents (built-in specs only, within bounds) and cards. Anything wrong raises
+:class:`InputError` (a ``ValueError``: answered with 400) naming the field and what is wrong.
+Nothing from a request is imported or executed: an agent is a spec read by the core's parser.
+
+>>> body = Body({"seat": 1, "opponents": ["greedy"]})
+>>> body.integer("seat", 0, 3, 0), body.strings("opponents", ["greedy"])
+(1, ['greedy'])
+>>> agent("search(determinizations=4)")
+'search(determinizations=4,candidates=8)'
+>>> agent("os:system")
+Traceback (most recent call last):
+...
+zhengfen.web.inputs.InputError: agent 'os:system': only built-in agents can play here \
+(random, greedy, search, ismcts)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Final, TypeVar
+
+import zhengfen
+from zhengfen.errors import ZhengfenError
+
+__all__ = [
+    "AGENTS",
+    "GAMES",
+    "SEED_MAX",
+    "Body",
+    "InputError",
+    "agent",
+    "agents",
+    "cards",
+    "rules",
+    "seed",
+]
+
+SEED_MAX: Final = 2**64 - 1
+
+GAMES: Final = {"zheng_fen": "Zheng Fen", "zen_cheng_you": "Zen Cheng You"}
+"""The games, by name, with their titles."""
+
+AGENTS: Final = {
+    "random": "uniformly random among the legal moves",
+    "greedy": "sheds low cards, saves specials and bombs, takes tricks with points",
+    "search": "tries its best moves on games resampled from what it knows (determinized search)",
+    "ismcts": "information-set Monte Carlo tree search (the strongest, the slowest)",
+}
+"""The built-in agents a request may name, with what each does."""
+
+SETTING_BOUNDS: Final = {"iterations": 20_000, "determinizations": 256, "candidates": 64}
+"""The largest value of each agent setting a request may ask for (they bound the work a move
+costs the server)."""
+
+MAX_TEXT: Final = 200
+"""The longest string field (other than uploads) read."""
+
+T = TypeVar("T")
+_MISSING: Any = object()
+
+
+class InputError(ZhengfenError):
+    """A request field that is missing, of the wrong type or out of range."""
+
+
+class Body:
+    """A request's JSON object, read field by field."""
+
+    def __init__(self, data: object) -> None:
+        if not isinstance(data, dict):
+            raise InputError(f"the request body must be a JSON object, not {_kind(data)}")
+        self.data: dict[str, Any] = data
+
+    def has(self, name: str) -> bool:
+        """Whether the field is given (and not ``null``)."""
+        return self.data.get(name) is not None
+
+    def _field(self, name: str, default: T) -> Any:
+        value = self.data.get(name)
+        if value is None:
+            if default is _MISSING:
+                raise InputError(f"'{name}' is required")
+            return default
+        return value
+
+    def integer(self, name: str, low: int, high: int, default: Any = _MISSING) -> Any:
+        """An integer from ``low`` to ``high`` (not a bool, not a float)."""
+        value = self._field(name, default)
+        if value is default:
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InputError(f"'{name}' must be an integer, not {_kind(value)}")
+        if not low <= value <= high:
+            raise InputError(f"'{name}' must be from {low} to {high}, not {value}")
+        return value
+
+    def string(self, name: str, default: Any = _MISSING, choices: Sequence[str] = ()) -> Any:
+        """A string (one of ``choices`` when given)."""
+        value = self._field(name, default)
+        if value is default:
+            return value
+        if not isinstance(value, str):
+            raise InputError(f"'{name}' must be a string, not {_kind(value)}")
+        if choices and value not in choices:
+            raise InputError(f"'{name}' must be one of {', '.join(choices)}, not {_short(value)}")
+        if len(value) > MAX_TEXT:
+            raise InputError(f"'{name}' is longer than {MAX_TEXT} characters")
+        return value
+
+    def text(self, name: str, limit: int) -> str:
+        """A long string (an uploaded log), at most ``limit`` characters."""
+        value = self._field(name, _MISSING)
+        if not isinstance(value, str):
+            raise InputError(f"'{name}' must be a string, not {_kind(value)}")
+        if len(value) > limit:
+            raise InputError(f"'{name}' is longer than {limit} characters")
+        return value
+
+    def strings(self, name: str, default: Any = _MISSING, most: int = 8) -> Any:
+        """A list of 1 to ``most`` short strings; one string is taken as a list of one."""
+        value = self._field(name, default)
+        if value is default:
+            return value
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not value or len(value) > most:
+            raise InputError(f"'{name}' must be a list of 1 to {most} strings")
+        for item in value:
+            if not isinstance(item, str) or not item or len(item) > MAX_TEXT:
+                raise InputError(f"'{name}' must hold non-empty strings, not {_short(item)}")
+        return list(value)
+
+    def options(self, name: str) -> dict[str, Any]:
+        """Rule options by name: an object of booleans, integers and strings."""
+        value = self._field(name, {})
+        if not isinstance(value, dict):
+            raise InputError(f"'{name}' must be an object of rule options, not {_kind(value)}")
+        for key, item in value.items():
+            if not isinstance(item, (bool, int, str)) or len(str(item)) > MAX_TEXT:
+                raise InputError(f"option '{_short(key)}' must be a boolean, integer or string")
+        return dict(value)
+
+
+def rules(body: Body) -> zhengfen.Rules:
+    """The rule set of ``game``, ``players`` and ``options`` (the core checks each option)."""
+    game = body.string("game", choices=list(GAMES))
+    options = body.options("options")
+    players = body.integer("players", 3, 6, None)
+    if players is not None:
+        options["players"] = players
+    try:
+        return zhengfen.Rules(game, **options)
+    except (TypeError, ValueError) as error:
+        raise InputError(str(error)) from error
+
+
+def agent(name: str) -> str:
+    """The canonical spec of a built-in agent, its settings within :data:`SETTING_BOUNDS`."""
+    if ":" in name:
+        raise InputError(
+            f"agent {_short(name)}: only built-in agents can play here ({', '.join(AGENTS)})"
+        )
+    try:
+        spec = zhengfen.agent_spec(name)
+    except (TypeError, ValueError) as error:
+        raise InputError(str(error)) from error
+    for setting, value in re.findall(r"(\w+)=(\d+)", spec):
+        bound = SETTING_BOUNDS.get(setting)
+        if bound is not None and int(value) > bound:
+            raise InputError(f"agent {_short(name)}: {setting} may be at most {bound} here")
+    return spec
+
+
+def agents(body: Body, name: str, seats: int, default: Sequence[str]) -> list[str]:
+    """One agent per seat of ``seats``: the list ``name`` gives (one per seat, or fewer repeated
+    round the table), each checked by :func:`agent`."""
+    given: list[str] = body.strings(name, list(default), most=max(seats, 1))
+    return [agent(given[s % len(given)]) for s in range(seats)]
+
+
+def cards(value: object, decks: int) -> zhengfen.Cards:
+    """Cards as a request gives them: a list of tokens or one string (``"8c 8d"``)."""
+    if isinstance(value, list) and all(isinstance(token, str) for token in value):
+        value = " ".join(value)
+    if not isinstance(value, str) or len(value) > 4 * 120:
+        raise InputError("'cards' must be a list of card tokens or a string of them")
+    return zhengfen.parse_cards(value, decks)
+
+
+def seed(body: Body, default: int) -> int:
+    """The ``seed`` field, 0 to 2**64 - 1, else ``default``."""
+    value: int = body.integer("seed", 0, SEED_MAX, default)
+    return value
+
+
+def _kind(value: object) -> str:
+    return {
+        "NoneType": "null",
+        "dict": "an object",
+        "list": "a list",
+        "str": "a string",
+        "bool": "a boolean",
+        "int": "an integer",
+        "float": "a number",
+    }.get(type(value).__name__, type(value).__name__)
+
+
+def _short(value: object, limit: int = 40) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."

@@ -1,0 +1,30 @@
+"""The bounds a server keeps, so that no request can make it grow without end or work for long:
+tables, replays and tournaments held at once, how long an idle table is kept, body sizes, and
+how much work a hint or a tournament may ask for."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+__all__ = ["Limits"]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """A server's bounds (``GET /api/options`` shows them to the page)."""
+
+    max_tables: int = 64
+    idle_seconds: float = 1800.0
+    max_body: int = 256 * 1024
+    max_upload: int = 8 * 1024 * 1024
+    max_replays: int = 16
+    max_deals: int = 200
+    max_tournaments: int = 4
+    kept_tournaments: int = 16
+    max_hint_playouts: int = 64
+    hint_seconds: float = 5.0
+    busy_seconds: float = 30.0
+
+    def public(self) -> dict[str, float]:
+        """The bounds as JSON."""
+        return dict(asdict(self))

@@ -1,0 +1,166 @@
+"""Replaying saved games and arena logs in the browser: a log opened from an upload or from the
+folder ``zhengfen serve --replays DIR`` names (file names only: no paths), its games listed, and
+each game as *frames*, one per decision, with every hand visible (API.md, "Replay").
+
+A log is read by :mod:`zhengfen.replay` (a saved game or ``zhengfen arena --log`` lines), which
+checks every game with ``Game.from_json``; a game's frames are made by playing its decisions
+again from its first deal.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import zhengfen
+from zhengfen import replay, text
+from zhengfen.web import views
+from zhengfen.web.inputs import InputError
+from zhengfen.web.problems import NotFound, TooLarge
+
+__all__ = ["Folder", "Opened", "frames", "summary"]
+
+Json = dict[str, Any]
+
+SUFFIXES = (".json", ".jsonl", ".log", ".txt")
+"""The files of the replays folder that are listed."""
+
+
+@dataclass(frozen=True)
+class Folder:
+    """The replays folder: its files are listed and opened by name only."""
+
+    path: Path | None
+
+    def files(self) -> list[Json]:
+        """The log files in the folder, by name."""
+        if self.path is None:
+            return []
+        found = [p for p in self.path.iterdir() if p.is_file() and p.suffix.lower() in SUFFIXES]
+        return [{"name": p.name, "size": p.stat().st_size} for p in sorted(found)]
+
+    def read(self, name: str, limit: int) -> str:
+        """The text of the file ``name`` (a bare name listed by :meth:`files`)."""
+        if "/" in name or "\\" in name or name in ("", ".", "..") or "\x00" in name:
+            raise InputError(f"'name' must be a file name of the replays folder, not {name!r}")
+        listed = {entry["name"]: entry["size"] for entry in self.files()}
+        if self.path is None or name not in listed:
+            raise NotFound(f"no log {name!r} in the replays folder")
+        if listed[name] > limit:
+            raise TooLarge(f"{name} is larger than {limit} bytes")
+        try:
+            return (self.path / name).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise InputError(f"cannot read {name}: {error}") from error
+
+
+@dataclass
+class Opened:
+    """An opened log: its games, read when asked for."""
+
+    log: replay.Log
+
+    def game(self, k: int) -> replay.Saved:
+        """Game ``k`` (:class:`NotFound` past the last)."""
+        if not 0 <= k < len(self.log):
+            raise NotFound(f"no game {k}: the log holds {len(self.log)}")
+        return self.log[k]
+
+
+def summary(k: int, saved: replay.Saved) -> Json:
+    """One game of a log, for the list of games."""
+    game = saved.game
+    return {
+        "k": k,
+        "title": saved.title,
+        "game": game.rules.game,
+        "players": game.rules.players,
+        "agents": saved.agents,
+        "matches": game.match_number + 1,
+        "moves": sum(1 for d in game.decisions if d != "next_match"),
+        "scores": game.scores,
+        "winners": game.winners,
+        "game_over": game.game_over,
+    }
+
+
+def _first_deal(game: zhengfen.Game) -> zhengfen.Game:
+    """A game at the first deal of ``game`` (already checked by ``Game.from_json``)."""
+    record = json.loads(game.to_json())
+    setup = record["setup"]
+    if "hands" in setup:
+        return zhengfen.Game.from_hands(game.rules, setup["hands"], setup["leader"], setup["seed"])
+    return zhengfen.Game(game.rules, setup["seed"])
+
+
+def _frame(i: int, game: zhengfen.Game, decision: Json | None, events: list[Json]) -> Json:
+    observation: Mapping[str, Any] = game.observation(0)
+    table = game.table
+    return {
+        "i": i,
+        "match": game.match_number + 1,
+        "phase": game.phase,
+        "current_player": game.current_player,
+        "hands": [views.cards_json(game.hand(s)) for s in range(game.rules.players)],
+        "cards_left": list(observation["cards_left"]),
+        "points_won": list(observation["points_won"]),
+        "table": None if table is None else {"seat": table[1], "move": views.move_json(table[0])},
+        "trick": [{"seat": s, "move": views.move_json(m)} for s, m in game.trick],
+        "declarations": views.declarations_json(game),
+        "out_order": game.out_order,
+        "match_points": game.match_points,
+        "scores": game.scores,
+        "decision": decision,
+        "events": events,
+    }
+
+
+def frames(k: int, saved: replay.Saved) -> Json:
+    """Game ``k`` of a log as frames: the first deal, then one frame per decision, with the
+    frame indices where tricks and matches start (API.md)."""
+    final = saved.game
+    rules = final.rules
+    who = text.namer(saved.agents)
+    game = _first_deal(final)
+    events = [views.event_json(n, e, rules, who, None) for n, e in enumerate(game.history)]
+    shown = [_frame(0, game, None, events)]
+    tricks, matches = [0], [0]
+    for decision in final.decisions:
+        seen = len(game.history)
+        seat = game.current_player
+        if decision == "next_match":
+            game.next_match()
+            made: Json = {"seat": None, "move": _next_match()}
+        else:
+            move = views.notation_move(decision, rules)
+            game.play(move)
+            made = {"seat": seat, "move": views.move_json(move)}
+        history: Sequence[Mapping[str, Any]] = game.history
+        new = [views.event_json(n, history[n], rules, who, None) for n in range(seen, len(history))]
+        i = len(shown)
+        shown.append(_frame(i, game, made, new))
+        kinds = {event["type"] for event in new}
+        if "deal" in kinds:
+            matches.append(i)
+        if kinds & {"deal", "trick"}:
+            tricks.append(i)
+    return {
+        "k": k,
+        "title": saved.title,
+        "game": rules.game,
+        "players": rules.players,
+        "names": [who(s) for s in range(rules.players)],
+        "agents": saved.agents,
+        "teams": views.teams(final),
+        "rules": {"game": rules.game, **rules.options()},
+        "frames": shown,
+        "tricks": tricks,
+        "matches": matches,
+    }
+
+
+def _next_match() -> Json:
+    return {"text": "next match", "name": "next match", "cards": [], "kind": "next_match"}

@@ -1,0 +1,167 @@
+// Cards drawn as inline SVG: no image files, no fonts from the network, so the page works
+// offline. A card token is the engine's notation (RULES.md §1.3): "8c", "10h" (or "Th"), "BJ".
+// Hearts and diamonds are red, the jokers are drawn apart (a tinted card with a star), and the
+// point cards (5, 10, K; RULES.md §1.8) carry a gold border and, bottom left (still in view
+// when cards overlap in a hand), a gold badge with their points.
+
+const SVG = "http://www.w3.org/2000/svg";
+const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+const RANK_ORDER = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ"];
+const SUIT_ORDER = "cdhs";
+
+/** A token read into {token, rank, suit, joker, red, points}; throws on a malformed token. */
+export function parseCard(token) {
+  const text = String(token).trim();
+  const upper = text.toUpperCase();
+  if (upper === "BJ" || upper === "RJ") {
+    return { token: upper, rank: upper, suit: null, joker: true, red: upper === "RJ", points: 0 };
+  }
+  const suit = text.slice(-1).toLowerCase();
+  let rank = upper.slice(0, -1);
+  if (rank === "T") rank = "10";
+  if (!(suit in SUITS) || !RANK_ORDER.includes(rank)) {
+    throw new Error(`not a card: ${token}`);
+  }
+  const points = rank === "5" ? 5 : rank === "10" || rank === "K" ? 10 : 0;
+  return { token: rank + suit, rank, suit, joker: false, red: suit === "h" || suit === "d", points };
+}
+
+/** The canonical order of RULES.md §1.4: rank, then suit c d h s, then BJ, RJ. */
+export function cardOrder(token) {
+  const card = parseCard(token);
+  const rank = RANK_ORDER.indexOf(card.rank);
+  return card.joker ? rank * 4 : rank * 4 + SUIT_ORDER.indexOf(card.suit);
+}
+
+/** Tokens sorted in canonical order (a new array). */
+export function sortCards(tokens) {
+  return [...tokens].sort((a, b) => cardOrder(a) - cardOrder(b));
+}
+
+/** Tokens grouped by rank, in rank order: [{rank, cards: [tokens]}]. */
+export function groupByRank(tokens) {
+  const groups = [];
+  for (const token of sortCards(tokens)) {
+    const { rank } = parseCard(token);
+    const last = groups[groups.length - 1];
+    if (last && last.rank === rank) last.cards.push(token);
+    else groups.push({ rank, cards: [token] });
+  }
+  return groups;
+}
+
+/** How a person reads a card: "10 of hearts", "big (red) joker". */
+export function cardLabel(token) {
+  const card = parseCard(token);
+  if (card.joker) return card.rank === "RJ" ? "big (red) joker" : "small (black) joker";
+  const label = `${card.rank} of ${SUIT_NAMES[card.suit]}`;
+  return card.points ? `${label}, ${card.points} points` : label;
+}
+
+function el(name, attrs = {}, text = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+function drawFace(svg, card) {
+  const ink = card.red ? "#c8102e" : "#1b1b1b";
+  const symbol = SUITS[card.suit];
+  const corner = el("g", { fill: ink, "font-family": "Georgia, 'DejaVu Serif', serif" });
+  corner.append(
+    el("text", { x: 6, y: 20, "font-size": card.rank === "10" ? 15 : 17, "font-weight": 700 },
+      card.rank),
+    el("text", { x: 7, y: 36, "font-size": 15 }, symbol),
+  );
+  svg.append(corner);
+  svg.append(el("text", {
+    x: 34, y: 62, "text-anchor": "middle", "font-size": 32, fill: ink,
+    "font-family": "'DejaVu Sans', sans-serif",
+  }, symbol));
+}
+
+function drawJoker(svg, card) {
+  const ink = card.red ? "#c8102e" : "#1b1b1b";
+  const font = "'DejaVu Sans', sans-serif";
+  svg.append(el("rect", { x: 4, y: 4, width: 52, height: 76, rx: 4, fill: card.red ? "#ffe9e2" : "#e7ebf3" }));
+  svg.append(el("text", { x: 7, y: 20, "font-size": 15, "font-weight": 700, fill: ink, "font-family": font }, card.rank));
+  svg.append(el("text", { x: 30, y: 58, "text-anchor": "middle", "font-size": 34, fill: ink }, "★"));
+  svg.append(el("text", {
+    x: 30, y: 74, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: ink,
+    "letter-spacing": 1, "font-family": font,
+  }, "JOKER"));
+}
+
+function drawPointBadge(svg, card) {
+  svg.append(el("circle", { cx: 13, cy: 71, r: 9.5, fill: "#f2c230", stroke: "#a87d00", "stroke-width": 1.2 }));
+  svg.append(el("text", {
+    x: 13, y: 75, "text-anchor": "middle", "font-size": card.points === 10 ? 10 : 11,
+    "font-weight": 700, fill: "#4a3500", "font-family": "'DejaVu Sans', sans-serif",
+  }, String(card.points)));
+}
+
+/**
+ * One card as an <svg> element. Options: size ("normal" | "small"), selected, faceDown.
+ * The element carries data-card (the token) and an accessible label.
+ */
+export function cardSvg(token, { size = "normal", selected = false, faceDown = false } = {}) {
+  const svg = el("svg", { viewBox: "0 0 60 84", class: `card card-${size}`, role: "img" });
+  const body = el("rect", {
+    x: 0.75, y: 0.75, width: 58.5, height: 82.5, rx: 6,
+    class: "card-body", "stroke-width": 1.5,
+  });
+  svg.append(body);
+  if (faceDown) {
+    svg.classList.add("card-back");
+    svg.setAttribute("aria-label", "a face-down card");
+    svg.append(el("rect", { x: 5, y: 5, width: 50, height: 74, rx: 4, class: "card-back-pattern" }));
+    return svg;
+  }
+  const card = parseCard(token);
+  svg.dataset.card = card.token;
+  svg.setAttribute("aria-label", cardLabel(card.token));
+  if (card.joker) {
+    svg.classList.add("card-joker");
+    drawJoker(svg, card);
+  } else {
+    drawFace(svg, card);
+  }
+  if (card.points) {
+    svg.classList.add("card-points");
+    drawPointBadge(svg, card);
+  }
+  if (selected) svg.classList.add("selected");
+  return svg;
+}
+
+/** A row of small cards for a play (tokens in any order; drawn sorted). */
+export function cardRow(tokens, size = "small") {
+  const row = document.createElement("span");
+  row.className = "card-row";
+  for (const token of sortCards(tokens)) row.append(cardSvg(token, { size }));
+  return row;
+}
+
+/** A card back with a count on it: how many cards a hidden hand holds. */
+export function handBack(count) {
+  const wrap = document.createElement("span");
+  wrap.className = "hand-back";
+  wrap.append(cardSvg(null, { size: "small", faceDown: true }));
+  const badge = document.createElement("span");
+  badge.className = "hand-back-count";
+  badge.textContent = String(count);
+  wrap.append(badge);
+  return wrap;
+}
+
+/** The cards of a combination notation "pair 7 1: 7c 7d" (or a bare card list). */
+export function notationCards(notation) {
+  if (!notation || notation === "pass") return [];
+  const at = notation.indexOf(":");
+  const cards = at >= 0 ? notation.slice(at + 1) : notation;
+  return cards.split(/[\s,]+/).filter(Boolean);
+}
+
+export const SUIT_SYMBOLS = SUITS;

@@ -1,0 +1,535 @@
+// The Play page: the new-game and load forms, then the table: the agents' moves replayed one
+// by one from the view's events, the person's hand to select from, what the selection reads as
+// (POST /check), the legal moves grouped, Pass / Blind / Declare, Hint, Save, Next match.
+
+import {
+  ApiError, api, download, guarded, h, integerField, readFile, showError,
+} from "./api.js";
+import { cardRow, cardSvg } from "./cards.js";
+import { applyEvent, declarationsBySeat, displayOf, markDeals } from "./display.js";
+import { announced, declarationText, drawFelt, drawScores, logEvent } from "./table.js";
+
+const $ = (id) => document.getElementById(id);
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+const ACTIONS = new Set(["pass", "blind", "declare"]);
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+const state = {
+  options: null,
+  view: null,
+  display: null,
+  selected: new Set(), // slot indices into view.hand.cards (two-deck hands hold a card twice)
+  check: null, // the answer of POST /check for the current selection
+  checkSeq: 0,
+  checkTimer: null,
+  busy: false,
+  banner: null, // the latest announcement (a trick won, a player out, the result)
+};
+
+// --- the forms ---------------------------------------------------------------------------------
+
+function gameInfo(game) {
+  return state.options.games.find((g) => g.game === game);
+}
+
+function selectOf(id, values, selected, label = (v) => String(v)) {
+  const select = h("select", { id });
+  for (const value of values) {
+    select.append(h("option", { value: String(value), selected: String(value) === String(selected) }, label(value)));
+  }
+  return select;
+}
+
+function optionField(option) {
+  const id = `ng-opt-${option.name}`;
+  const label = option.name.replaceAll("_", " ");
+  if (option.type === "bool") {
+    return h("label", { class: "inline" },
+      h("input", { type: "checkbox", id, checked: option.default, dataset: { option: option.name, type: "bool" } }), label);
+  }
+  if (option.type === "choice") {
+    const select = selectOf(id, option.values, option.default, (v) => v.replaceAll("_", " "));
+    select.dataset.option = option.name;
+    select.dataset.type = "choice";
+    return h("label", {}, label, select);
+  }
+  return h("label", {}, label, h("input", {
+    type: "number", id, min: option.min, max: option.max, value: option.default, required: true,
+    dataset: { option: option.name, type: "int" },
+  }));
+}
+
+function agentSelect(id, chosen) {
+  const select = selectOf(id, state.options.agents.map((a) => a.name), chosen);
+  for (const option of select.options) {
+    const agent = state.options.agents.find((a) => a.name === option.value);
+    option.title = agent.about || agent.spec;
+  }
+  return select;
+}
+
+/** Redraws the players, seat, options and opponents fields for the chosen game. */
+function fillNewGameForm() {
+  const info = gameInfo($("ng-game").value);
+  const oldPlayers = Number($("ng-players").value) || info.default_players;
+  const players = info.players.includes(oldPlayers) ? oldPlayers : info.default_players;
+  $("ng-players").replaceChildren(...info.players.map((n) => h("option", { value: n, selected: n === players }, n)));
+  $("ng-players").disabled = info.players.length === 1;
+  const oldSeat = Number($("ng-seat").value) || 0;
+  const seat = oldSeat < players ? oldSeat : 0;
+  $("ng-seat").replaceChildren(...Array.from({ length: players }, (_, s) => h("option", { value: s, selected: s === seat }, `seat ${s}`)));
+  const optionsSet = $("ng-options");
+  optionsSet.replaceChildren(optionsSet.querySelector("legend"), ...info.options.map(optionField));
+  const opponents = $("ng-opponents");
+  const previous = [...opponents.querySelectorAll("select")].map((s) => s.value);
+  opponents.replaceChildren(opponents.querySelector("legend"));
+  let k = 0;
+  for (let s = 0; s < players; s += 1) {
+    if (s === seat) continue;
+    const team = info.game === "zen_cheng_you" ? ((s - seat) % 2 === 0 ? " (partner)" : " (opponent)") : "";
+    opponents.append(h("label", {}, `seat ${s}${team}`, agentSelect(`ng-agent-${s}`, previous[k] || "greedy")));
+    k += 1;
+  }
+}
+
+function newGameBody() {
+  const options = {};
+  for (const input of $("ng-options").querySelectorAll("[data-option]")) {
+    const { option, type } = input.dataset;
+    options[option] = type === "bool" ? input.checked : type === "int" ? Number(input.value) : input.value;
+  }
+  return {
+    game: $("ng-game").value,
+    players: Number($("ng-players").value),
+    options,
+    seat: Number($("ng-seat").value),
+    opponents: [...$("ng-opponents").querySelectorAll("select")].map((s) => s.value),
+    seed: integerField($("ng-seed"), "the seed"),
+  };
+}
+
+// --- the table ---------------------------------------------------------------------------------
+
+function speed() {
+  return Number($("pt-speed").value);
+}
+
+function pause(event) {
+  const base = speed();
+  if (!base) return 0;
+  if (event.type === "match_scored" || event.type === "game_over") return base * 2.5;
+  if (event.type === "trick" || event.type === "out" || event.type === "transfer") return base * 1.8;
+  return base;
+}
+
+/** The banner's line for an announced event: the event's sentence, shortened for results. */
+function bannerText(event, view) {
+  const name = (seat) => view.seats[seat].name;
+  if (event.type === "game_over") {
+    return `Game over: ${event.winners.map(name).join(", ") || "no winner"}${event.winners.length ? " won" : ""}`;
+  }
+  if (event.type !== "match_scored") return event.text;
+  const points = event.match_points;
+  if (view.teams) return `Match ${view.match} over: team 0 ${points[0]}, team 1 ${points[1]}`;
+  const best = Math.max(...points);
+  const top = points.map((p, seat) => (p === best ? name(seat) : null)).filter((n) => n !== null);
+  return `Match ${view.match} over: ${top.join(", ")} scored most (${best} points)`;
+}
+
+/** Takes a view from the server: replays its events on the felt at the chosen pace, then
+ *  draws the table as the view says. */
+async function receive(view) {
+  state.busy = true;
+  state.view = view;
+  clearSelection();
+  drawControls();
+  const events = view.events || [];
+  markDeals(events, view);
+  let display = state.display || displayOf(view);
+  drawAll(display);
+  let lastAnnounced = null;
+  for (const event of events) {
+    logEvent($("pt-log"), event);
+    display = applyEvent(display, event, view);
+    if (announced(event)) lastAnnounced = bannerText(event, view);
+    const wait = pause(event);
+    if (wait) {
+      if (announced(event)) state.banner = lastAnnounced;
+      drawFelt($("pt-felt"), view, display, state.banner);
+      await sleep(wait);
+    }
+  }
+  state.display = displayOf(view);
+  if (lastAnnounced) state.banner = lastAnnounced;
+  else if (events.length) state.banner = null;
+  state.busy = false;
+  drawAll(state.display);
+}
+
+/** Draws the whole table; `display` is what the felt shows (an earlier state while the
+ *  agents' moves are being replayed). */
+function drawAll(display) {
+  const view = state.view;
+  $("pt-title").textContent = `${view.title}, ${view.players} players, seed ${view.seed}`;
+  const partner = view.teams ? view.teams.find((t) => t.includes(view.seat)).find((s) => s !== view.seat) : null;
+  $("pt-match").textContent = `Match ${view.match}` + (partner !== null ? ` · your partner: seat ${partner} (team ${view.seats[view.seat].team})` : "");
+  drawFelt($("pt-felt"), view, display, state.banner);
+  drawScores($("pt-scores"), view);
+  drawHand();
+  drawMoves();
+  drawControls();
+  drawSelection();
+  drawMatchOver();
+}
+
+function drawHand() {
+  const view = state.view;
+  const hand = $("pt-hand");
+  const cards = view.hand.cards;
+  $("pt-hand-title").textContent = view.hand.seen ? `Your hand (${plural(cards.length, "card")})` : "Your hand";
+  if (!view.hand.seen) {
+    hand.replaceChildren(h("p", { class: "muted" }, "You have not seen your cards yet: declare blind (±200) or pass."));
+    return;
+  }
+  document.querySelector(".hand-area .actions").hidden = view.match_over && !state.busy;
+  if (view.match_over && !state.busy) {
+    const next = view.game_over ? "New game starts another." : "Next match deals again.";
+    hand.replaceChildren(h("p", { class: "muted" }, `The match is over: the result is on the right. ${next}`),
+      cards.length ? cardRow(cards.map((c) => c.card), "normal") : "");
+    return;
+  }
+  const selectable = view.your_turn && view.phase === "play" && !state.busy;
+  const groups = [];
+  cards.forEach((card, slot) => {
+    const last = groups[groups.length - 1];
+    const button = h("button", {
+      type: "button", class: "card-slot", disabled: !selectable,
+      "aria-pressed": state.selected.has(slot) ? "true" : "false",
+      dataset: { slot: String(slot), card: card.card }, onclick: () => toggle(slot),
+    }, cardSvg(card.card));
+    if (state.selected.has(slot)) button.classList.add("selected");
+    if (last && last.rank === card.rank) last.node.append(button);
+    else groups.push({ rank: card.rank, node: h("div", { class: "rank-group", dataset: { rank: card.rank } }, button) });
+  });
+  hand.replaceChildren(...groups.map((g) => g.node));
+}
+
+function movesByIndex() {
+  return new Map(state.view.moves.map((m) => [m.index, m]));
+}
+
+function drawMoves() {
+  const view = state.view;
+  const list = $("pt-moves");
+  const moves = movesByIndex();
+  const groups = view.groups.filter((g) => !ACTIONS.has(g.kind));
+  const playable = view.moves.filter((m) => !ACTIONS.has(m.kind)).length;
+  const playing = view.phase === "play";
+  $("pt-moves-count").textContent = view.your_turn && playing && !state.busy
+    ? `(${plural(groups.length, "group")}, ${plural(playable, "move")})` : "";
+  if (state.busy || !view.your_turn || view.phase !== "play") {
+    let why = "Not your turn.";
+    if (state.busy) why = "The others are playing…";
+    else if (view.match_over) why = "The match is over.";
+    else if (view.your_turn) why = "Declare or pass with the buttons under your hand.";
+    list.replaceChildren(h("p", { class: "muted small" }, why));
+    return;
+  }
+  if (!groups.length) {
+    list.replaceChildren(h("p", { class: "muted small" }, "Nothing in your hand beats the table: pass."));
+    return;
+  }
+  list.replaceChildren(...groups.map((group) => {
+    const first = moves.get(group.indices[0]);
+    return h("button", {
+      type: "button", class: "move-group", title: `select ${first.cards.join(" ")}`,
+      dataset: { index: String(first.index), kind: group.kind, cards: String(first.cards.length) }, onclick: () => selectCards(first.cards),
+    }, h("span", {}, group.name), group.indices.length > 1 ? h("span", { class: "variants" }, `${group.indices.length} ways`) : null);
+  }));
+}
+
+function actionMove(kind) {
+  return state.view.moves.find((m) => m.kind === kind);
+}
+
+/** The table's state for people and tests: body[data-table] is busy, turn, wait or over. */
+function markState() {
+  const view = state.view;
+  let mark = "";
+  if (view) mark = state.busy ? "busy" : view.match_over ? "over" : view.your_turn ? "turn" : "wait";
+  document.body.dataset.table = mark;
+  document.body.dataset.tableId = view ? view.id : "";
+  document.body.dataset.version = view ? String(view.version) : "";
+  document.body.dataset.phase = view ? view.phase : "";
+}
+
+function drawControls() {
+  const view = state.view;
+  markState();
+  const live = view && !state.busy && view.your_turn;
+  for (const kind of ACTIONS) {
+    const button = $(`pt-${kind}`);
+    const move = view && actionMove(kind);
+    button.hidden = !move;
+    button.disabled = !live;
+  }
+  $("pt-hint").disabled = !live;
+  const playing = Boolean(view) && view.phase === "play";
+  $("pt-clear").hidden = $("pt-play").hidden = !playing;
+  $("pt-clear").disabled = !live || !state.selected.size;
+  $("pt-save").disabled = state.busy;
+  const legal = live && state.check && state.check.legal;
+  $("pt-play").disabled = !legal;
+  $("pt-play").textContent = legal ? `Play ${movesByIndex().get(state.check.indices[0]).name}` : "Play";
+  for (const extra of document.querySelectorAll(".play-as")) extra.remove();
+  if (legal && state.check.indices.length > 1) {
+    const moves = movesByIndex();
+    for (const index of state.check.indices.slice(1)) {
+      $("pt-play").after(h("button", { type: "button", class: "play-as", disabled: !live, onclick: () => playIndex(index) },
+        `Play as ${moves.get(index).name}`));
+    }
+  }
+}
+
+function drawSelection() {
+  const view = state.view;
+  const node = $("pt-selection");
+  if (!state.selected.size) {
+    let text;
+    if (view.match_over || state.busy) text = "";
+    else if (!view.your_turn) text = `Waiting for ${view.seats[view.current_player].name}…`;
+    else if (view.phase === "blind_declare") text = "Blind declaration: +200 if you go out first, −200 if not.";
+    else if (view.phase === "declare") text = "Declaration: +100 if you go out first, −100 if not.";
+    else if (view.table) text = `Select cards that beat ${view.table.move.name}, or pass.`;
+    else text = "Your lead: select cards to play.";
+    node.replaceChildren(h("span", { class: "muted", id: "pt-prompt" }, text));
+    return;
+  }
+  const tokens = selectedTokens();
+  const check = state.check;
+  const parts = [cardRow(tokens, "small")];
+  if (!check) parts.push(h("span", { class: "muted" }, "checking…"));
+  else {
+    const readings = check.readings.map((r) => r.name);
+    parts.push(h("span", { class: "reading", id: "pt-reading" }, readings.length ? `reads as ${readings.join(" or ")}` : "not a combination"));
+    const text = check.legal ? (check.beats_table ? "legal: beats the table" : "legal") : check.reason;
+    parts.push(h("span", { class: `verdict ${check.legal ? "ok" : "bad"}`, id: "pt-verdict" }, text));
+  }
+  node.replaceChildren(...parts);
+}
+
+function drawMatchOver() {
+  const view = state.view;
+  const panel = $("pt-over");
+  panel.hidden = !view.match_over || state.busy;
+  if (panel.hidden) return;
+  const name = (s) => view.seats[s].name;
+  $("pt-over-title").textContent = view.game_over ? "Game over" : `Match ${view.match} over`;
+  const rows = view.scores.map((row) => h("tr", {}, h("td", {}, row.label),
+    h("td", { class: "num" }, row.match_points), h("td", { class: "num" }, row.score)));
+  const body = [
+    h("p", {}, `Order out: ${view.out_order.map(name).join(", ")}`),
+    h("table", { class: "results" }, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { class: "num" }, "match"), h("th", { class: "num" }, "total"))), h("tbody", {}, rows)),
+  ];
+  const declared = [...declarationsBySeat(view.declarations).values()].filter((d) => d.stake);
+  if (declared.length) {
+    body.push(h("p", { class: "small" }, "Declarations: ",
+      declared.map((d) => `${name(d.seat)} ${declarationText(d)}`).join(", ")));
+  }
+  if (view.game_over) {
+    const winners = view.winners.map(name).join(", ");
+    body.push(h("p", { class: "big", id: "pt-winners" }, winners ? `Winners: ${winners}` : "No winner"));
+  }
+  $("pt-over-body").replaceChildren(...body);
+  $("pt-next").hidden = view.game_over;
+  $("pt-again").hidden = !view.game_over;
+}
+
+// --- selecting and playing ---------------------------------------------------------------------
+
+function selectedTokens() {
+  const cards = state.view.hand.cards;
+  return [...state.selected].sort((a, b) => a - b).map((slot) => cards[slot].card);
+}
+
+function clearSelection() {
+  clearTimeout(state.checkTimer);
+  state.selected.clear();
+  state.check = null;
+  state.checkSeq += 1;
+}
+
+function toggle(slot) {
+  if (state.busy) return;
+  if (state.selected.has(slot)) state.selected.delete(slot);
+  else state.selected.add(slot);
+  selectionChanged();
+}
+
+/** Selects exactly `tokens` from the hand (each token one slot, duplicates distinct). */
+function selectCards(tokens) {
+  const cards = state.view.hand.cards;
+  state.selected.clear();
+  for (const token of tokens) {
+    const slot = cards.findIndex((c, i) => c.card === token && !state.selected.has(i));
+    if (slot >= 0) state.selected.add(slot);
+  }
+  selectionChanged();
+}
+
+function selectionChanged() {
+  state.check = null;
+  const seq = ++state.checkSeq;
+  clearTimeout(state.checkTimer);
+  drawHand();
+  drawSelection();
+  drawControls();
+  if (!state.selected.size) return;
+  const cards = selectedTokens();
+  state.checkTimer = setTimeout(() => guarded(async () => {
+    const check = await api(`api/tables/${state.view.id}/check`, { method: "POST", body: { cards } });
+    if (seq !== state.checkSeq) return;
+    state.check = check;
+    drawSelection();
+    drawControls();
+  }), 120);
+}
+
+async function send(path, body) {
+  if (state.busy) return;
+  state.busy = true;
+  drawControls();
+  const id = state.view.id;
+  let view;
+  try {
+    view = await api(`api/tables/${id}/${path}`, { method: "POST", body });
+  } catch (error) {
+    showError(error);
+    // The table moved on without this page (another tab, a stale view): catch up with it.
+    if (error instanceof ApiError && error.status === 409) view = await guarded(() => api(`api/tables/${id}`));
+  }
+  state.busy = false;
+  if (view) {
+    $("pt-hint-panel").hidden = true;
+    await receive(view);
+  } else {
+    drawControls();
+  }
+}
+
+function playIndex(index) {
+  return send("move", { index, version: state.view.version });
+}
+
+async function hint() {
+  const body = $("pt-hint-body");
+  $("pt-hint-panel").hidden = false;
+  body.replaceChildren(h("p", { class: "muted" }, "thinking…"));
+  $("pt-hint").disabled = true;
+  const answer = await guarded(() => api(`api/tables/${state.view.id}/hint`, { method: "POST", body: {} }));
+  drawControls();
+  if (!answer) {
+    $("pt-hint-panel").hidden = true;
+    return;
+  }
+  const rows = answer.candidates.map((c) => h("tr", { class: c.index === answer.index ? "chosen" : "" },
+    h("td", {}, c.name), h("td", { class: "num" }, c.value.toFixed(2)), h("td", { class: "num" }, c.playouts)));
+  body.replaceChildren(h("div", {},
+    h("p", { id: "pt-hint-move" }, `${answer.agent} would play `, h("strong", {}, answer.move.name), " ",
+      answer.move.cards.length ? cardRow(answer.move.cards, "small") : null),
+    answer.move.cards.length
+      ? h("button", { type: "button", onclick: () => selectCards(answer.move.cards) }, "Select it") : null,
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "candidate"), h("th", { class: "num" }, "value"), h("th", { class: "num" }, "playouts"))),
+      h("tbody", {}, rows)),
+    h("p", { class: "muted small" }, answer.value_meaning)));
+}
+
+async function save() {
+  const text = await guarded(() => api(`api/tables/${state.view.id}/save`, { raw: true }));
+  if (text) download(`zhengfen-${state.view.id}.json`, text);
+}
+
+async function openTable(created) {
+  if (!created) return;
+  $("play-setup").hidden = true;
+  $("play-table").hidden = false;
+  $("pt-log").replaceChildren();
+  $("pt-hint-panel").hidden = true;
+  state.banner = null;
+  state.display = null;
+  await receive(created.view);
+}
+
+async function leaveTable() {
+  const id = state.view && state.view.id;
+  state.view = null;
+  state.display = null;
+  markState();
+  $("play-table").hidden = true;
+  $("play-setup").hidden = false;
+  $("ng-seed").value = String(Math.floor(Math.random() * 1e6));
+  if (id) {
+    await api(`api/tables/${id}`, { method: "DELETE" }).catch(() => undefined); // it may have expired
+  }
+}
+
+async function loadGame(event) {
+  event.preventDefault();
+  const created = await guarded(async () => {
+    const saved = await readFile($("lg-file"), state.options.limits.max_upload);
+    return api("api/tables/load", {
+      method: "POST",
+      body: { saved, seat: Number($("lg-seat").value), opponents: [$("lg-agent").value] },
+    });
+  });
+  if (!created) return;
+  const history = await guarded(() => api(`api/tables/${created.id}?since=0`));
+  if (history) created.view.events = history.events;
+  const chosen = $("pt-speed").value;
+  $("pt-speed").value = "0";
+  await openTable(created);
+  $("pt-speed").value = chosen;
+}
+
+/** The pace of the agents' moves: ?speed=instant|fast|normal|slow in the address, else the
+ *  last one chosen in this browser. */
+function initSpeed() {
+  const speed = $("pt-speed");
+  const wanted = new URLSearchParams(location.search).get("speed") || localStorage.getItem("zhengfen-speed");
+  const option = [...speed.options].find((o) => o.textContent === wanted || o.value === wanted);
+  if (option) speed.value = option.value;
+  speed.addEventListener("change", () => localStorage.setItem("zhengfen-speed", speed.value));
+}
+
+/** Sets up the Play page once the options are known. */
+export function initPlay(options) {
+  state.options = options;
+  $("ng-seed").value = String(Math.floor(Math.random() * 1e6));
+  fillNewGameForm();
+  initSpeed();
+  for (const id of ["ng-game", "ng-players", "ng-seat"]) $(id).addEventListener("change", fillNewGameForm);
+  $("lg-agent").replaceWith(agentSelect("lg-agent", "greedy"));
+  $("new-game").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    await openTable(await guarded(() => api("api/tables", { method: "POST", body: newGameBody() })));
+  });
+  $("load-game").addEventListener("submit", loadGame);
+  $("pt-play").addEventListener("click", () => state.check && playIndex(state.check.indices[0]));
+  for (const kind of ACTIONS) {
+    $(`pt-${kind}`).addEventListener("click", () => {
+      const move = actionMove(kind);
+      if (move) playIndex(move.index);
+    });
+  }
+  $("pt-clear").addEventListener("click", () => { state.selected.clear(); selectionChanged(); });
+  $("pt-hint").addEventListener("click", hint);
+  $("pt-save").addEventListener("click", save);
+  $("pt-next").addEventListener("click", () => send("next", {}));
+  $("pt-new").addEventListener("click", leaveTable);
+  $("pt-again").addEventListener("click", leaveTable);
+  document.addEventListener("keydown", (event) => {
+    if ($("play-table").hidden || event.target.matches("input, select, textarea")) return;
+    if (event.key === "Escape") $("pt-clear").click();
+    else if (event.key === "Enter" && event.ctrlKey && !$("pt-play").disabled) $("pt-play").click();
+  });
+}

@@ -1,0 +1,145 @@
+// The Replay page: open a saved game or an arena log (an upload, or a file from the server's
+// folder), then step through it move by move and trick by trick with every hand visible, or
+// jump to a match. The frames come ready-made from GET /api/replays/{id}/{k}.
+
+import { api, guarded, h, readFile } from "./api.js";
+import { cardRow } from "./cards.js";
+import { declarationsBySeat } from "./display.js";
+import { declarationText } from "./table.js";
+
+const $ = (id) => document.getElementById(id);
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+const state = { id: null, games: [], replay: null, i: 0, limits: {} };
+
+async function listFolder() {
+  const listing = await guarded(() => api("api/replays"));
+  if (!listing) return;
+  $("rp-folder-set").hidden = !listing.folder;
+  $("rp-folder").replaceChildren(...listing.files.map((f) => h("option", { value: f.name }, `${f.name} (${Math.ceil(f.size / 1024)} KiB)`)));
+  $("rp-open-folder").disabled = !listing.files.length;
+}
+
+async function open(body) {
+  const opened = await guarded(() => api("api/replays", { method: "POST", body }));
+  if (!opened) return;
+  state.id = opened.id;
+  state.games = opened.games;
+  $("rp-game").replaceChildren(...opened.games.map((g) => h("option", { value: g.k },
+    `${g.title} · ${g.matches} match${g.matches === 1 ? "" : "es"}, ${g.moves} moves`)));
+  $("rp-game-label").hidden = opened.games.length < 2;
+  await showGame(opened.games[0].k);
+}
+
+async function showGame(k) {
+  const replay = await guarded(() => api(`api/replays/${state.id}/${k}`));
+  if (!replay) return;
+  state.replay = replay;
+  $("rp-match").replaceChildren(...replay.matches.map((frame, m) => h("option", { value: frame }, `Match ${m + 1}`)));
+  $("replay-view").hidden = false;
+  go(0);
+}
+
+function go(i) {
+  const frames = state.replay.frames;
+  state.i = Math.max(0, Math.min(frames.length - 1, i));
+  draw();
+}
+
+function prevTrick() {
+  const starts = state.replay.tricks.filter((t) => t < state.i);
+  go(starts.length ? starts[starts.length - 1] : 0);
+}
+
+function nextTrick() {
+  const next = state.replay.tricks.find((t) => t > state.i);
+  go(next === undefined ? state.replay.frames.length - 1 : next);
+}
+
+function seatName(s) {
+  return state.replay.names[s];
+}
+
+function moveText(move) {
+  return move.kind === "pass" ? "pass" : move.name;
+}
+
+function tableBox(frame) {
+  const box = h("div", { class: "panel", id: "rp-table-box" });
+  if (frame.table) {
+    box.append(h("div", {}, h("strong", {}, "To beat: "), `${frame.table.move.name} (${seatName(frame.table.seat)}) `, cardRow(frame.table.move.cards)));
+  } else {
+    box.append(h("div", { class: "muted" }, "Nothing on the table."));
+  }
+  if (frame.trick.length) {
+    box.append(h("div", { class: "small" }, "Trick: ", frame.trick.map((e) => `${seatName(e.seat)} ${moveText(e.move)}`).join(" · ")));
+  }
+  if (frame.declarations && frame.declarations.length) {
+    const made = [...declarationsBySeat(frame.declarations).values()];
+    box.append(h("div", { class: "small" }, "Declarations: ", made.map((d) => `${seatName(d.seat)} ${declarationText(d)}`).join(", ")));
+  }
+  const side = state.replay.teams ? "team" : "seat";
+  box.append(h("div", { class: "small" },
+    `Match points: ${frame.match_points.map((p, k) => `${side} ${k} ${p}`).join(", ")} · `
+    + `Scores: ${frame.scores.map((p, k) => `${side} ${k} ${p}`).join(", ")}`));
+  return box;
+}
+
+function seatRow(frame, seat) {
+  const place = frame.out_order.indexOf(seat);
+  const team = state.replay.teams ? state.replay.teams.findIndex((t) => t.includes(seat)) : -1;
+  const classes = ["replay-seat"];
+  if (frame.current_player === seat) classes.push("turn");
+  return h("div", { class: classes.join(" "), dataset: { seat: String(seat) } },
+    h("div", {},
+      h("strong", {}, seatName(seat)), " ", team >= 0 ? h("span", { class: `team team-${team}` }, `team ${team}`) : null,
+      h("div", { class: "small muted" }, `${plural(frame.cards_left[seat], "card")} · ${frame.points_won[seat]} pts`
+        + (place >= 0 ? ` · out #${place + 1}` : "") + (frame.current_player === seat ? " · to move" : ""))),
+    frame.hands[seat].length ? cardRow(frame.hands[seat]) : h("span", { class: "muted" }, "no cards"));
+}
+
+function draw() {
+  const { frames, tricks } = state.replay;
+  const frame = frames[state.i];
+  const trick = tricks.filter((t) => t <= state.i).length;
+  $("rp-position").textContent = `move ${state.i} of ${frames.length - 1} · match ${frame.match} · trick ${trick}`;
+  const said = frame.events.map((e) => e.text).join(" · ");
+  $("rp-event").textContent = said || (frame.decision ? moveText(frame.decision.move) : "");
+  $("rp-table").replaceChildren(tableBox(frame));
+  $("rp-hands").replaceChildren(...frame.hands.map((_, seat) => seatRow(frame, seat)));
+  $("rp-match").value = String(state.replay.matches.filter((m) => m <= state.i).pop() ?? 0);
+  $("rp-prev").disabled = $("rp-start").disabled = $("rp-prev-trick").disabled = state.i === 0;
+  const last = state.i === frames.length - 1;
+  $("rp-next").disabled = $("rp-end").disabled = $("rp-next-trick").disabled = last;
+}
+
+/** Sets up the Replay page. */
+export function initReplay(options) {
+  state.limits = options.limits;
+  listFolder();
+  $("replay-open").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = await guarded(() => readFile($("rp-file"), state.limits.max_upload));
+    if (text !== undefined) await open({ text });
+  });
+  $("rp-open-folder").addEventListener("click", () => open({ name: $("rp-folder").value }));
+  $("rp-game").addEventListener("change", () => showGame(Number($("rp-game").value)));
+  $("rp-match").addEventListener("change", () => go(Number($("rp-match").value)));
+  $("rp-start").addEventListener("click", () => go(0));
+  $("rp-prev").addEventListener("click", () => go(state.i - 1));
+  $("rp-next").addEventListener("click", () => go(state.i + 1));
+  $("rp-prev-trick").addEventListener("click", prevTrick);
+  $("rp-next-trick").addEventListener("click", nextTrick);
+  $("rp-end").addEventListener("click", () => go(state.replay.frames.length - 1));
+  document.addEventListener("keydown", (event) => {
+    if ($("page-replay").hidden || !state.replay || event.target.matches("input, select, textarea")) return;
+    const keys = {
+      ArrowLeft: () => go(state.i - 1), ArrowRight: () => go(state.i + 1), PageUp: prevTrick,
+      PageDown: nextTrick, Home: () => go(0), End: () => go(state.replay.frames.length - 1),
+    };
+    if (keys[event.key]) {
+      event.preventDefault();
+      keys[event.key]();
+    }
+  });
+}

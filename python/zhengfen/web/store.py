@@ -1,0 +1,114 @@
+"""A bounded store of things a server keeps for its clients (tables, replays, tournaments), by
+random id: at most ``capacity`` at once, each forgotten after ``idle_seconds`` without use
+(checked whenever the store is used). When full, :meth:`Store.add` either refuses
+(:class:`~zhengfen.web.problems.TooMany`) or forgets the least recently used item. Safe to use
+from several threads.
+
+>>> store: Store[str] = Store("table", capacity=1, idle_seconds=60)
+>>> key = store.add("a game")
+>>> store.get(key)
+'a game'
+>>> store.add("another")
+Traceback (most recent call last):
+...
+zhengfen.web.problems.TooMany: the server holds 1 tables already (its limit): try again later
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from zhengfen.web.problems import NotFound, TooMany
+
+__all__ = ["Store"]
+
+T = TypeVar("T")
+
+
+class Store(Generic[T]):
+    """Items by id (``prefix`` and 16 random hex digits), bounded in number and idle time."""
+
+    def __init__(
+        self,
+        kind: str,
+        capacity: int,
+        idle_seconds: float,
+        evict: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+        prefix: str | None = None,
+    ) -> None:
+        self.kind = kind
+        self.prefix = kind[0] if prefix is None else prefix
+        self.capacity = capacity
+        self.idle_seconds = idle_seconds
+        self.evict = evict
+        self.clock = clock
+        self._items: OrderedDict[str, tuple[T, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _expire(self, now: float) -> None:
+        for key in [k for k, (_, used) in self._items.items() if now - used > self.idle_seconds]:
+            del self._items[key]
+
+    def _full(self) -> TooMany:
+        return TooMany(
+            f"the server holds {self.capacity} {self.kind}s already (its limit): try again later"
+        )
+
+    def room(self) -> None:
+        """Raises :class:`TooMany` when full and nothing may be forgotten to make room."""
+        with self._lock:
+            self._expire(self.clock())
+            if not self.evict and len(self._items) >= self.capacity:
+                raise self._full()
+
+    def add(self, item: T) -> str:
+        """Keeps ``item``; returns its new id."""
+        with self._lock:
+            now = self.clock()
+            self._expire(now)
+            while len(self._items) >= self.capacity:
+                if not self.evict or not self._items:
+                    raise self._full()
+                self._items.popitem(last=False)
+            key = self.prefix + secrets.token_hex(8)
+            self._items[key] = (item, now)
+            return key
+
+    def get(self, key: str) -> T:
+        """The item, marked as used now; :class:`NotFound` for an unknown or expired id."""
+        with self._lock:
+            now = self.clock()
+            self._expire(now)
+            found = self._items.get(key)
+            if found is None:
+                raise NotFound(
+                    f"no {self.kind} {key[:40]!r} (unknown, or forgotten after being idle)"
+                )
+            self._items[key] = (found[0], now)
+            self._items.move_to_end(key)
+            return found[0]
+
+    def remove(self, key: str) -> T:
+        """Forgets the item; :class:`NotFound` for an unknown id."""
+        with self._lock:
+            found = self._items.pop(key, None)
+            if found is None:
+                raise NotFound(f"no {self.kind} {key[:40]!r}")
+            return found[0]
+
+    def items(self) -> list[T]:
+        """Every item held (not expired)."""
+        with self._lock:
+            self._expire(self.clock())
+            return [item for item, _ in self._items.values()]
+
+    def __len__(self) -> int:
+        with self._lock:
+            self._expire(self.clock())
+            return len(self._items)

@@ -1,0 +1,302 @@
+"""A person's game against agents in the browser (a *table*): created from a request or a saved
+game, played a move at a time, with the agents' moves made up to the person's next turn, the
+person's selection of cards read and checked, and hints with an evaluation of the candidates.
+
+Each table has a lock, so requests on one table are answered one at a time while several
+browsers play separate tables at once. The store of tables (:class:`~zhengfen.web.store.Store`)
+bounds their number and forgets idle ones.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import zhengfen
+from zhengfen.agents import Agent, GreedyAgent, make_agent
+from zhengfen.seats import Move, agent_seed, observe, play_seats
+from zhengfen.web import inputs, views
+from zhengfen.web.inputs import Body, InputError
+from zhengfen.web.problems import Busy, Conflict
+
+__all__ = ["HINT_CANDIDATES", "Table", "load_table", "new_table"]
+
+HINT_CANDIDATES = 8
+"""The most candidate moves a hint evaluates."""
+
+Json = dict[str, Any]
+
+
+@dataclass
+class Table:
+    """One person's game: the game, the person's seat, the agents in the other seats (by their
+    specs), and how much of the history the page has been sent."""
+
+    game: zhengfen.Game
+    seat: int
+    specs: dict[int, str]
+    seed: int
+    agents: dict[int, Agent] = field(default_factory=dict)
+    delivered: int = 0
+    key: str = ""
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        self.agents = {
+            s: make_agent(spec, seed=agent_seed(self.seed, s)) for s, spec in self.specs.items()
+        }
+
+    @contextmanager
+    def using(self, wait: float) -> Iterator[None]:
+        """Holds the table's lock (:class:`Busy` after ``wait`` seconds)."""
+        if not self.lock.acquire(timeout=wait):
+            raise Busy("the table is busy answering another request: try again")
+        try:
+            yield
+        finally:
+            self.lock.release()
+
+    # --- the flow ------------------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """The agents play up to the person's turn or the end of the match."""
+        play_seats(self.game, self.agents, names=self.specs, matches=1)
+
+    def view(self, since: int | None = None) -> Json:
+        """The person's view, with the events not yet sent (or those from ``since``)."""
+        start = self.delivered if since is None else min(since, len(self.game.history))
+        shown = views.view(self.game, self.seat, self.specs, start, {"id": self.key})
+        shown["seed"] = self.seed
+        self.delivered = len(self.game.history)
+        return shown
+
+    def next_match(self) -> Json:
+        """Deals the next match and plays the agents up to the person's turn."""
+        if self.game.game_over:
+            raise Conflict("the game is over")
+        if not self.game.match_over:
+            raise Conflict("the match is still being played")
+        self.game.next_match()
+        self.advance()
+        return self.view()
+
+    # --- the person's move ---------------------------------------------------------------------
+
+    def _moves(self) -> Sequence[Move]:
+        if self.game.current_player != self.seat:
+            if self.game.game_over:
+                raise Conflict("the game is over: start a new one")
+            if self.game.current_player is None:
+                raise Conflict("the match is over: ask for the next match")
+            raise Conflict(f"it is not your turn: seat {self.game.current_player} is to move")
+        return self.game.legal_moves()
+
+    def move(self, body: Body) -> Json:
+        """Plays the person's move (by ``index``, ``cards`` or ``move``), then the agents'."""
+        version = body.integer("version", 0, 2**63, None)
+        if version is not None and version != len(self.game.decisions):
+            raise Conflict("the view is out of date: the game has moved on since")
+        moves = self._moves()
+        chosen = self._chosen(body, moves)
+        self.game.play(chosen)
+        self.advance()
+        return self.view()
+
+    def _chosen(self, body: Body, moves: Sequence[Move]) -> Move:
+        if body.has("index"):
+            index: int = body.integer("index", 0, 2**31, None)
+            if index >= len(moves):
+                raise Conflict(f"there is no move {index}: choose 0 to {len(moves) - 1}")
+            return moves[index]
+        if body.has("cards"):
+            cards = inputs.cards(body.data["cards"], self.game.rules.decks)
+            matching = _matching(moves, cards)
+            if len(matching) == 1:
+                return moves[matching[0]]
+            if matching:
+                raise Conflict(
+                    "those cards can be played several ways: choose one", choices=matching
+                )
+            raise Conflict(self._why_not(cards))
+        if body.has("move"):
+            named: str = body.string("move")
+            for move in moves:
+                if views.move_json(move)["text"] == named:
+                    return move
+            raise Conflict(f"{named!r} is not a legal move now")
+        raise InputError("give the move as 'index', 'cards' or 'move'")
+
+    # --- reading a selection -------------------------------------------------------------------
+
+    def check(self, body: Body) -> Json:
+        """What the selected cards read as, and whether they can be played now (API.md)."""
+        cards = inputs.cards(body.data.get("cards", []), self.game.rules.decks)
+        rules = self.game.rules
+        readings = zhengfen.classify(cards, rules) if len(cards) else []
+        your_turn = self.game.current_player == self.seat
+        moves = self.game.legal_moves() if your_turn else []
+        indices = _matching(moves, cards) if len(cards) else []
+        table = self.game.table
+        beats = None
+        if table is not None and readings:
+            beats = any(zhengfen.beats(reading, table[0], rules) for reading in readings)
+        return {
+            "cards": views.cards_json(cards),
+            "held": self._holds(cards),
+            "readings": [
+                {key: views.move_json(r)[key] for key in ("text", "name", "kind")} for r in readings
+            ],
+            "legal": bool(indices),
+            "indices": indices,
+            "beats_table": beats,
+            "reason": None if indices else self._why_not(cards),
+        }
+
+    def _holds(self, cards: zhengfen.Cards) -> bool:
+        """Whether the person holds ``cards`` (never true before they have seen their hand:
+        the blind declarations of Zen Cheng You)."""
+        if self.game.phase == "blind_declare":
+            return False
+        hand = self.game.hand(self.seat)
+        return all(hand.count(card) >= cards.count(card) for card in cards)
+
+    def _why_not(self, cards: zhengfen.Cards) -> str:
+        """Why ``cards`` cannot be played now."""
+        shown = " ".join(views.cards_json(cards))
+        if not len(cards):
+            return "no cards selected"
+        if self.game.current_player != self.seat:
+            return "it is not your turn"
+        if self.game.phase in ("blind_declare", "declare"):
+            return "the declarations come first: pass, blind or declare"
+        if not self._holds(cards):
+            return f"you do not hold {shown}"
+        readings = zhengfen.classify(cards, self.game.rules)
+        if not readings:
+            return f"{shown} is not a combination"
+        table = self.game.table
+        if table is not None:
+            return (
+                f"{views.move_json(readings[0])['name']} does not beat "
+                f"{views.move_json(table[0])['name']}"
+            )
+        return f"{shown} cannot be played now"
+
+    # --- hints ---------------------------------------------------------------------------------
+
+    def hint(self, spec: str, playouts: int, seconds: float) -> Json:
+        """The move ``spec``'s agent would play, and the candidates evaluated by greedy playouts
+        of worlds consistent with what the person knows, within ``seconds``."""
+        moves = self._moves()
+        seed = zhengfen.derive_seed(self.seed, len(self.game.decisions))
+        choice = make_agent(spec, seed=seed).act(observe(self.game, self.seat), moves)
+        index = list(moves).index(choice)
+        groups = views.groups_json(moves)
+        candidates = _candidates(groups, index, self._greedy_index(moves, seed))
+        values = self._evaluate(moves, candidates, playouts, seconds, seed)
+        rows = [
+            {
+                "index": group["indices"][0],
+                "move": views.move_json(moves[group["indices"][0]]),
+                "name": group["name"],
+                "variants": group["indices"],
+                "value": sum(values[i]) / len(values[i]) if values[i] else None,
+                "playouts": len(values[i]),
+            }
+            for i, group in enumerate(candidates)
+        ]
+        rows.sort(key=lambda row: -1e9 if row["value"] is None else -row["value"])
+        done = min(row["playouts"] for row in rows)
+        return {
+            "agent": spec,
+            "index": index,
+            "move": views.move_json(choice),
+            "candidates": rows,
+            "value_meaning": (
+                f"mean result of the match for you over {done} greedy playouts from deals "
+                "consistent with what you know ("
+                + (
+                    "your points"
+                    if self.game.rules.game == "zheng_fen"
+                    else "your team's points minus the other team's"
+                )
+                + ")"
+            ),
+        }
+
+    def _greedy_index(self, moves: Sequence[Move], seed: int) -> int:
+        choice = GreedyAgent(seed).act(observe(self.game, self.seat), moves)
+        return list(moves).index(choice)
+
+    def _evaluate(
+        self,
+        moves: Sequence[Move],
+        candidates: Sequence[Json],
+        playouts: int,
+        seconds: float,
+        seed: int,
+    ) -> list[list[int]]:
+        """Each candidate's match results over up to ``playouts`` resampled worlds, one round
+        of every candidate at a time, until the time is up."""
+        info = self.game.info_set(self.seat)
+        rng = zhengfen.SplitMix64(seed)
+        players = self.game.rules.players
+        values: list[list[int]] = [[] for _ in candidates]
+        deadline = time.monotonic() + seconds
+        for _ in range(playouts):
+            if time.monotonic() > deadline:
+                break
+            world = info.resample(rng)
+            for i, group in enumerate(candidates):
+                copy = world.copy()
+                copy.play(moves[group["indices"][0]])
+                greedy = [GreedyAgent(rng.next()) for _ in range(players)]
+                play_seats(copy, greedy, matches=1)
+                values[i].append(copy.match_result(self.seat))
+        return values
+
+
+def _matching(moves: Sequence[Move], cards: zhengfen.Cards) -> list[int]:
+    """The indices of the legal combinations made of exactly ``cards``."""
+    return [i for i, m in enumerate(moves) if not isinstance(m, str) and m.cards == cards]
+
+
+def _candidates(groups: Sequence[Json], *firsts: int) -> list[Json]:
+    """At most :data:`HINT_CANDIDATES` move groups: those holding ``firsts`` first, then the
+    others in order."""
+    chosen = [g for first in firsts for g in groups if first in g["indices"]]
+    ordered = list({id(g): g for g in chosen + list(groups)}.values())
+    return ordered[:HINT_CANDIDATES]
+
+
+def new_table(body: Body) -> Table:
+    """A new table from a request (API.md, ``POST /api/tables``); the agents have played up to
+    the person's first turn."""
+    rules = inputs.rules(body)
+    seat: int = body.integer("seat", 0, rules.players - 1, 0)
+    seed = inputs.seed(body, secrets.randbits(63))
+    table = _seated(zhengfen.Game(rules, seed), seat, body, seed)
+    table.advance()
+    return table
+
+
+def load_table(body: Body, limit: int) -> Table:
+    """A table resumed from a saved game (``saved``: the text of ``Game.to_json()``)."""
+    game = zhengfen.Game.from_json(body.text("saved", limit))
+    seat: int = body.integer("seat", 0, game.rules.players - 1, 0)
+    seed = inputs.seed(body, 0)
+    table = _seated(game, seat, body, seed)
+    table.delivered = len(game.history)
+    table.advance()
+    return table
+
+
+def _seated(game: zhengfen.Game, seat: int, body: Body, seed: int) -> Table:
+    others = [s for s in range(game.rules.players) if s != seat]
+    specs = inputs.agents(body, "opponents", len(others), ["greedy"])
+    return Table(game, seat, dict(zip(others, specs)), seed)

@@ -1,0 +1,257 @@
+"""A game as JSON (API.md): cards, moves, history events, and the view one seat has of a table,
+which holds that seat's hand only, never another's.
+
+>>> import zhengfen
+>>> rules = zhengfen.Rules.zheng_fen(players=4)
+>>> move_json(zhengfen.classify("8c 8d", rules)[0])["cards"]
+['8c', '8d']
+>>> card_json(zhengfen.Card("Kh"))
+{'card': 'Kh', 'rank': 'K', 'suit': 'h', 'points': 10}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import zhengfen
+from zhengfen import text
+from zhengfen.seats import Move
+from zhengfen.web.sentences import sentence
+
+__all__ = [
+    "card_json",
+    "cards_json",
+    "declarations_json",
+    "event_json",
+    "groups_json",
+    "hand_json",
+    "move_json",
+    "moves_json",
+    "notation_move",
+    "teams",
+    "view",
+]
+
+Json = dict[str, Any]
+
+
+# --- cards and moves ---------------------------------------------------------------------------
+
+
+def card_json(card: zhengfen.Card) -> Json:
+    """A card: its token, rank, suit (``None`` for a joker) and points."""
+    return {"card": str(card), "rank": card.rank, "suit": card.suit, "points": card.points}
+
+
+def cards_json(cards: Iterable[zhengfen.Card]) -> list[str]:
+    """Cards as tokens."""
+    return [str(card) for card in cards]
+
+
+def move_json(move: Move) -> Json:
+    """A move: its notation, its name for people, its cards and its kind."""
+    if isinstance(move, str):
+        return {"text": move, "name": move, "cards": [], "kind": move}
+    return {
+        "text": move.notation,
+        "name": text.move_name(move),
+        "cards": cards_json(move.cards),
+        "kind": move.kind,
+    }
+
+
+def notation_move(notation: str, rules: zhengfen.Rules) -> Move:
+    """A move written in notation (history, saved games): a combination, or ``pass``,
+    ``blind``, ``declare``."""
+    if notation in ("pass", "blind", "declare"):
+        return notation
+    return zhengfen.Combo.parse(notation, rules)
+
+
+def moves_json(moves: Sequence[Move]) -> list[Json]:
+    """The legal moves, each with its index."""
+    return [{"index": index, **move_json(move)} for index, move in enumerate(moves)]
+
+
+def groups_json(moves: Sequence[Move]) -> list[Json]:
+    """The legal moves with suit variants collapsed: each group's name, kind and indices."""
+    return [
+        {
+            "name": group.name,
+            "kind": move_json(moves[group.indices[0]])["kind"],
+            "indices": list(group.indices),
+        }
+        for group in text.move_groups(moves)
+    ]
+
+
+def hand_json(hand: zhengfen.Cards, seen: bool = True) -> Json:
+    """A hand sorted (as the engine keeps it) and grouped by rank."""
+    groups: dict[str, list[str]] = {}
+    for card in hand:
+        groups.setdefault(card.rank, []).append(str(card))
+    return {
+        "cards": [card_json(card) for card in hand],
+        "groups": [{"rank": rank, "cards": cards} for rank, cards in groups.items()],
+        "seen": seen,
+    }
+
+
+# --- history events ----------------------------------------------------------------------------
+
+
+def event_json(
+    n: int, event: Mapping[str, Any], rules: zhengfen.Rules, who: text.Who, seat: int | None
+) -> Json:
+    """History event ``n`` with its sentence for people (:mod:`~zhengfen.web.sentences`). For a
+    seat's view (``seat`` given) a deal shows that seat's hand only (Zheng Fen; ``None`` in Zen
+    Cheng You, where the cards are seen after the blind declarations); for a replay (``seat``
+    ``None``) every hand."""
+    out: Json = {"n": n, **event}
+    kind = event["type"]
+    if kind == "play":
+        out["move"] = move_json(notation_move(event["combo"], rules))
+    played = None
+    if kind == "play":
+        played = f"{out['move']['name']} ({' '.join(out['move']['cards'])})"
+    out["text"] = sentence(event, who, played, teams=rules.game == "zen_cheng_you")
+    if kind == "deal":
+        out["match"] = event["match"] + 1
+        hands = [cards_json(zhengfen.parse_cards(h, rules.decks)) for h in event["hands"]]
+        del out["hands"]
+        if seat is None:
+            out["hands"] = hands
+        else:
+            out["hand"] = hands[seat] if rules.game == "zheng_fen" else None
+    return out
+
+
+# --- a seat's view of a table ------------------------------------------------------------------
+
+
+def teams(game: zhengfen.Game) -> list[list[int]] | None:
+    """Zen Cheng You's teams (seats by team), ``None`` in Zheng Fen."""
+    if game.rules.game != "zen_cheng_you":
+        return None
+    sides: list[list[int]] = [[], []]
+    for seat in range(game.rules.players):
+        sides[game.side(seat)].append(seat)
+    return sides
+
+
+def _trick(trick: Iterable[tuple[int, Move]]) -> list[Json]:
+    return [{"seat": seat, "move": move_json(move)} for seat, move in trick]
+
+
+def _table(game: zhengfen.Game) -> Json | None:
+    if game.table is None:
+        return None
+    combo, seat = game.table
+    return {"seat": seat, "move": move_json(combo)}
+
+
+STAKES = {"blind": 200, "declare": 100}
+"""What a Zen Cheng You declaration is worth to the declarer's team (RULES.md §11.2): won when
+the declarer finishes first, else lost."""
+
+
+def declarations_json(game: zhengfen.Game) -> list[Json] | None:
+    """The Zen Cheng You declarations of the match (``None`` in Zheng Fen): each with its seat,
+    team, stake and, once someone is out, its points (``+stake`` when the declarer finished
+    first, ``-stake`` otherwise; ``None`` before)."""
+    observation: Mapping[str, Any] = game.observation(0)
+    made = observation.get("declarations")
+    if made is None:
+        return None
+    first = game.out_order[0] if game.out_order else None
+    rows = []
+    for seat, move in made:
+        stake = STAKES.get(move, 0)
+        points = None if first is None else (stake if first == seat else -stake)
+        rows.append(
+            {"seat": seat, "move": move, "team": game.side(seat), "stake": stake, "points": points}
+        )
+    return rows
+
+
+def _seats(game: zhengfen.Game, seat: int, agents: Mapping[int, str], who: text.Who) -> list[Json]:
+    observation: Mapping[str, Any] = game.observation(seat)
+    zcy = game.rules.game == "zen_cheng_you"
+    out_order = game.out_order
+    return [
+        {
+            "seat": s,
+            "name": who(s),
+            "agent": agents.get(s),
+            "you": s == seat,
+            "to_move": s == game.current_player,
+            "cards_left": observation["cards_left"][s],
+            "points_won": observation["points_won"][s],
+            "team": game.side(s) if zcy else None,
+            "place": out_order.index(s) + 1 if s in out_order else None,
+        }
+        for s in range(game.rules.players)
+    ]
+
+
+def _scores(game: zhengfen.Game, who: text.Who) -> list[Json]:
+    sides = teams(game)
+    if sides is None:
+        rows = [(who(s), [s]) for s in range(game.rules.players)]
+    else:
+        rows = [
+            (f"team {t} ({', '.join(who(s) for s in members)})", members)
+            for t, members in enumerate(sides)
+        ]
+    return [
+        {"label": label, "seats": seats, "score": score, "match_points": points}
+        for (label, seats), score, points in zip(rows, game.scores, game.match_points)
+    ]
+
+
+def view(
+    game: zhengfen.Game,
+    seat: int,
+    agents: Mapping[int, str],
+    since: int,
+    extra: Mapping[str, Any] | None = None,
+) -> Json:
+    """What ``seat`` sees of ``game`` (API.md, "The VIEW"), with the history events from index
+    ``since``; ``agents`` names the other seats' agents."""
+    who = text.namer(agents, you=seat)
+    observation: Mapping[str, Any] = game.observation(seat)
+    your_turn = game.current_player == seat
+    moves = game.legal_moves() if your_turn else []
+    seen = bool(observation["hand"]) or game.phase != "blind_declare"
+    history: Sequence[Mapping[str, Any]] = game.history
+    return {
+        **(extra or {}),
+        "version": len(game.decisions),
+        "game": game.rules.game,
+        "title": "Zheng Fen" if game.rules.game == "zheng_fen" else "Zen Cheng You",
+        "players": game.rules.players,
+        "rules": {"game": game.rules.game, **game.rules.options()},
+        "seat": seat,
+        "phase": game.phase,
+        "match": game.match_number + 1,
+        "current_player": game.current_player,
+        "your_turn": your_turn,
+        "match_over": game.match_over,
+        "game_over": game.game_over,
+        "seats": _seats(game, seat, agents, who),
+        "teams": teams(game),
+        "scores": _scores(game, who),
+        "table": _table(game),
+        "trick": _trick(game.trick),
+        "hand": hand_json(game.hand(seat) if seen else zhengfen.Cards(), seen),
+        "moves": moves_json(moves),
+        "groups": groups_json(moves),
+        "declarations": declarations_json(game),
+        "out_order": game.out_order,
+        "winners": game.winners,
+        "events": [
+            event_json(n, history[n], game.rules, who, seat) for n in range(since, len(history))
+        ],
+        "history_length": len(history),
+    }

@@ -1,0 +1,710 @@
+"""The JSON API of ``zhengfen serve`` (python/zhengfen/web/API.md) through Starlette's test
+client: whole matches of both games played through it (points, cards and what a seat may see
+checked at every step), every kind of bad request answered with its 4xx and a reason, hints,
+saving and resuming, replays of saved games and arena logs, tournaments, and the command."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient
+
+import zhengfen
+from zhengfen.agents import GreedyAgent
+from zhengfen.seats import play_seats
+from zhengfen.web import views
+from zhengfen.web.app import create_app
+from zhengfen.web.limits import Limits
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT / "python")}
+Json = dict[str, Any]
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+def new_table(client: TestClient, **request: Any) -> Json:
+    answer = client.post("/api/tables", json={"game": "zheng_fen", **request})
+    assert answer.status_code == 201, answer.text
+    body: Json = answer.json()
+    return body
+
+
+def error(answer: Any, status: int) -> str:
+    """The reason of an error answer, checked to have ``status`` and the API's shape."""
+    assert answer.status_code == status, answer.text
+    body = answer.json()
+    assert isinstance(body["error"], str) and body["error"]
+    assert "Traceback" not in answer.text
+    return str(body["error"])
+
+
+# --- whole matches -------------------------------------------------------------------------
+
+
+def check_view(view: Json, before: Json | None) -> None:
+    """What must hold of every view: the person's hand is theirs and counted right, moves are
+    made of held cards and their groups partition them, cards only go down, nothing is dealt
+    to the page but the person's own cards."""
+    seat = view["seat"]
+    hand = [card["card"] for card in view["hand"]["cards"]]
+    if view["hand"]["seen"]:
+        assert len(hand) == view["seats"][seat]["cards_left"]
+    assert sum(len(g["cards"]) for g in view["hand"]["groups"]) == len(hand)
+    for move in view["moves"]:
+        assert all(move["cards"].count(c) <= hand.count(c) for c in move["cards"])
+    indices = sorted(i for group in view["groups"] for i in group["indices"])
+    assert indices == list(range(len(view["moves"])))
+    assert view["your_turn"] == bool(view["moves"])
+    for event in view["events"]:
+        assert "hands" not in event, "a seat's view must never hold every hand"
+        if event["type"] == "deal" and view["game"] == "zheng_fen":
+            assert event["hand"] is not None
+        assert isinstance(event["text"], str) and event["text"]
+        assert not re.search(r"\byou (passes|plays|is|wins|hands|declares)\b", event["text"])
+        if event["type"] == "play":
+            assert event["text"].endswith(
+                f"{event['move']['name']} ({' '.join(event['move']['cards'])})"
+            )
+    if before is not None and before["match"] == view["match"]:
+        for now, then in zip(view["seats"], before["seats"]):
+            assert now["cards_left"] <= then["cards_left"]
+        assert view["events"][0]["n"] == before["history_length"]
+
+
+def play_match(client: TestClient, table: Json, declare: str = "pass") -> Json:
+    """Plays the person's first legal move (or ``declare`` in the declarations) to the end of
+    the match, checking every view."""
+    key, view = table["id"], table["view"]
+    check_view(view, None)
+    while not view["match_over"]:
+        texts = [move["text"] for move in view["moves"]]
+        body = {"move": declare} if declare in texts else {"index": 0, "version": view["version"]}
+        answer = client.post(f"/api/tables/{key}/move", json=body)
+        assert answer.status_code == 200, answer.text
+        view, before = answer.json(), view
+        check_view(view, before)
+    result: Json = view
+    return result
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_whole_zheng_fen_match(client: TestClient, players: int) -> None:
+    table = new_table(client, players=players, seat=1, seed=11, opponents=["random"])
+    end = play_match(client, table)
+    assert sum(seat["points_won"] for seat in end["seats"]) == 100
+    assert sum(row["match_points"] for row in end["scores"]) == 100
+    assert sorted(s["place"] for s in end["seats"] if s["place"]) == list(range(1, players + 1))
+    everything = client.get(f"/api/tables/{table['id']}?since=0").json()
+    kinds = [event["type"] for event in everything["events"]]
+    assert kinds[0] == "deal" and "trick" in kinds and "out" in kinds and "match_scored" in kinds
+    assert everything["scores"][1]["label"] == "you"
+
+
+def test_a_whole_zen_cheng_you_match(client: TestClient) -> None:
+    table = new_table(client, game="zen_cheng_you", seat=2, seed=0, opponents=["greedy"])
+    view = table["view"]
+    assert view["teams"] == [[0, 2], [1, 3]]
+    assert [s["team"] for s in view["seats"]] == [0, 1, 0, 1]
+    assert view["scores"][0]["label"].startswith("team 0 (") and "you" in view["scores"][0]["label"]
+    assert view["phase"] == "blind_declare" and view["your_turn"]
+    assert view["hand"] == {"cards": [], "groups": [], "seen": False}
+    hint = client.post(f"/api/tables/{table['id']}/hint", json={"playouts": 2}).json()
+    assert {c["move"]["kind"] for c in hint["candidates"]} <= {"blind", "pass"}
+    for card in ("3c", "5h", "Ks", "RJ"):  # the unseen hand cannot be probed
+        checked = client.post(f"/api/tables/{table['id']}/check", json={"cards": [card]})
+        assert checked.json()["held"] is False
+    end = play_match(client, table, declare="pass")
+    check_zen_cheng_you_scores(end)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_zen_cheng_you_declarations_count(client: TestClient, seed: int) -> None:
+    table = new_table(client, game="zen_cheng_you", seed=seed, opponents=["random"])
+    end = play_match(client, table, declare="blind")
+    assert any(d["seat"] == 0 and d["move"] == "blind" for d in end["declarations"])
+    check_zen_cheng_you_scores(end)
+
+
+def check_zen_cheng_you_scores(end: Json) -> None:
+    """A team's match points are its card points (all 200 on a 1-2 finish) plus its
+    declarations' points (RULES.md §11.2, §11.6), as the view states them."""
+    first, second = (end["seats"][s]["team"] for s in end["out_order"][:2])
+    if first != second:  # no 1-2 finish: the 200 card points are all won
+        assert sum(seat["points_won"] for seat in end["seats"]) == 200
+    declarations = end["declarations"]
+    assert declarations is not None and len(declarations) >= 4
+    for team in (0, 1):
+        if first == second:
+            cards = 200 if team == first else 0
+        else:
+            cards = sum(s["points_won"] for s in end["seats"] if s["team"] == team)
+        bonus = sum(d["points"] for d in declarations if d["team"] == team)
+        assert end["scores"][team]["match_points"] == cards + bonus
+
+
+def test_the_view_shows_what_the_seat_knows_and_nothing_else() -> None:
+    """A world resampled from the seat's information set (other hands shuffled) gives the
+    same view: nothing hidden from the seat is in it."""
+    for rules in (zhengfen.Rules.zheng_fen(players=4), zhengfen.Rules.zen_cheng_you()):
+        game = zhengfen.Game(rules, seed=9)
+        agents = {s: GreedyAgent(s) for s in (1, 2, 3)}
+        for _ in range(12):
+            play_seats(game, agents, matches=1)
+            if game.current_player != 0:
+                break
+            world = game.info_set(0).resample(3)
+            assert any(world.hand(s) != game.hand(s) for s in (1, 2, 3))
+            mine, theirs = views.view(game, 0, {}, 0), views.view(world, 0, {}, 0)
+            for shown in (mine, theirs):
+                shown.pop("version")
+                for event in shown.pop("events"):
+                    event.pop("n")
+            assert mine == theirs
+            game.play(game.legal_moves()[-1])
+
+
+def test_two_tables_are_played_apart(client: TestClient) -> None:
+    first = new_table(client, seed=1, opponents=["greedy"])
+    second = new_table(client, game="zen_cheng_you", seed=2)
+    assert first["id"] != second["id"]
+    one = client.post(f"/api/tables/{first['id']}/move", json={"index": 0}).json()
+    two = client.get(f"/api/tables/{second['id']}").json()
+    assert one["game"] == "zheng_fen" and two["game"] == "zen_cheng_you"
+    assert two["events"] == []  # nothing new on the second table
+
+
+def test_next_match_and_the_game_over(client: TestClient) -> None:
+    table = new_table(client, seed=4, options={"target": 1}, opponents=["greedy"])
+    key = table["id"]
+    assert "still being played" in error(client.post(f"/api/tables/{key}/next"), 409)
+    end = play_match(client, table)
+    assert end["game_over"] and end["winners"]
+    assert "over" in error(client.post(f"/api/tables/{key}/next"), 409)
+    assert "game is over" in error(client.post(f"/api/tables/{key}/move", json={"index": 0}), 409)
+
+
+def test_next_match_deals_again(client: TestClient) -> None:
+    table = new_table(client, seed=8, opponents=["random"])
+    play_match(client, table)
+    view = client.post(f"/api/tables/{table['id']}/next", json={}).json()
+    assert view["match"] == 2 and not view["match_over"]
+    assert view["events"][0]["type"] == "deal" and view["events"][0]["match"] == 2
+
+
+# --- moves, selections, hints --------------------------------------------------------------
+
+
+def test_a_move_by_cards_by_text_and_refused(client: TestClient) -> None:
+    table = new_table(client, seed=3, opponents=["greedy"])
+    key, view = table["id"], table["view"]
+    hand = [card["card"] for card in view["hand"]["cards"]]
+    move = view["moves"][-1]
+    assert error(client.post(f"/api/tables/{key}/move", json={"index": 999}), 409)
+    stale = {"index": 0, "version": view["version"] + 1}
+    assert "out of date" in error(client.post(f"/api/tables/{key}/move", json=stale), 409)
+    not_held = next(c for c in ("3c", "3d", "3h", "3s", "4c", "4d") if c not in hand)
+    assert "do not hold" in error(
+        client.post(f"/api/tables/{key}/move", json={"cards": [not_held]}), 409
+    )
+    assert error(client.post(f"/api/tables/{key}/move", json={"move": "declare"}), 409)
+    assert error(client.post(f"/api/tables/{key}/move", json={"cards": "3c 1x"}), 400)
+    assert "index" in error(client.post(f"/api/tables/{key}/move", json={}), 400)
+    answer = client.post(f"/api/tables/{key}/move", json={"move": move["text"]})
+    assert answer.status_code == 200, answer.text
+    mine = [e for e in answer.json()["events"] if e.get("seat") == 0]
+    if move["kind"] == "pass":
+        assert mine[0]["type"] == "pass"
+    else:
+        assert mine[0]["move"] == {k: move[k] for k in ("text", "name", "cards", "kind")}
+    view = answer.json()
+    if view["your_turn"]:
+        combo = next(m for m in view["moves"] if m["cards"])
+        answer = client.post(f"/api/tables/{key}/move", json={"cards": combo["cards"]})
+        assert answer.status_code in (200, 409), answer.text  # 409: several readings
+
+
+def test_check_reads_a_selection(client: TestClient) -> None:
+    table = new_table(client, seed=6, opponents=["greedy"])
+    key, view = table["id"], table["view"]
+    for move in view["moves"]:
+        if not move["cards"]:
+            continue
+        checked = client.post(f"/api/tables/{key}/check", json={"cards": move["cards"]}).json()
+        assert checked["legal"] and checked["held"] and checked["reason"] is None
+        assert move["index"] in checked["indices"]
+        assert all(view["moves"][i]["cards"] == move["cards"] for i in checked["indices"])
+        assert move["text"] in [reading["text"] for reading in checked["readings"]]
+    empty = client.post(f"/api/tables/{key}/check", json={"cards": []}).json()
+    assert not empty["legal"] and empty["reason"] == "no cards selected"
+    hand = [card["card"] for card in view["hand"]["cards"]]
+    low, high = hand[0], hand[-1]
+    if low[:-1] != high[:-1]:
+        mixed = client.post(f"/api/tables/{key}/check", json={"cards": [low, high]}).json()
+        assert not mixed["legal"] and mixed["readings"] == []
+        assert mixed["reason"].endswith("is not a combination")
+    assert error(client.post(f"/api/tables/{key}/check", json={"cards": 5}), 400)
+
+
+def test_check_says_what_does_not_beat_the_table(client: TestClient) -> None:
+    for seed in range(40):
+        view = new_table(client, seed=seed, seat=1, opponents=["greedy"])["view"]
+        table = view["table"]
+        if table is None or table["move"]["kind"] != "single":
+            client.delete(f"/api/tables/{view['id']}")
+            continue
+        hand = [card for card in view["hand"]["cards"]]
+        beaten = [
+            c["card"] for c in hand if not any(m["cards"] == [c["card"]] for m in view["moves"])
+        ]
+        if not beaten:
+            continue
+        checked = client.post(f"/api/tables/{view['id']}/check", json={"cards": beaten[:1]})
+        body = checked.json()
+        assert body["beats_table"] is False and not body["legal"]
+        assert "does not beat" in body["reason"]
+        return
+    pytest.fail("no seed gave a single to beat with a card that does not beat it")
+
+
+def test_hint_names_a_move_and_evaluates_candidates(client: TestClient) -> None:
+    table = new_table(client, seed=12, opponents=["greedy"])
+    key, view = table["id"], table["view"]
+    hint = client.post(f"/api/tables/{key}/hint", json={"agent": "greedy", "playouts": 4}).json()
+    assert 0 <= hint["index"] < len(view["moves"])
+    assert hint["move"]["text"] == view["moves"][hint["index"]]["text"]
+    candidates = hint["candidates"]
+    assert 1 <= len(candidates) <= 8
+    assert any(hint["index"] in c["variants"] for c in candidates)
+    values = [c["value"] for c in candidates]
+    assert values == sorted(values, reverse=True)
+    assert all(1 <= c["playouts"] <= 4 for c in candidates)
+    assert all(0 <= c["value"] <= 100 for c in candidates)  # a Zheng Fen match gives 0 to 100
+    assert error(client.post(f"/api/tables/{key}/hint", json={"playouts": 10_000}), 400)
+    assert error(client.post(f"/api/tables/{key}/hint", json={"agent": "os:system"}), 400)
+
+
+# --- saving and resuming -------------------------------------------------------------------
+
+
+def test_save_and_load_resume_the_game(client: TestClient) -> None:
+    table = new_table(client, seed=21, opponents=["greedy"])
+    key = table["id"]
+    client.post(f"/api/tables/{key}/move", json={"index": 0})
+    saved = client.get(f"/api/tables/{key}/save")
+    assert saved.status_code == 200
+    assert "attachment" in saved.headers["content-disposition"]
+    game = zhengfen.Game.from_json(saved.text)
+    view = client.get(f"/api/tables/{key}").json()
+    loaded = client.post(
+        "/api/tables/load", json={"saved": saved.text, "seat": 0, "opponents": "greedy"}
+    )
+    assert loaded.status_code == 201, loaded.text
+    resumed = loaded.json()["view"]
+    assert resumed["hand"] == view["hand"] and resumed["scores"] == view["scores"]
+    assert resumed["events"] == [] and len(game.history) == resumed["history_length"]
+    assert "not JSON" in error(client.post("/api/tables/load", json={"saved": "{bad"}), 400)
+    broken = json.loads(saved.text)
+    broken["decisions"] = ["single 3 1: 3c"] * 3
+    assert error(client.post("/api/tables/load", json={"saved": json.dumps(broken)}), 400)
+
+
+# --- bad requests --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"game": "poker"}, "'game' must be one of"),
+        ({}, "'game' is required"),
+        ({"game": "zheng_fen", "players": 7}, "'players' must be from 3 to 6"),
+        ({"game": "zheng_fen", "players": "4"}, "'players' must be an integer"),
+        ({"game": "zen_cheng_you", "players": 5}, "players"),
+        ({"game": "zheng_fen", "seat": 4}, "'seat' must be from 0 to 3"),
+        ({"game": "zheng_fen", "seed": -1}, "'seed'"),
+        ({"game": "zheng_fen", "seed": 2**64}, "'seed'"),
+        ({"game": "zheng_fen", "options": {"target": 0}}, "target"),
+        ({"game": "zheng_fen", "options": {"colour": "red"}}, "colour"),
+        ({"game": "zheng_fen", "options": [1]}, "'options'"),
+        ({"game": "zheng_fen", "opponents": ["zhengfen.agents:GreedyAgent"]}, "built-in"),
+        ({"game": "zheng_fen", "opponents": ["genius"]}, "genius"),
+        ({"game": "zheng_fen", "opponents": ["ismcts(iterations=1000000)"]}, "at most"),
+        ({"game": "zheng_fen", "opponents": []}, "'opponents'"),
+        ([1, 2], "JSON object"),
+    ],
+)
+def test_a_bad_new_table_is_refused_with_the_reason(
+    client: TestClient, body: Any, words: str
+) -> None:
+    assert words in error(client.post("/api/tables", json=body), 400)
+
+
+def test_malformed_and_oversized_bodies(client: TestClient) -> None:
+    assert "not JSON" in error(client.post("/api/tables", content=b"{nope"), 400)
+    assert "not JSON" in error(client.post("/api/tables", content=b"\xff\xfe"), 400)
+    deep = b"[" * 100_000 + b"]" * 100_000
+    assert error(client.post("/api/tables", content=deep), 400)
+    huge = b'{"game": "' + b"x" * 300_000 + b'"}'
+    assert "larger than" in error(client.post("/api/tables", content=huge), 413)
+
+
+def test_unknown_ids_routes_and_methods(client: TestClient) -> None:
+    assert error(client.get("/api/tables/t0000"), 404)
+    assert error(client.post("/api/tables/t0000/move", json={"index": 0}), 404)
+    assert error(client.get("/api/replays/r0000/0"), 404)
+    assert error(client.get("/api/tournaments/u0000"), 404)
+    assert error(client.get("/api/nothing"), 404)
+    assert error(client.put("/api/tables"), 405)
+    assert error(client.get("/api/tables/t0000?since=x"), 404)
+
+
+def test_a_full_server_and_an_idle_table() -> None:
+    app = create_app(limits=Limits(max_tables=2, idle_seconds=60))
+    with TestClient(app) as client:
+        first = new_table(client, seed=1)
+        new_table(client, seed=2)
+        assert "limit" in error(client.post("/api/tables", json={"game": "zheng_fen"}), 429)
+        store = app.state.server.tables
+        now = time.monotonic()
+        store.clock = lambda: now + 61
+        assert "idle" in error(client.get(f"/api/tables/{first['id']}"), 404)
+        new_table(client, seed=3)  # the idle tables were forgotten: room again
+        deleted = client.delete(f"/api/tables/{new_table(client, seed=4)['id']}")
+        assert deleted.status_code == 204
+
+
+def test_a_bug_is_a_short_500(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = new_table(client, seed=1)
+
+    def broken(*args: Any) -> None:
+        raise RuntimeError("secret detail")
+
+    monkeypatch.setattr("zhengfen.web.tables.Table.check", broken)
+    answer = client.post(f"/api/tables/{table['id']}/check", json={"cards": []})
+    assert error(answer, 500) == "internal error: RuntimeError"
+    assert "secret" not in answer.text
+
+
+def test_options_list_games_agents_and_limits(client: TestClient) -> None:
+    options = client.get("/api/options").json()
+    games = {game["game"]: game for game in options["games"]}
+    assert games["zheng_fen"]["players"] == [3, 4, 5, 6]
+    assert games["zen_cheng_you"]["players"] == [4]
+    zf = {option["name"]: option for option in games["zheng_fen"]["options"]}
+    assert zf["target"]["default"] == 500 and zf["tie"]["values"] == ["play_on", "share"]
+    for game, listed in games.items():
+        rules = zhengfen.Rules(game)
+        defaults = {o["name"]: o["default"] for o in listed["options"]}
+        assert zhengfen.Rules(game, **defaults) == rules
+    names = [agent["name"] for agent in options["agents"]]
+    assert names == ["random", "greedy", "search", "ismcts"]
+    assert all(":" not in agent["spec"] for agent in options["agents"])
+    assert options["limits"]["max_tables"] == 64
+
+
+# --- replays -------------------------------------------------------------------------------
+
+
+def saved_game(players: int = 4, seed: int = 2) -> zhengfen.Game:
+    game = zhengfen.Game(zhengfen.Rules.zheng_fen(players=players, target=100), seed=seed)
+    play_seats(game, [GreedyAgent(s) for s in range(players)], matches=2)
+    return game
+
+
+def check_frames(replay: Json, game: zhengfen.Game) -> None:
+    frames = replay["frames"]
+    assert len(frames) == len(game.decisions) + 1
+    assert frames[-1]["scores"] == game.scores
+    for frame in frames:
+        assert [len(hand) for hand in frame["hands"]] == frame["cards_left"]
+    assert replay["tricks"] == sorted(set(replay["tricks"])) and replay["tricks"][0] == 0
+    assert replay["matches"][0] == 0 and len(replay["matches"]) == game.match_number + 1
+    assert set(replay["matches"]) <= set(replay["tricks"])
+    for start in replay["matches"][1:]:
+        assert frames[start]["events"][0]["type"] == "deal"
+        assert frames[start]["decision"]["move"]["kind"] == "next_match"
+
+
+def test_replay_of_an_uploaded_saved_game(client: TestClient) -> None:
+    game = saved_game()
+    opened = client.post("/api/replays", json={"text": game.to_json()})
+    assert opened.status_code == 201, opened.text
+    listing = opened.json()
+    assert [g["k"] for g in listing["games"]] == [0]
+    assert listing["games"][0]["scores"] == game.scores
+    replay = client.get(f"/api/replays/{listing['id']}/0").json()
+    check_frames(replay, game)
+    assert error(client.get(f"/api/replays/{listing['id']}/1"), 404)
+    assert error(client.get(f"/api/replays/{listing['id']}/x"), 404)
+    assert "empty" in error(client.post("/api/replays", json={"text": " "}), 400)
+    assert "line 1" in error(client.post("/api/replays", json={"text": "[1]\n"}), 400)
+
+
+def test_replay_of_an_arena_log_from_the_folder(tmp_path: Path) -> None:
+    log = tmp_path / "arena.jsonl"
+    command = [sys.executable, "-m", "zhengfen", "arena", "--agents", "greedy,random"]
+    command += ["--deals", "2", "--matches", "1", "--no-progress", "--log", str(log)]
+    subprocess.run(command, check=True, env=ENV, capture_output=True, timeout=120)
+    (tmp_path / "notes.md").write_text("not listed", encoding="utf-8")
+    with TestClient(create_app(replays_folder=tmp_path)) as client:
+        listed = client.get("/api/replays").json()
+        assert listed == {
+            "folder": True,
+            "files": [{"name": "arena.jsonl", "size": log.stat().st_size}],
+        }
+        opened = client.post("/api/replays", json={"name": "arena.jsonl"}).json()
+        lines = log.read_text(encoding="utf-8").splitlines()
+        assert len(opened["games"]) == len(lines) == 4  # 2 deals, 2 distinct rotations
+        record = json.loads(lines[3])
+        assert record["agents"] == ["random", "greedy", "random", "greedy"]
+        assert opened["games"][3]["agents"] == record["agents"]
+        replay = client.get(f"/api/replays/{opened['id']}/3").json()
+        check_frames(replay, zhengfen.Game.from_json(json.dumps(record["game"])))
+        assert replay["names"][0] == f"seat 0 ({record['agents'][0]})"
+        for name in ("../arena.jsonl", "/etc/passwd", "notes.md", "missing.json"):
+            answer = client.post("/api/replays", json={"name": name})
+            assert answer.status_code in (400, 404), answer.text
+    with TestClient(create_app()) as client:
+        assert client.get("/api/replays").json() == {"folder": False, "files": []}
+        assert error(client.post("/api/replays", json={"name": "arena.jsonl"}), 404)
+
+
+# --- tournaments ---------------------------------------------------------------------------
+
+
+def wait_done(client: TestClient, key: str, seconds: float = 120) -> Json:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        status: Json = client.get(f"/api/tournaments/{key}").json()
+        assert status["games_done"] <= status["games_total"]
+        if status["done"]:
+            return status
+        time.sleep(0.1)
+    pytest.fail("the tournament did not finish")
+
+
+def test_a_tournament_runs_to_its_end(client: TestClient) -> None:
+    request = {"game": "zheng_fen", "agents": ["greedy", "random"], "deals": 6, "seed": 3}
+    started = client.post("/api/tournaments", json=request)
+    assert started.status_code == 201, started.text
+    status = wait_done(client, started.json()["id"])
+    assert status["error"] is None
+    assert status["games_done"] == status["games_total"] == 6 * 2
+    rows = {row["agent"]: row for row in status["rows"]}
+    assert set(rows) == {"greedy", "random"}
+    for row in rows.values():
+        assert row["low"] <= row["points_per_match"] <= row["high"]
+        assert row["games"] == 6 * 2 * 2  # two seats each, in every game
+    total = sum(row["points_per_match"] * row["matches"] for row in rows.values())
+    assert total == pytest.approx(100 * 6 * 2)
+    for series in status["series"]:
+        assert [p["deals"] for p in series["points"]][-1] == 6
+        assert series["points"][-1]["mean"] == pytest.approx(
+            rows[series["agent"]]["points_per_match"]
+        )
+    difference = status["difference"]
+    assert difference["first"] == "greedy" and difference["second"] == "random"
+    assert difference["mean"] == pytest.approx(
+        rows["greedy"]["points_per_match"] - rows["random"]["points_per_match"]
+    )
+
+
+def test_tournament_requests_are_bounded() -> None:
+    with TestClient(create_app(limits=Limits(max_tournaments=1, max_deals=10))) as client:
+        base = {"game": "zheng_fen", "agents": ["greedy"]}
+        assert error(client.post("/api/tournaments", json={**base, "deals": 11}), 400)
+        assert error(client.post("/api/tournaments", json={**base, "agents": ["x:Y"]}), 400)
+        five = {**base, "agents": ["greedy"] * 5}
+        assert error(client.post("/api/tournaments", json=five), 400)
+        slow = {**base, "agents": ["ismcts", "greedy"], "deals": 10, "matches": None}
+        first = client.post("/api/tournaments", json=slow)
+        assert first.status_code == 201, first.text
+        assert "running" in error(client.post("/api/tournaments", json=slow), 429)
+        assert client.delete(f"/api/tournaments/{first.json()['id']}").status_code == 204
+        assert error(client.get(f"/api/tournaments/{first.json()['id']}"), 404)
+
+
+def test_stopping_the_server_cancels_its_tournaments() -> None:
+    app = create_app()
+    with TestClient(app) as client:
+        slow = {"game": "zheng_fen", "agents": ["search", "greedy"], "deals": 200, "matches": None}
+        key = client.post("/api/tournaments", json=slow).json()["id"]
+        assert key.startswith("u")
+        run = app.state.server.tournaments.store.get(key)
+    deadline = time.monotonic() + 30
+    while not run.done and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert run.done and run.error == "cancelled"
+    assert run.games_done < run.games_total
+
+
+ROUTES = [
+    "/api/tables",
+    "/api/tables/load",
+    "/api/replays",
+    "/api/tournaments",
+    "/api/tables/{table}/move",
+    "/api/tables/{table}/check",
+    "/api/tables/{table}/hint",
+    "/api/tables/{table}/next",
+]
+ODD = [
+    b"",
+    b"null",
+    b"0",
+    b'"text"',
+    b"[]",
+    b"{}",
+    b'{"game": null}',
+    b'{"game": "zheng_fen", "players": 1e309}',
+    b'{"game": "zheng_fen", "options": {"players": true}}',
+    b'{"game": "zen_cheng_you", "options": {"jokers_wild": true}}',
+    b'{"index": -1}',
+    b'{"index": 1.5}',
+    b'{"index": true}',
+    b'{"cards": [1, 2]}',
+    b'{"cards": "RJ RJ RJ"}',
+    b'{"cards": {"a": 1}}',
+    b'{"move": ["pass"]}',
+    b'{"agent": "search(determinizations=0)"}',
+    b'{"playouts": 0}',
+    b'{"saved": 5}',
+    b'{"saved": "{}"}',
+    b'{"text": "\\u0000"}',
+    b'{"name": "\\u0000"}',
+    b'{"agents": "ismcts(iterations=99999999999999999999)"}',
+    b'{"game": "zheng_fen", "deals": 0}',
+    b'{"game": "zheng_fen", "seed": 18446744073709551616}',
+    b"\x00\xff",
+    b'{"a": ' * 2000 + b"1" + b"}" * 2000,
+]
+
+
+def test_no_request_body_crashes_the_server(client: TestClient) -> None:
+    """Every route answers every odd body with a 2xx or a 4xx and a reason, never a 500."""
+    key = new_table(client, seed=1, opponents=["random"])["id"]
+    for route in ROUTES:
+        for body in ODD:
+            answer = client.post(route.format(table=key), content=body)
+            assert answer.status_code < 500, (route, body, answer.text)
+            if answer.status_code >= 400:
+                error(answer, answer.status_code)
+
+
+# --- the command ---------------------------------------------------------------------------
+
+
+def serve(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "zhengfen", "serve", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=ENV,
+    )
+
+
+def play_at_once(opener: urllib.request.OpenerDirector, address: str) -> None:
+    """Four people play their own tables at the same time, each table's view its own."""
+
+    def post(path: str, body: Json) -> Json:
+        request = urllib.request.Request(
+            address + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with opener.open(request, timeout=60) as answer:
+            result: Json = json.load(answer)
+            return result
+
+    def person(seed: int) -> tuple[int, int]:
+        table = post("api/tables", {"game": "zheng_fen", "seed": seed, "opponents": "greedy"})
+        view = table["view"]
+        for _ in range(5):
+            if not view["your_turn"]:
+                break
+            view = post(f"api/tables/{table['id']}/move", {"index": 0})
+        return seed, view["seed"]
+
+    with ThreadPoolExecutor(4) as pool:
+        assert sorted(pool.map(person, range(4))) == [(s, s) for s in range(4)]
+
+
+def test_serve_prints_its_address_and_answers() -> None:
+    server = serve("--port", "0")
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        found = re.fullmatch(r"zhengfen: serving the table at (http://127\.0\.0\.1:(\d+)/)\n", line)
+        assert found, line
+        address, port = found.group(1), found.group(2)
+        direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # no proxy
+        with direct.open(address + "api/options", timeout=10) as answer:
+            assert json.load(answer)["games"]
+        with direct.open(address, timeout=10) as answer:
+            assert answer.headers["content-type"].startswith("text/html")
+        play_at_once(direct, address)
+        again = subprocess.run(
+            [sys.executable, "-m", "zhengfen", "serve", "--port", port],
+            capture_output=True,
+            text=True,
+            env=ENV,
+            timeout=60,
+        )
+        assert again.returncode == 2
+        assert again.stderr.startswith("zhengfen serve: cannot listen on 127.0.0.1:")
+        assert len(again.stderr.strip().splitlines()) == 1
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--port", "70000"], "from 0 to 65535"),
+        (["--replays", "/nonexistent/folder"], "not a folder"),
+        (["--max-tables", "0"], "from 1 to 4096"),
+    ],
+)
+def test_serve_refuses_bad_arguments(args: list[str], words: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "zhengfen", "serve", *args],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=60,
+    )
+    assert done.returncode == 2 and words in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it() -> None:
+    code = (
+        "import sys; sys.modules['uvicorn'] = None; from zhengfen.cli import main; "
+        "sys.exit(main(['serve']))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=ENV, timeout=60
+    )
+    assert done.returncode == 2
+    assert done.stderr == "zhengfen serve: install the web extra: pip install 'zhengfen[web]'\n"

@@ -1,0 +1,601 @@
+"""The page of ``zhengfen serve`` end to end in a real browser: headless Chromium (Debian's
+``chromium``) driven by Playwright for Python, against the real server started as
+``python -m zhengfen serve --port 0``. The tests click as a person would: a whole Zheng Fen
+match (with an illegal selection, a hint, save and load), a whole Zen Cheng You match (with the
+declarations, an illegal selection and a hint), a replay of an arena log and of an uploaded saved
+game, a small tournament, errors shown in the page, a stale move caught up with, the keyboard.
+Invariants: the page's fold of a match's events (what the felt shows while the agents' moves
+appear) reaches the server's view after every move; every card is drawn as itself; no page
+scrolls sideways at 1280 or 420 pixels. Pages are saved as screenshots under
+``$ZHENGFEN_SCREENSHOTS`` (or a temporary folder) for people to look at; the README's
+``docs/screenshots/table.png`` is ``zheng-fen-table.png``.
+
+Without Playwright, Chromium or the ``web`` extra the module is skipped, unless
+``ZHENGFEN_BROWSER_TESTS=1`` (set by ``.ci/run``): then it fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import random
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import zhengfen
+from zhengfen.agents import RandomAgent, play
+
+REQUIRED = os.environ.get("ZHENGFEN_BROWSER_TESTS") == "1"
+
+
+def _require(found: bool, reason: str) -> None:
+    if found:
+        return
+    if REQUIRED:
+        pytest.fail(f"ZHENGFEN_BROWSER_TESTS=1 but {reason}", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+
+try:
+    from playwright.sync_api import Browser, Page, sync_playwright
+except ImportError:  # pragma: no cover - depends on the environment
+    _require(False, "playwright is not installed")
+for _module in ("starlette", "uvicorn"):
+    try:
+        __import__(_module)
+    except ImportError:  # pragma: no cover - depends on the environment
+        _require(False, f"{_module} (the web extra) is not installed")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+_require(CHROMIUM is not None, "no chromium executable on PATH")
+
+ADDRESS = re.compile(r"(http://[\w.\-]+:\d+/)")
+TIMEOUT_MS = 30_000
+MAX_TURNS = 300
+"""A match never needs this many of the person's turns (a Zen Cheng You hand holds 27 cards)."""
+
+
+# --- fixtures ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def replay_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder given to ``serve --replays``, holding an arena log of a two-match game."""
+    folder = tmp_path_factory.mktemp("replays")
+    command = [sys.executable, "-m", "zhengfen", "arena", "--players", "4"]
+    command += ["--agents", "greedy,random", "--deals", "1", "--matches", "2", "--single"]
+    command += ["--seed", "5", "--no-progress", "--log", str(folder / "arena.jsonl")]
+    subprocess.run(command, check=True, capture_output=True, timeout=120)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(replay_folder: Path) -> Iterator[str]:
+    """``zhengfen serve --port 0`` as a subprocess; yields the address it prints."""
+    command = [sys.executable, "-m", "zhengfen", "serve", "--port", "0"]
+    command += ["--replays", str(replay_folder)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+    output: list[str] = []
+
+    def drain() -> None:  # keeps reading, so the server never blocks on a full pipe
+        assert process.stdout is not None
+        for line in process.stdout:
+            output.append(line)
+            lines.put(line)
+
+    threading.Thread(target=drain, daemon=True).start()
+    address = None
+    try:
+        while address is None:
+            try:
+                line = lines.get(timeout=30)
+            except queue.Empty:
+                pytest.fail(f"zhengfen serve printed no address: {''.join(output)}")
+            found = ADDRESS.search(line)
+            address = found.group(1) if found else None
+        yield address
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        # CI runs as root in a container: no sandbox there, and a small /dev/shm
+        flags = ["--no-sandbox", "--disable-dev-shm-usage"]
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=flags)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the screenshots go: ``$ZHENGFEN_SCREENSHOTS`` or a temporary folder."""
+    wanted = os.environ.get("ZHENGFEN_SCREENSHOTS")
+    folder = Path(wanted) if wanted else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+BAD_REQUESTS_ALLOWED = {"test_errors_are_shown_in_the_page", "test_a_stale_page_catches_up"}
+"""The tests that send bad requests on purpose; in every other an answer of 400 or more fails."""
+
+
+@pytest.fixture
+def page(
+    browser: Browser, server: str, shots: Path, request: pytest.FixtureRequest
+) -> Iterator[Page]:
+    """A fresh page at the server's address with the agents' moves shown instantly; fails the
+    test on any script error, console error, failed request or error shown in the page. The
+    page as the test left it is saved as ``last-<test>.png``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    tab = context.new_page()
+    tab.set_default_timeout(TIMEOUT_MS)
+    problems: list[str] = []
+    tab.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+    if request.node.name not in BAD_REQUESTS_ALLOWED:
+        tab.on("console", lambda m: _console_error(m.type, m.text, problems))
+    else:
+        tab.on("console", lambda m: _console_error(m.type, m.text, problems, "Failed to load"))
+    tab.goto(server + "?speed=instant")
+    tab.wait_for_selector("body[data-ready='true']")
+    yield tab
+    tab.screenshot(path=str(shots / f"last-{request.node.name}.png"), full_page=True)
+    shown = tab.locator("#error")
+    if shown.is_visible():
+        problems.append(f"error shown in the page: {shown.inner_text()}")
+    context.close()
+    assert not problems, problems
+
+
+def _console_error(kind: str, text: str, problems: list[str], allowed: str | None = None) -> None:
+    if kind == "error" and (allowed is None or not text.startswith(allowed)):
+        problems.append(f"console: {text}")
+
+
+# --- playing by clicking -----------------------------------------------------------------------
+
+
+def _table(page: Page) -> str:
+    """Waits until the person can act or the match is over; returns ``turn`` or ``over``."""
+    page.wait_for_function("['turn', 'over'].includes(document.body.dataset.table)")
+    return str(page.evaluate("document.body.dataset.table"))
+
+
+def _after(page: Page, version: str) -> None:
+    """Waits for the answer to a move: a new view, drawn, ready for the person or over."""
+    page.wait_for_function(
+        "v => document.body.dataset.version !== v"
+        " && ['turn', 'over'].includes(document.body.dataset.table)",
+        arg=version,
+    )
+
+
+def _click_and_wait(page: Page, selector: str) -> None:
+    version = str(page.evaluate("document.body.dataset.version"))
+    page.click(selector)
+    _after(page, version)
+
+
+def _new_game(
+    page: Page, game: str, seed: int, players: int = 4, options: dict[str, str] | None = None
+) -> None:
+    """Fills the new-game form (random opponents, rule ``options`` by name) and starts."""
+    page.select_option("#ng-game", game)
+    if game == "zheng_fen":
+        page.select_option("#ng-players", str(players))
+    for name, value in (options or {}).items():
+        page.fill(f"#ng-opt-{name}", value)
+    page.fill("#ng-seed", str(seed))
+    for select in page.locator("#ng-opponents select").all():
+        select.select_option("random")
+    page.click("#ng-start")
+    page.wait_for_selector("#play-table:not([hidden])")
+
+
+def _illegal_selection(page: Page) -> None:
+    """Selects two cards of different natural ranks (never a combination): the page says why
+    and Play stays disabled; then clears the selection."""
+    groups = page.locator("#pt-hand .rank-group:not([data-rank='BJ']):not([data-rank='RJ'])")
+    assert groups.count() >= 2
+    groups.first.locator(".card-slot").first.click()
+    groups.last.locator(".card-slot").first.click()
+    verdict = page.locator("#pt-verdict.bad")
+    verdict.wait_for()
+    assert verdict.inner_text().strip()
+    assert page.locator("#pt-reading").inner_text() == "not a combination"
+    assert page.locator("#pt-play").is_disabled()
+    page.click("#pt-clear")
+    page.wait_for_selector("#pt-prompt")
+
+
+def _hint(page: Page) -> None:
+    page.click("#pt-hint")
+    page.wait_for_selector("#pt-hint-move")
+    assert page.locator("#pt-hint-body tbody tr").count() >= 1
+    assert page.locator("#pt-hint-body tr.chosen").count() == 1
+
+
+def _play_a_move(page: Page, shot: Path | None = None) -> bool:
+    """Plays the legal group with the most cards by clicking it, then Play; or passes. With
+    ``shot``, saves a screenshot before clicking Play; returns whether it did."""
+    groups = page.locator("#pt-moves .move-group")
+    if groups.count() == 0:
+        _click_and_wait(page, "#pt-pass")
+        return False
+    sizes = [int(g.get_attribute("data-cards") or 0) for g in groups.all()]
+    groups.nth(sizes.index(max(sizes))).click()
+    page.wait_for_selector("#pt-verdict.ok")
+    assert page.locator("#pt-play").is_enabled()
+    assert page.locator("#pt-hand .card-slot.selected").count() == max(sizes)
+    if shot is not None:  # the table and the hand, from the top of the page (for the README)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(
+            path=str(shot), full_page=True, clip={"x": 0, "y": 0, "width": 1280, "height": 940}
+        )
+    _click_and_wait(page, "#pt-play")
+    return shot is not None
+
+
+def _declare(page: Page, phase: str) -> None:
+    """Zen Cheng You: no blind declaration, then a declaration after seeing the cards."""
+    _click_and_wait(page, "#pt-pass" if phase == "blind_declare" else "#pt-declare")
+
+
+def _play_match(page: Page, shots: Path, name: str) -> int:
+    """Plays the person's turns to the end of the match; returns how many turns it took. The
+    first turn in play also tries an illegal selection; from the second on, the first that has a
+    combination to beat and cards to beat it asks for a hint and is saved as a screenshot with
+    the chosen cards selected."""
+    turns = 0
+    shot: Path | None = shots / f"{name}-table.png"
+    for _ in range(MAX_TURNS):
+        if _table(page) == "over":
+            return turns
+        phase = str(page.evaluate("document.body.dataset.phase"))
+        if phase in ("blind_declare", "declare"):
+            _declare(page, phase)
+            continue
+        if turns == 0:
+            _illegal_selection(page)
+        if turns >= 1 and shot is not None and page.locator("#pt-to-beat").count():
+            _hint(page)
+            shot = None if _play_a_move(page, shot) else shot
+        else:
+            _play_a_move(page)
+        turns += 1
+    pytest.fail(f"the match did not end in {MAX_TURNS} turns")
+
+
+def _api(server: str, path: str, body: Any = None) -> Any:
+    """GET ``path``, or POST ``body`` as JSON to it; the answer's JSON."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        server + path, data=data, method="GET" if data is None else "POST"
+    )
+    request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return json.loads(answer.read())
+
+
+FOLD_EVENTS = """async (view) => {
+  const felt = await import(new URL("static/display.js", document.baseURI).href);
+  felt.markDeals(view.events, view);
+  let display = felt.displayOf(view);
+  for (const event of view.events) display = felt.applyEvent(display, event, view);
+  const done = display.trickDone;
+  return {
+    cards_left: display.cardsLeft, points_won: display.points, place: display.places,
+    trick: done ? [] : display.trick.map((e) => [e.seat, e.move.text]),
+    table: done || !display.table ? null : [display.table.seat, display.table.move.text],
+    dealt: view.events[0].cardsAtDeal,
+  };
+}"""
+"""The page's own replay of a view's events (display.js), from the deal: what the felt shows."""
+
+
+def _felt_matches_view(page: Page, view: dict[str, Any], points: bool) -> None:
+    felt = page.evaluate(FOLD_EVENTS, view)
+    assert sum(felt["dealt"]) == (108 if view["game"] == "zen_cheng_you" else 54)
+    for field in ("cards_left", "place") + (("points_won",) if points else ()):
+        assert felt[field] == [seat[field] for seat in view["seats"]], (field, view["n"])
+    assert felt["trick"] == [[e["seat"], e["move"]["text"]] for e in view["trick"]]
+    table = view["table"]
+    assert felt["table"] == (None if table is None else [table["seat"], table["move"]["text"]])
+
+
+def _match_column(page: Page) -> list[int]:
+    cells = page.locator("#pt-over-body tbody tr td:nth-child(2)").all_inner_texts()
+    return [int(cell) for cell in cells]
+
+
+# --- the tests ---------------------------------------------------------------------------------
+
+
+def test_zheng_fen_match_by_clicking(page: Page, shots: Path, tmp_path: Path) -> None:
+    _new_game(page, "zheng_fen", seed=3)
+    assert page.locator("#pt-felt .seat").count() == 4
+    turns = _play_match(page, shots, "zheng-fen")
+    assert turns > 0
+    page.wait_for_selector("#pt-over:not([hidden])")
+    assert sum(_match_column(page)) == 100  # a Zheng Fen match hands out 100 points
+    log = page.locator("#pt-log").inner_text()
+    assert "wins the trick" in log and "is out" in log and "hands" in log
+    assert page.locator("#pt-banner").is_visible()
+    assert page.locator("#pt-over-title").inner_text() in ("Match 1 over", "Game over")
+    page.screenshot(path=str(shots / "zheng-fen-over.png"), full_page=True)
+
+    with page.expect_download() as download:
+        page.click("#pt-save")
+    saved = tmp_path / "saved.json"
+    download.value.save_as(saved)
+    assert json.loads(saved.read_text())["format"] == "zhengfen-game"
+
+    page.click("#pt-new")
+    page.wait_for_selector("#play-setup:not([hidden])")
+    page.set_input_files("#lg-file", str(saved))
+    page.select_option("#lg-agent", "random")
+    page.click("#lg-load")
+    page.wait_for_selector("#pt-over:not([hidden])")
+    assert sum(_match_column(page)) == 100
+    assert "wins the trick" in page.locator("#pt-log").inner_text()
+    _click_and_wait(page, "#pt-next")
+    assert "Match 2" in page.locator("#pt-match").inner_text()
+
+
+def test_zen_cheng_you_match_by_clicking(page: Page, server: str, shots: Path) -> None:
+    _new_game(page, "zen_cheng_you", seed=4)
+    assert page.locator("#pt-felt .seat .team").count() == 4
+    assert "partner" in page.locator("#pt-match").inner_text()
+    _play_match(page, shots, "zen-cheng-you")
+    page.wait_for_selector("#pt-over:not([hidden])")
+    page.screenshot(path=str(shots / "zen-cheng-you-over.png"), full_page=True)
+    view = _api(server, f"api/tables/{page.evaluate('document.body.dataset.tableId')}")
+    assert view["match_over"]
+    bonus = 0
+    for made in view["declarations"]:
+        value = {"blind": 200, "declare": 100}.get(made["move"], 0)
+        bonus += value if made["seat"] == view["out_order"][0] else -value
+    assert any(d["seat"] == view["seat"] and d["move"] == "declare" for d in view["declarations"])
+    # a round hands out 200 card points between the teams, declarations added (RULES.md §11.6)
+    assert sum(_match_column(page)) == 200 + bonus
+
+
+def test_replay_a_log_and_a_saved_game(page: Page, shots: Path, tmp_path: Path) -> None:
+    page.click("#tab-replay")
+    page.wait_for_selector("#rp-folder option[value='arena.jsonl']", state="attached")
+    page.click("#rp-open-folder")
+    page.wait_for_selector("#replay-view:not([hidden])")
+    position = page.locator("#rp-position")
+    assert position.inner_text().startswith("move 0 of")
+    assert page.locator("#rp-hands .replay-seat").count() == 4
+    assert page.locator("#rp-hands svg.card").count() == 54  # every hand visible at the deal
+    page.click("#rp-next")
+    assert position.inner_text().startswith("move 1 of")
+    page.click("#rp-next-trick")
+    after_trick = int(position.inner_text().split()[1])
+    assert after_trick > 1
+    page.click("#rp-prev")
+    assert int(position.inner_text().split()[1]) == after_trick - 1
+    page.select_option("#rp-match", index=1)
+    assert "match 2" in position.inner_text()
+    assert page.locator("#rp-hands svg.card").count() == 54
+    page.keyboard.press("ArrowRight")
+    assert "match 2" in position.inner_text()
+    page.screenshot(path=str(shots / "replay.png"), full_page=True)
+
+    game = zhengfen.Game(zhengfen.Rules.zen_cheng_you(), 3)
+    play(game, [RandomAgent(seed) for seed in range(4)], matches=1)
+    saved = tmp_path / "zcy.json"
+    saved.write_text(game.to_json())
+    page.set_input_files("#rp-file", str(saved))
+    page.click("#rp-upload")
+    page.wait_for_function(
+        "document.querySelector('#rp-hands svg.card') && "
+        "document.querySelectorAll('#rp-hands svg.card').length === 108"
+    )
+    assert page.locator("#rp-position").inner_text().startswith("move 0 of")
+    page.click("#rp-end")
+    assert page.locator("#rp-next").is_disabled()
+
+
+def test_tournament(page: Page, shots: Path) -> None:
+    page.click("#tab-tournament")
+    page.select_option("#tn-game", "zheng_fen")
+    page.select_option("#tn-players", "3")
+    for seat, agent in enumerate(["greedy", "random", "random"]):
+        page.select_option(f"#tn-agent-{seat}", agent)
+    page.fill("#tn-deals", "6")
+    page.select_option("#tn-matches", "3")
+    page.click("#tn-start")
+    page.wait_for_selector("#page-tournament[data-done='true']", timeout=90_000)
+    rows = page.locator("#tn-results-table tbody tr")
+    assert sorted(rows.locator("td:first-child").all_inner_texts()) == ["greedy", "random"]
+    assert page.locator("#tn-plot svg g.series").count() == 2
+    assert page.locator("#tn-progress").get_attribute("value") == page.locator(
+        "#tn-progress"
+    ).get_attribute("max")
+    page.screenshot(path=str(shots / "tournament.png"), full_page=True)
+
+
+def test_errors_are_shown_in_the_page(page: Page, tmp_path: Path) -> None:
+    """The server's reasons reach the person: a corrupt saved game, a seed out of range; the
+    largest seed goes through exactly."""
+    corrupt = tmp_path / "corrupt.json"
+    corrupt.write_text('{"format": "zhengfen-game", "version": 1}')
+    page.set_input_files("#lg-file", str(corrupt))
+    page.click("#lg-load")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.locator("#error-text").inner_text().strip()
+    page.click("#error-close")
+    assert page.locator("#error").is_hidden()
+    page.fill("#ng-seed", str(2**64))
+    page.click("#ng-start")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "seed" in page.locator("#error-text").inner_text()
+    assert page.locator("#play-table").is_hidden()
+    page.click("#error-close")
+    page.fill("#ng-seed", str(2**64 - 1))  # the largest seed, past JavaScript's exact integers
+    page.click("#ng-start")
+    page.wait_for_selector("#play-table:not([hidden])")
+    assert f"seed {2**64 - 1}" in page.locator("#pt-title").inner_text()
+
+
+@pytest.mark.parametrize("game", ["zheng_fen", "zen_cheng_you"])
+def test_the_felt_replays_events_as_the_server_plays(page: Page, server: str, game: str) -> None:
+    """Invariant: folding a match's events from its deal (what the felt shows while the agents'
+    moves appear one by one) reaches the server's view after every move of the person: cards
+    left, places, the trick and the table, and in Zheng Fen each seat's points."""
+    rng = random.Random(7)
+    created = _api(server, "api/tables", {"game": game, "opponents": ["random"], "seed": 9})
+    table = created["id"]
+    for n in range(MAX_TURNS):
+        view = _api(server, f"api/tables/{table}?since=0")
+        view["n"] = n
+        _felt_matches_view(page, view, points=game == "zheng_fen")
+        if view["match_over"]:
+            return
+        move = rng.choice(view["moves"])
+        _api(server, f"api/tables/{table}/move", {"index": move["index"]})
+    pytest.fail(f"the match did not end in {MAX_TURNS} turns")
+
+
+DRAW_DECK = """async () => {
+  const cards = await import(new URL("static/cards.js", document.baseURI).href);
+  const ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"];
+  const tokens = ranks.flatMap((r) => ["c", "d", "h", "s"].map((s) => r + s)).concat(["BJ", "RJ"]);
+  return tokens.map((token) => {
+    const svg = cards.cardSvg(token.toLowerCase());
+    const texts = [...svg.querySelectorAll("text")];
+    return {
+      token, drawn: svg.dataset.card, label: svg.getAttribute("aria-label"),
+      badge: svg.classList.contains("card-points") ? texts[texts.length - 1].textContent : null,
+      red: texts.some((t) => t.getAttribute("fill") === "#c8102e"),
+      joker: svg.classList.contains("card-joker"),
+      ten: cards.parseCard(token.replace("10", "T")).token,
+    };
+  });
+}"""
+"""Every card of the deck drawn by the page (cards.js), written in lower case."""
+
+
+def test_every_card_is_drawn(page: Page) -> None:
+    """Each of the 54 cards is drawn as itself: red exactly for hearts, diamonds and the red
+    joker, the points badge exactly on the 5s (5), 10s and Ks (10), the jokers apart."""
+    drawn = page.evaluate(DRAW_DECK)
+    assert len(drawn) == 54
+    for card in drawn:
+        token = card["token"]
+        assert card["drawn"] == card["ten"] == token
+        assert card["label"]
+        assert card["red"] == (token == "RJ" or token[-1] in "hd")
+        assert card["joker"] == (token in ("BJ", "RJ"))
+        points = {"5": "5", "10": "10", "K": "10"}.get(token[:-1]) if not card["joker"] else None
+        assert card["badge"] == points
+
+
+def test_agents_moves_appear_one_by_one(browser: Browser, server: str) -> None:
+    """At a readable pace the log grows event by event while the felt is busy, then the page
+    is ready for the person."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    tab = context.new_page()
+    tab.set_default_timeout(TIMEOUT_MS)
+    tab.goto(server + "?speed=fast")
+    tab.wait_for_selector("body[data-ready='true']")
+    tab.select_option("#ng-game", "zheng_fen")
+    tab.fill("#ng-seed", "5")  # seat 0 does not lead: the agents play first
+    tab.click("#ng-start")
+    tab.wait_for_selector("#play-table:not([hidden])")
+    counts: set[int] = set()
+    for _ in range(500):  # at most 30 s
+        if tab.evaluate("document.body.dataset.table") not in ("", "busy"):
+            break
+        counts.add(tab.locator("#pt-log li").count())
+        tab.wait_for_timeout(60)
+    assert len(counts - {0}) >= 2, counts
+    assert tab.evaluate("document.body.dataset.table") in ("turn", "over")
+    context.close()
+
+
+def test_a_stale_page_catches_up(page: Page, server: str) -> None:
+    """A move made elsewhere (another tab) between the page's view and its move: the server
+    refuses the stale move (409), the page says why and catches up with the table."""
+    _new_game(page, "zheng_fen", seed=21)
+    assert _table(page) == "turn"
+    groups = page.locator("#pt-moves .move-group")
+    groups.first.click()
+    page.wait_for_selector("#pt-verdict.ok")
+    table = page.evaluate("document.body.dataset.tableId")
+    elsewhere = _api(server, f"api/tables/{table}?since=0")
+    _api(server, f"api/tables/{table}/move", {"index": elsewhere["moves"][-1]["index"]})
+    now = _api(server, f"api/tables/{table}")
+    page.click("#pt-play")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.locator("#error-text").inner_text().strip()
+    page.wait_for_function("v => document.body.dataset.version === v", arg=str(now["version"]))
+    assert page.locator("#pt-hand .card-slot").count() == now["seats"][now["seat"]]["cards_left"]
+    page.click("#error-close")
+
+
+def test_keyboard_basics(page: Page) -> None:
+    """Tabs by arrow keys; a card selected with Space and the selection cleared with Escape."""
+    page.focus("#tab-play")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#page-replay").is_visible()
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#page-play").is_visible()
+    _new_game(page, "zheng_fen", seed=3)
+    assert _table(page) == "turn"
+    page.focus("#pt-hand .card-slot")
+    page.keyboard.press("Space")
+    page.wait_for_selector("#pt-hand .card-slot.selected")
+    page.wait_for_selector("#pt-verdict")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#pt-prompt")
+    assert page.locator("#pt-hand .card-slot.selected").count() == 0
+
+
+SIDEWAYS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+@pytest.mark.parametrize("width", [1280, 420])
+def test_every_page_fits_the_width(page: Page, shots: Path, width: int) -> None:
+    """At a desktop and a phone width nothing makes the page scroll sideways."""
+    page.set_viewport_size({"width": width, "height": 800})
+    _new_game(page, "zen_cheng_you", seed=5)
+    _table(page)
+    assert page.evaluate(SIDEWAYS) <= 0
+    page.screenshot(path=str(shots / f"width-{width}-play.png"), full_page=True)
+    for tab in ("replay", "tournament"):
+        page.click(f"#tab-{tab}")
+        assert page.evaluate(SIDEWAYS) <= 0, tab
+
+
+def test_game_over(page: Page, shots: Path) -> None:
+    """With a target of 1 point the first match ends the game: the winners are named (the top
+    scorers), Next match gives way to New game."""
+    _new_game(page, "zheng_fen", seed=8, players=3, options={"target": "1"})
+    _play_match(page, shots, "game-over")
+    assert page.locator("#pt-over-title").inner_text() == "Game over"
+    totals = [int(t) for t in page.locator("#pt-over-body tbody td:nth-child(3)").all_inner_texts()]
+    labels = page.locator("#pt-over-body tbody td:nth-child(1)").all_inner_texts()
+    best = [label for label, total in zip(labels, totals) if total == max(totals)]
+    assert page.locator("#pt-winners").inner_text() == "Winners: " + ", ".join(best)
+    assert page.locator("#pt-next").is_hidden()
+    page.click("#pt-again")
+    page.wait_for_selector("#play-setup:not([hidden])")
