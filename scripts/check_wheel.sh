@@ -14,7 +14,9 @@
 #   batched play; at least one must run);
 # - `zhengfen --version` and `zhengfen.__version__` must give the wheel's version;
 # - `zhengfen arena --deals 1` and `python -m zhengfen arena --deals 1` play a tournament;
-# - `python -m zhengfen.docs NAME` must print each shipped document as in the repository.
+# - `python -m zhengfen.docs NAME` must print each shipped document as in the repository;
+# - with the web extra's packages added, `zhengfen serve --port 0` serves the page, its scripts
+#   and its API (the page's files are package data of the wheel).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,7 +56,7 @@ step "every module imports (on this Python; the optional extras are not installe
 python - <<'PY'
 import importlib, pkgutil, sys
 import zhengfen
-OPTIONAL = {"gymnasium", "pettingzoo", "ray"}  # the extras envs and ray
+OPTIONAL = {"gymnasium", "pettingzoo", "ray", "starlette", "uvicorn"}  # envs, ray, web
 imported, skipped = 0, []
 for info in pkgutil.walk_packages(zhengfen.__path__, "zhengfen."):
     if info.name.rsplit(".", 1)[-1] == "__main__":
@@ -100,5 +102,30 @@ for name in RULES AI CONFORMANCE API; do
     [ ! -L "$(python -m zhengfen.docs "$name" --path)" ] || fail "$name is a link in the wheel"
 done
 echo "RULES, AI, CONFORMANCE and API ship with the package, identical to the repository's"
+
+step "zhengfen serve (the web extra's packages, binaries only)"
+python -m pip install --quiet --only-binary :all: "starlette>=0.37" "uvicorn>=0.29"
+zhengfen serve --port 0 >"$WORK/serve.out" 2>"$WORK/serve.err" &
+SERVER=$!
+trap 'kill "$SERVER" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+python - "$WORK/serve.out" <<'PY'
+import json, sys, time, urllib.request
+from pathlib import Path
+out = Path(sys.argv[1])
+deadline = time.monotonic() + 60
+while "http://" not in out.read_text():
+    if time.monotonic() > deadline:
+        sys.exit("zhengfen serve printed no address within 60 s")
+    time.sleep(0.2)
+address = out.read_text().split("at ", 1)[1].split()[0]
+page = urllib.request.urlopen(address, timeout=30).read().decode()
+assert "<svg" in page or "<script" in page, "the page is not the table"
+for path in ("static/app.js", "static/cards.js", "static/style.css"):
+    assert urllib.request.urlopen(address + path, timeout=30).status == 200, path
+options = json.load(urllib.request.urlopen(address + "api/options", timeout=30))
+print(f"served {address}: the page, its scripts and {len(options)} option fields")
+PY
+kill "$SERVER"
+wait "$SERVER" || true
 
 step "the wheel works without Rust"
