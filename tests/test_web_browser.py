@@ -60,6 +60,8 @@ _require(CHROMIUM is not None, "no chromium executable on PATH")
 
 ADDRESS = re.compile(r"(http://[\w.\-]+:\d+/)")
 TIMEOUT_MS = 30_000
+SIDEWAYS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+"""How far the page scrolls sideways (0 when it fits its width)."""
 MAX_TURNS = 300
 """A match never needs this many of the person's turns (a Zen Cheng You hand holds 27 cards)."""
 
@@ -224,9 +226,12 @@ def _illegal_selection(page: Page) -> None:
     page.wait_for_selector("#pt-prompt")
 
 
-def _hint(page: Page) -> None:
+def _hint(page: Page, agent: str) -> None:
+    page.select_option("#pt-hint-agent", agent)
     page.click("#pt-hint")
     page.wait_for_selector("#pt-hint-move")
+    assert page.locator("#pt-hint-move").inner_text().startswith(agent)
+    assert page.evaluate(SIDEWAYS) <= 0  # a long agent spec does not widen the page
     assert page.locator("#pt-hint-body tbody tr").count() >= 1
     assert page.locator("#pt-hint-body tr.chosen").count() == 1
 
@@ -274,7 +279,7 @@ def _play_match(page: Page, shots: Path, name: str) -> int:
         if turns == 0:
             _illegal_selection(page)
         if turns >= 1 and shot is not None and page.locator("#pt-to-beat").count():
-            _hint(page)
+            _hint(page, "search" if name == "zheng-fen" else "greedy")
             shot = None if _play_a_move(page, shot) else shot
         else:
             _play_a_move(page)
@@ -568,9 +573,6 @@ def test_keyboard_basics(page: Page) -> None:
     page.keyboard.press("Escape")
     page.wait_for_selector("#pt-prompt")
     assert page.locator("#pt-hand .card-slot.selected").count() == 0
-
-
-SIDEWAYS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
 @pytest.mark.parametrize("width", [1280, 420])

@@ -12,7 +12,7 @@ export class ApiError extends Error {
 
 /** JSON text of `value`, BigInts written as plain JSON integers: seeds run to 2**64 - 1, past
  *  the integers a JavaScript number holds exactly. */
-export function toJson(value) {
+function toJson(value) {
   const tag = `big${Math.random().toString(36).slice(2)}`; // no text sent can hold it by chance
   const marked = JSON.stringify(value, (_, v) => (typeof v === "bigint" ? `${tag}:${v}` : v));
   return marked.replace(new RegExp(`"${tag}:(-?\\d+)"`, "g"), "$1");

@@ -28,31 +28,19 @@ export function parseCard(token) {
 }
 
 /** The canonical order of RULES.md §1.4: rank, then suit c d h s, then BJ, RJ. */
-export function cardOrder(token) {
+function cardOrder(token) {
   const card = parseCard(token);
   const rank = RANK_ORDER.indexOf(card.rank);
   return card.joker ? rank * 4 : rank * 4 + SUIT_ORDER.indexOf(card.suit);
 }
 
 /** Tokens sorted in canonical order (a new array). */
-export function sortCards(tokens) {
+function sortCards(tokens) {
   return [...tokens].sort((a, b) => cardOrder(a) - cardOrder(b));
 }
 
-/** Tokens grouped by rank, in rank order: [{rank, cards: [tokens]}]. */
-export function groupByRank(tokens) {
-  const groups = [];
-  for (const token of sortCards(tokens)) {
-    const { rank } = parseCard(token);
-    const last = groups[groups.length - 1];
-    if (last && last.rank === rank) last.cards.push(token);
-    else groups.push({ rank, cards: [token] });
-  }
-  return groups;
-}
-
 /** How a person reads a card: "10 of hearts", "big (red) joker". */
-export function cardLabel(token) {
+function cardLabel(token) {
   const card = parseCard(token);
   if (card.joker) return card.rank === "RJ" ? "big (red) joker" : "small (black) joker";
   const label = `${card.rank} of ${SUIT_NAMES[card.suit]}`;
@@ -155,13 +143,3 @@ export function handBack(count) {
   wrap.append(badge);
   return wrap;
 }
-
-/** The cards of a combination notation "pair 7 1: 7c 7d" (or a bare card list). */
-export function notationCards(notation) {
-  if (!notation || notation === "pass") return [];
-  const at = notation.indexOf(":");
-  const cards = at >= 0 ? notation.slice(at + 1) : notation;
-  return cards.split(/[\s,]+/).filter(Boolean);
-}
-
-export const SUIT_SYMBOLS = SUITS;

@@ -426,7 +426,8 @@ async function hint() {
   $("pt-hint-panel").hidden = false;
   body.replaceChildren(h("p", { class: "muted" }, "thinking…"));
   $("pt-hint").disabled = true;
-  const answer = await guarded(() => api(`api/tables/${state.view.id}/hint`, { method: "POST", body: {} }));
+  const agent = $("pt-hint-agent").value;
+  const answer = await guarded(() => api(`api/tables/${state.view.id}/hint`, { method: "POST", body: { agent } }));
   drawControls();
   if (!answer) {
     $("pt-hint-panel").hidden = true;
@@ -435,7 +436,7 @@ async function hint() {
   const rows = answer.candidates.map((c) => h("tr", { class: c.index === answer.index ? "chosen" : "" },
     h("td", {}, c.name), h("td", { class: "num" }, c.value.toFixed(2)), h("td", { class: "num" }, c.playouts)));
   body.replaceChildren(h("div", {},
-    h("p", { id: "pt-hint-move" }, `${answer.agent} would play `, h("strong", {}, answer.move.name), " ",
+    h("p", { id: "pt-hint-move", title: answer.agent }, `${agent} would play `, h("strong", {}, answer.move.name), " ",
       answer.move.cards.length ? cardRow(answer.move.cards, "small") : null),
     answer.move.cards.length
       ? h("button", { type: "button", onclick: () => selectCards(answer.move.cards) }, "Select it") : null,
@@ -509,6 +510,8 @@ export function initPlay(options) {
   initSpeed();
   for (const id of ["ng-game", "ng-players", "ng-seat"]) $(id).addEventListener("change", fillNewGameForm);
   $("lg-agent").replaceWith(agentSelect("lg-agent", "greedy"));
+  const hinters = state.options.agents.filter((a) => a.name !== "random");
+  $("pt-hint-agent").replaceWith(selectOf("pt-hint-agent", hinters.map((a) => a.name), "greedy"));
   $("new-game").addEventListener("submit", async (event) => {
     event.preventDefault();
     await openTable(await guarded(() => api("api/tables", { method: "POST", body: newGameBody() })));

@@ -9,7 +9,7 @@ import { cardRow, handBack } from "./cards.js";
  * Where seat `seat` sits on the felt, as percentages: the person at the bottom, the others
  * clockwise in turn order (bottom, left, top, right for four players).
  */
-export function seatPosition(seat, you, players) {
+function seatPosition(seat, you, players) {
   const step = (seat - you + players) % players;
   const angle = Math.PI / 2 + (step * 2 * Math.PI) / players;
   return { left: 50 + 40 * Math.cos(angle), top: 50 + 37 * Math.sin(angle) };
