@@ -514,6 +514,32 @@ def test_every_card_is_drawn(page: Page) -> None:
         assert card["badge"] == points
 
 
+BANNERS = """async (events) => {
+  const table = await import(new URL("static/table.js", document.baseURI).href);
+  let banner = "before";
+  return events.map((event) => (banner = table.nextBanner(banner, event, (e) => e.type)));
+}"""
+"""The banner after each of a list of events, folded by the page (table.js)."""
+
+
+def test_the_banner_keeps_only_news(page: Page) -> None:
+    """A trick's winner, a player going out and the results are announced; a pass keeps the
+    banner; the next play or deal clears it, so an older trick's winner is not shown as the
+    next trick goes on."""
+    events = [
+        {"type": "pass", "seat": 1},
+        {"type": "trick", "winner": 2, "points": 15},
+        {"type": "pass", "seat": 3},
+        {"type": "play", "seat": 2, "combo": "single 7 1: 7c"},
+        {"type": "out", "seat": 2, "place": 1},
+        {"type": "play", "seat": 3, "combo": "single 9 1: 9c"},
+        {"type": "match_scored", "match_points": [100, 0, 0, 0]},
+        {"type": "deal", "leader": 0},
+    ]
+    banners = page.evaluate(BANNERS, events)
+    assert banners == ["before", "trick", "trick", None, "out", None, "match_scored", None]
+
+
 def test_agents_moves_appear_one_by_one(browser: Browser, server: str) -> None:
     """At a readable pace the log grows event by event while the felt is busy, then the page
     is ready for the person."""

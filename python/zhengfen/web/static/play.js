@@ -7,7 +7,7 @@ import {
 } from "./api.js";
 import { cardRow, cardSvg } from "./cards.js";
 import { applyEvent, declarationsBySeat, displayOf, markDeals } from "./display.js";
-import { announced, declarationText, drawFelt, drawScores, logEvent } from "./table.js";
+import { declarationText, drawFelt, drawScores, logEvent, nextBanner } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
@@ -147,21 +147,17 @@ async function receive(view) {
   markDeals(events, view);
   let display = state.display || displayOf(view);
   drawAll(display);
-  let lastAnnounced = null;
   for (const event of events) {
     logEvent($("pt-log"), event);
     display = applyEvent(display, event, view);
-    if (announced(event)) lastAnnounced = bannerText(event, view);
+    state.banner = nextBanner(state.banner, event, (announcement) => bannerText(announcement, view));
     const wait = pause(event);
     if (wait) {
-      if (announced(event)) state.banner = lastAnnounced;
       drawFelt($("pt-felt"), view, display, state.banner);
       await sleep(wait);
     }
   }
   state.display = displayOf(view);
-  if (lastAnnounced) state.banner = lastAnnounced;
-  else if (events.length) state.banner = null;
   state.busy = false;
   drawAll(state.display);
 }

@@ -141,6 +141,15 @@ export function announced(event) {
   return ANNOUNCED.has(event.type);
 }
 
+/** The banner after `event`: its announcement (`text(event)`) if it is announced; none once a
+ *  combination is played or a match dealt after it (the next trick is under way, so an older
+ *  trick's winner is no longer news); otherwise still `banner`. */
+export function nextBanner(banner, event, text) {
+  if (announced(event)) return text(event);
+  if (event.type === "play" || event.type === "deal") return null;
+  return banner;
+}
+
 /** Adds an event's sentence to the log, newest last, and scrolls to it. */
 export function logEvent(log, event) {
   const classes = [];
