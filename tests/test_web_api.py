@@ -27,7 +27,7 @@ from starlette.testclient import TestClient
 import zhengfen
 from zhengfen.agents import GreedyAgent
 from zhengfen.seats import play_seats
-from zhengfen.web import views
+from zhengfen.web import inputs, views
 from zhengfen.web.app import create_app
 from zhengfen.web.limits import Limits
 
@@ -301,6 +301,20 @@ def test_hint_names_a_move_and_evaluates_candidates(client: TestClient) -> None:
     assert all(0 <= c["value"] <= 100 for c in candidates)  # a Zheng Fen match gives 0 to 100
     assert error(client.post(f"/api/tables/{key}/hint", json={"playouts": 10_000}), 400)
     assert error(client.post(f"/api/tables/{key}/hint", json={"agent": "os:system"}), 400)
+
+
+def test_the_costliest_agent_allowed_decides_in_time(client: TestClient) -> None:
+    """The largest agent a request may name, asked for a hint on a Zen Cheng You blind
+    declaration (its costliest decision: every iteration plays a whole two-deck match), answers
+    well within the time another request waits for the table."""
+    table = new_table(client, game="zen_cheng_you", seed=1)
+    assert table["view"]["phase"] == "blind_declare" and table["view"]["your_turn"]
+    bounds = inputs.SETTING_BOUNDS
+    spec = f"ismcts(iterations={bounds['iterations']},candidates={bounds['candidates']})"
+    start = time.monotonic()
+    answer = client.post(f"/api/tables/{table['id']}/hint", json={"agent": spec, "playouts": 1})
+    assert answer.status_code == 200, answer.text
+    assert time.monotonic() - start < Limits().busy_seconds / 2
 
 
 # --- saving and resuming -------------------------------------------------------------------
