@@ -502,6 +502,18 @@ def test_replay_of_an_arena_log_from_the_folder(tmp_path: Path) -> None:
         assert error(client.post("/api/replays", json={"name": "arena.jsonl"}), 404)
 
 
+def test_the_replays_folder_skips_symbolic_links(tmp_path: Path) -> None:
+    """A link in the replays folder is neither listed nor opened: only the folder's own files
+    are served, never a file elsewhere that a link points to."""
+    folder, outside = tmp_path / "logs", tmp_path / "elsewhere.json"
+    folder.mkdir()
+    outside.write_text(saved_game().to_json(), encoding="utf-8")
+    (folder / "link.json").symlink_to(outside)
+    with TestClient(create_app(replays_folder=folder)) as client:
+        assert client.get("/api/replays").json() == {"folder": True, "files": []}
+        assert error(client.post("/api/replays", json={"name": "link.json"}), 404)
+
+
 # --- tournaments ---------------------------------------------------------------------------
 
 

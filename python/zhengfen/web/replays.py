@@ -36,10 +36,15 @@ class Folder:
     path: Path | None
 
     def files(self) -> list[Json]:
-        """The log files in the folder, by name."""
+        """The log files in the folder, by name (symbolic links skipped: only the folder's own
+        files are served)."""
         if self.path is None:
             return []
-        found = [p for p in self.path.iterdir() if p.is_file() and p.suffix.lower() in SUFFIXES]
+        found = [
+            p
+            for p in self.path.iterdir()
+            if p.is_file() and not p.is_symlink() and p.suffix.lower() in SUFFIXES
+        ]
         return [{"name": p.name, "size": p.stat().st_size} for p in sorted(found)]
 
     def read(self, name: str, limit: int) -> str:
