@@ -583,6 +583,23 @@ def test_stopping_the_server_cancels_its_tournaments() -> None:
     assert run.games_done < run.games_total
 
 
+def test_a_forgotten_tournament_still_counts_and_is_stopped() -> None:
+    """A running tournament the store forgot (the least recently read when a new one needed
+    room) still counts against ``max_tournaments`` and is cancelled when the server stops."""
+    app = create_app(limits=Limits(max_tournaments=2, kept_tournaments=2))
+    slow = {"game": "zheng_fen", "agents": ["search", "greedy"], "deals": 200, "matches": None}
+    quick = {"game": "zheng_fen", "agents": ["greedy"], "deals": 1}
+    with TestClient(app) as client:
+        first = client.post("/api/tournaments", json=slow).json()["id"]
+        run = app.state.server.tournaments.store.get(first)
+        wait_done(client, client.post("/api/tournaments", json=quick).json()["id"])
+        assert client.post("/api/tournaments", json=slow).status_code == 201
+        assert error(client.get(f"/api/tournaments/{first}"), 404)  # forgotten, still running
+        assert not run.done
+        assert "running" in error(client.post("/api/tournaments", json=slow), 429)
+    assert run.done and run.error == "cancelled"
+
+
 ROUTES = [
     "/api/tables",
     "/api/tables/load",

@@ -174,22 +174,23 @@ class Tournaments:
         self.store: Store[Run] = Store(
             "tournament", limits.kept_tournaments, limits.idle_seconds, evict=True, prefix="u"
         )
-        self._threads: list[threading.Thread] = []
+        self._running: list[tuple[Run, threading.Thread]] = []
         self._lock = threading.Lock()
 
     def start(self, body: Body) -> Run:
-        """Checks the request and starts the tournament in a thread."""
+        """Checks the request and starts the tournament in a thread. The running ones are
+        counted here, not in the store: one the store forgot (idle, or the least recently read
+        when full) runs on until it ends or the server stops."""
         planned = tournament(body, self.limits)
         with self._lock:
-            running = [run for run in self.store.items() if not run.done]
-            if len(running) >= self.limits.max_tournaments:
-                raise TooMany(
-                    f"{len(running)} tournaments are running (the limit): wait for one to end"
-                )
+            self._running = [(run, t) for run, t in self._running if t.is_alive()]
+            running = sum(1 for run, _ in self._running if not run.done)
+            if running >= self.limits.max_tournaments:
+                raise TooMany(f"{running} tournaments are running (the limit): wait for one to end")
             run = Run(planned)
             run.key = self.store.add(run)
             thread = threading.Thread(target=run.play, name=f"tournament {run.key}", daemon=True)
-            self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+            self._running.append((run, thread))
             thread.start()
         return run
 
@@ -199,8 +200,10 @@ class Tournaments:
 
     def shutdown(self, wait: float = 5.0) -> None:
         """Cancels every tournament and waits up to ``wait`` seconds for them to stop."""
-        for run in self.store.items():
+        with self._lock:
+            running = list(self._running)
+        for run, _ in running:
             run.cancel.set()
         deadline = time.monotonic() + wait
-        for thread in self._threads:
+        for _, thread in running:
             thread.join(max(0.0, deadline - time.monotonic()))
