@@ -391,6 +391,20 @@ def test_unknown_ids_routes_and_methods(client: TestClient) -> None:
     assert error(client.get("/api/tables/t0000?since=x"), 404)
 
 
+@pytest.mark.parametrize("number", ["\u00b2", "9" * 5000, "-1", "1.5"])
+def test_odd_numbers_in_paths_and_queries_are_refused_with_the_reason(
+    client: TestClient, number: str
+) -> None:
+    """A superscript digit or a number of thousands of digits is named as a bad index, not
+    answered with Python's reason for not reading it."""
+    key = new_table(client, seed=1)["id"]
+    assert "'since' must be" in error(
+        client.get(f"/api/tables/{key}", params={"since": number}), 400
+    )
+    opened = client.post("/api/replays", json={"text": saved_game().to_json()}).json()
+    assert "numbered from 0" in error(client.get(f"/api/replays/{opened['id']}/{number}"), 404)
+
+
 def test_a_full_server_and_an_idle_table() -> None:
     app = create_app(limits=Limits(max_tables=2, idle_seconds=60))
     with TestClient(app) as client:

@@ -89,6 +89,13 @@ async def read_body(request: Request, limit: int) -> Body:
     return Body(data)
 
 
+def _index(text: str) -> int | None:
+    """An index written in a path or a query (ASCII digits, at most 18 of them), else ``None``."""
+    if text.isascii() and text.isdigit() and len(text) <= 18:
+        return int(text)
+    return None
+
+
 Handler = Callable[[Request, Server], Awaitable[Any]]
 
 
@@ -194,9 +201,9 @@ async def load_table(request: Request, server: Server) -> Json:
 async def get_table(request: Request, server: Server) -> Json:
     table = _table(request, server)
     since = request.query_params.get("since")
-    if since is not None and not since.isdigit():
+    start = None if since is None else _index(since)
+    if since is not None and start is None:
         raise InputError(f"'since' must be a history index (0 or more), not {since[:20]!r}")
-    start = None if since is None else int(since)
     return await _locked(table, server.limits.busy_seconds, lambda: table.view(start))
 
 
@@ -271,11 +278,11 @@ async def open_replay(request: Request, server: Server) -> Json:
 
 async def replay_game(request: Request, server: Server) -> Json:
     opened = server.logs.get(request.path_params["replay"])
-    k = request.path_params["k"]
-    if not k.isdigit():
-        raise NotFound(f"no game {k[:20]!r}: games are numbered from 0")
-    saved = opened.game(int(k))
-    return await run_in_threadpool(replays.frames, int(k), saved)
+    k = _index(request.path_params["k"])
+    if k is None:
+        raise NotFound(f"no game {request.path_params['k'][:20]!r}: games are numbered from 0")
+    saved = opened.game(k)
+    return await run_in_threadpool(replays.frames, k, saved)
 
 
 # --- tournaments ---------------------------------------------------------------------------
