@@ -359,6 +359,7 @@ def test_save_and_load_resume_the_game(client: TestClient) -> None:
         ({"game": "zheng_fen", "options": {"target": 0}}, "target"),
         ({"game": "zheng_fen", "options": {"colour": "red"}}, "colour"),
         ({"game": "zheng_fen", "options": [1]}, "'options'"),
+        ({"game": "zheng_fen", "options": {"game": "zen_cheng_you"}}, "the 'game' field"),
         ({"game": "zheng_fen", "opponents": ["zhengfen.agents:GreedyAgent"]}, "built-in"),
         ({"game": "zheng_fen", "opponents": ["genius"]}, "genius"),
         ({"game": "zheng_fen", "opponents": ["ismcts(iterations=1000000)"]}, "at most"),

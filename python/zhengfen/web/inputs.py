@@ -149,6 +149,8 @@ def rules(body: Body) -> zhengfen.Rules:
     """The rule set of ``game``, ``players`` and ``options`` (the core checks each option)."""
     game = body.string("game", choices=list(GAMES))
     options = body.options("options")
+    if "game" in options:
+        raise InputError("'options' holds no 'game': the game is the 'game' field")
     players = body.integer("players", 3, 6, None)
     if players is not None:
         options["players"] = players
