@@ -5,7 +5,9 @@ saving and resuming, replays of saved games and arena logs, tournaments, and the
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import os
 import re
 import subprocess
@@ -666,6 +668,45 @@ def test_no_request_body_crashes_the_server(client: TestClient) -> None:
             assert answer.status_code < 500, (route, body, answer.text)
             if answer.status_code >= 400:
                 error(answer, answer.status_code)
+
+
+def test_a_client_gone_before_its_body_ends_is_no_server_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A browser that closes the connection in the middle of its request body gets a 400 (if it
+    still listens) and the server logs no error: it is the client's doing, not a bug."""
+    app = create_app()
+    events = iter(
+        [
+            {"type": "http.request", "body": b'{"game": ', "more_body": True},
+            {"type": "http.disconnect"},
+        ]
+    )
+    sent: list[dict[str, Any]] = []
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/tables",
+        "raw_path": b"/api/tables",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"content-type", b"application/json")],
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 80),
+    }
+
+    async def receive() -> dict[str, Any]:
+        return next(events)
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    asyncio.run(app(scope, receive, send))
+    assert sent[0]["status"] == 400
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 # --- the command ---------------------------------------------------------------------------

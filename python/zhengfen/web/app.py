@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -68,16 +68,19 @@ class Server:
 
 async def read_body(request: Request, limit: int) -> Body:
     """The request's JSON object, read up to ``limit`` bytes (:class:`TooLarge` beyond); an
-    empty body is ``{}``."""
+    empty body is ``{}``; a client gone before its body ended is bad input, not a bug."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > limit):
         raise TooLarge(f"the request body is larger than {limit} bytes")
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise TooLarge(f"the request body is larger than {limit} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise TooLarge(f"the request body is larger than {limit} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect as error:
+        raise InputError("the connection closed before the request body ended") from error
     raw = b"".join(chunks)
     if not raw.strip():
         return Body({})
