@@ -226,7 +226,7 @@ def test_play_a_whole_match_with_mistakes(tmp_path: Path) -> None:
     assert "Not a move, cards or a name: duplicate card" in out  # Kc Kc
     assert "There is no move 99999" in out
     assert f"You do not hold {missing}" in out
-    assert "Hint (the greedy agent): move " in out and "hint   the greedy agent's choice" in out
+    assert "Hint (the greedy agent): move " in out and "the greedy agent's choice" in out
     assert "Match 1 result" in out and "Traceback" not in run.stderr
     game = zhengfen.Game.from_json(save.read_text())
     assert game.match_over and sum(game.match_points) == 100

@@ -367,3 +367,23 @@ def test_any_line_typed_is_a_move_or_is_explained(typed: str) -> None:
     assert move is None or move in moves
     if move is None:
         assert out.getvalue().strip()
+
+
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_the_help_is_laid_out_for_the_width(width: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The help wraps at the console's width, not at newlines written for another: its first
+    paragraph fills each line but its last, and each command's meaning is whole on one line."""
+    monkeypatch.setenv("COLUMNS", str(width))
+    rules = zhengfen.Rules.zheng_fen(players=3)
+    game = zhengfen.Game.from_hands(rules, ["8c 8d 8h 9c", "3c", "4c"], 0)
+    out = io.StringIO()
+    screen = Screen(make_console(out), game, 0, {1: "greedy", 2: "greedy"})
+    session = Session(game, 0, {}, screen, io.StringIO())
+    moves = game.legal_moves()
+    assert session.read("help", moves, move_groups(moves)) is None
+    lines = [line.rstrip() for line in out.getvalue().splitlines()]
+    assert all(len(line) <= width for line in lines)
+    first = lines[: next(i for i, line in enumerate(lines) if line.endswith("declare.")) + 1]
+    assert all(len(line) > width - 20 for line in first[:-1]), first
+    for meaning in ("the greedy agent's choice", "every legal move", "stop the game"):
+        assert any(meaning in line for line in lines), (meaning, lines)

@@ -24,6 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
 import zhengfen
 from zhengfen.agents import Agent, Move, make_agent, observe
 from zhengfen.errors import InvalidCardsError
@@ -33,12 +37,28 @@ from zhengfen.seats import agent_seed, play_seats
 
 __all__ = ["Session", "run", "tolerant"]
 
-HELP = """Type a move's number, its cards (7c 7d, or 7\u2663 7\u2666), its name (pair of 7s,
-straight 9 to K, pairs 6 to 8, pair 7), or: pass, blind, declare.
-  hint   the greedy agent's choice      moves  every legal move
-  help   this text                      quit   stop the game (saved with --save)
-Cards: ranks 3..10 J Q K A 2, suits c d h s (clubs, diamonds, hearts, spades), jokers BJ RJ.
-Point cards: each 5 is worth 5 points, each 10 and K 10 points."""
+HELP_MOVES = (
+    "Type a move's number, its cards (7c 7d, or 7\u2663 7\u2666), its name (pair of 7s, "
+    "straight 9 to K, pairs 6 to 8, pair 7), or: pass, blind, declare."
+)
+HELP_WORDS = {
+    "hint": "the greedy agent's choice",
+    "moves": "every legal move",
+    "help": "this text",
+    "quit": "stop the game (saved with --save)",
+}
+HELP_CARDS = (
+    "Cards: ranks 3..10 J Q K A 2, suits c d h s (clubs, diamonds, hearts, spades), "
+    "jokers BJ RJ.\nPoint cards: each 5 is worth 5 points, each 10 and K 10 points."
+)
+
+
+def help_text() -> Group:
+    """The help, wrapped at the console's width: what to type, the words, the cards."""
+    words = Table.grid(padding=(0, 3, 0, 2), pad_edge=True)
+    for word, meaning in HELP_WORDS.items():
+        words.add_row(word, meaning)
+    return Group(Text(HELP_MOVES), words, Text(HELP_CARDS))
 
 
 def number(digits: str) -> int:
@@ -113,7 +133,7 @@ class Session:
         if word in ("quit", "exit"):
             raise Stop("quit")
         if word in ("", "help", "?"):
-            self.say(HELP)
+            self.screen.print(help_text())
             return None
         if word == "moves":
             self.screen.list_groups(groups, moves, limit=None)
