@@ -25,6 +25,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
+from starlette.types import Message, Scope
 
 import zhengfen
 from zhengfen.agents import GreedyAgent
@@ -676,14 +677,13 @@ def test_a_client_gone_before_its_body_ends_is_no_server_error(
     """A browser that closes the connection in the middle of its request body gets a 400 (if it
     still listens) and the server logs no error: it is the client's doing, not a bug."""
     app = create_app()
-    events = iter(
-        [
-            {"type": "http.request", "body": b'{"game": ', "more_body": True},
-            {"type": "http.disconnect"},
-        ]
-    )
-    sent: list[dict[str, Any]] = []
-    scope = {
+    messages: list[Message] = [
+        {"type": "http.request", "body": b'{"game": ', "more_body": True},
+        {"type": "http.disconnect"},
+    ]
+    events = iter(messages)
+    sent: list[Message] = []
+    scope: Scope = {
         "type": "http",
         "asgi": {"version": "3.0"},
         "http_version": "1.1",
@@ -698,10 +698,10 @@ def test_a_client_gone_before_its_body_ends_is_no_server_error(
         "server": ("127.0.0.1", 80),
     }
 
-    async def receive() -> dict[str, Any]:
+    async def receive() -> Message:
         return next(events)
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: Message) -> None:
         sent.append(message)
 
     asyncio.run(app(scope, receive, send))
