@@ -424,6 +424,15 @@ def test_a_full_server_and_an_idle_table() -> None:
         assert deleted.status_code == 204
 
 
+def test_a_full_server_refuses_a_load_before_reading_it() -> None:
+    """Resuming a game on a full server is refused as creating one is, before the upload (up to
+    8 MiB) is read and the agents play."""
+    with TestClient(create_app(limits=Limits(max_tables=1))) as client:
+        new_table(client, seed=1)
+        answer = client.post("/api/tables/load", json={"saved": "not a saved game"})
+        assert "limit" in error(answer, 429)
+
+
 def test_a_bug_is_a_short_500(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     table = new_table(client, seed=1)
 
