@@ -196,8 +196,8 @@ async def new_table(request: Request, server: Server) -> Json:
 
 
 async def load_table(request: Request, server: Server) -> Json:
-    body = await read_body(request, server.limits.max_upload)
     server.tables.room()
+    body = await read_body(request, server.limits.max_upload)
     table = await run_in_threadpool(tables.load_table, body, server.limits.max_upload)
     return _created(table, server)
 
