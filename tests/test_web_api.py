@@ -433,6 +433,18 @@ def test_a_full_server_refuses_a_load_before_reading_it() -> None:
         assert "limit" in error(answer, 429)
 
 
+def test_a_table_busy_past_the_wait_answers_409() -> None:
+    """A request on a table another request holds longer than ``busy_seconds`` is refused with
+    a reason to try again; the table answers once free."""
+    app = create_app(limits=Limits(busy_seconds=0.1))
+    with TestClient(app) as client:
+        key = new_table(client, seed=1)["id"]
+        table = app.state.server.tables.get(key)
+        with table.using(1.0):
+            assert "busy" in error(client.get(f"/api/tables/{key}"), 409)
+        assert client.get(f"/api/tables/{key}").status_code == 200
+
+
 def test_a_bug_is_a_short_500(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     table = new_table(client, seed=1)
 
@@ -539,6 +551,18 @@ def test_the_replays_folder_skips_symbolic_links(tmp_path: Path) -> None:
     with TestClient(create_app(replays_folder=folder)) as client:
         assert client.get("/api/replays").json() == {"folder": True, "files": []}
         assert error(client.post("/api/replays", json={"name": "link.json"}), 404)
+
+
+def test_the_replays_folder_refuses_large_and_binary_files(tmp_path: Path) -> None:
+    """A file of the folder over ``max_upload`` is refused unread (413), one not UTF-8 with the
+    reason (400)."""
+    (tmp_path / "big.json").write_text(" " * 200, encoding="utf-8")
+    (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00")
+    with TestClient(create_app(tmp_path, Limits(max_upload=100))) as client:
+        assert "larger than" in error(client.post("/api/replays", json={"name": "big.json"}), 413)
+        assert "cannot read" in error(
+            client.post("/api/replays", json={"name": "binary.json"}), 400
+        )
 
 
 # --- tournaments ---------------------------------------------------------------------------
