@@ -497,6 +497,33 @@ def check_frames(replay: Json, game: zhengfen.Game) -> None:
         assert frames[start]["decision"]["move"]["kind"] == "next_match"
 
 
+def long_game() -> zhengfen.Game:
+    """A Zen Cheng You game of 60 matches between random agents (over 8000 decisions)."""
+    game = zhengfen.Game(zhengfen.Rules.zen_cheng_you(target=10_000), 1)
+    play_seats(game, [zhengfen.agents.RandomAgent(seat) for seat in range(4)], matches=60)
+    return game
+
+
+def test_a_long_game_replays_in_time(client: TestClient) -> None:
+    """A replay's frames cost time in proportion to the decisions (a saved game of 0.5 MB, far
+    under the upload limit, took a minute when each frame copied the whole history); each
+    frame's events are its decision's, and together they are the game's history."""
+    game = long_game()
+    assert len(game.decisions) > 8000
+    key = client.post("/api/replays", json={"text": game.to_json()}).json()["id"]
+    start = time.monotonic()
+    replay = client.get(f"/api/replays/{key}/0").json()
+    assert time.monotonic() - start < 20
+    history = game.history
+    events = [event for frame in replay["frames"] for event in frame["events"]]
+    assert [event["n"] for event in events] == list(range(len(history)))
+    assert [event["type"] for event in events] == [event["type"] for event in history]
+    for frame, decision in zip(replay["frames"][1:], game.decisions):
+        first = frame["events"][0]
+        own = {"deal": "next_match", "play": first.get("combo"), "pass": "pass"}
+        assert own.get(first["type"], first.get("move")) == decision
+
+
 def test_replay_of_an_uploaded_saved_game(client: TestClient) -> None:
     game = saved_game()
     opened = client.post("/api/replays", json={"text": game.to_json()})

@@ -123,6 +123,22 @@ def _frame(i: int, game: zhengfen.Game, decision: Json | None, events: list[Json
     }
 
 
+PROMPTED = ("deal", "declaration", "play", "pass")
+"""The events a decision writes first (RULES.md §12.6): ``next_match`` a deal, a declaration,
+a play or a pass; the events that follow it up to the next such one are its consequences."""
+
+
+def _slices(history: Sequence[Mapping[str, Any]], decisions: int) -> list[range]:
+    """The history's event indices of the first deal, then of each of ``decisions``, split
+    where each decision's own event starts (the game's history is read once: reading it after
+    every decision copied it whole each time, a minute for a long game)."""
+    starts = [n for n, event in enumerate(history) if event["type"] in PROMPTED]
+    if len(starts) != decisions + 1 or starts[0] != 0:
+        raise InputError("the saved game's history does not follow its decisions")
+    ends = [*starts[1:], len(history)]
+    return [range(start, end) for start, end in zip(starts, ends)]
+
+
 def frames(k: int, saved: replay.Saved) -> Json:
     """Game ``k`` of a log as frames: the first deal, then one frame per decision, with the
     frame indices where tricks and matches start (API.md)."""
@@ -130,11 +146,15 @@ def frames(k: int, saved: replay.Saved) -> Json:
     rules = final.rules
     who = text.namer(saved.agents)
     game = _first_deal(final)
-    events = [views.event_json(n, e, rules, who, None) for n, e in enumerate(game.history)]
-    shown = [_frame(0, game, None, events)]
+    history: Sequence[Mapping[str, Any]] = final.history
+    slices = _slices(history, len(final.decisions))
+
+    def events(i: int) -> list[Json]:
+        return [views.event_json(n, history[n], rules, who, None) for n in slices[i]]
+
+    shown = [_frame(0, game, None, events(0))]
     tricks, matches = [0], [0]
     for decision in final.decisions:
-        seen = len(game.history)
         seat = game.current_player
         if decision == "next_match":
             game.next_match()
@@ -143,9 +163,8 @@ def frames(k: int, saved: replay.Saved) -> Json:
             move = views.notation_move(decision, rules)
             game.play(move)
             made = {"seat": seat, "move": views.move_json(move)}
-        history: Sequence[Mapping[str, Any]] = game.history
-        new = [views.event_json(n, history[n], rules, who, None) for n in range(seen, len(history))]
         i = len(shown)
+        new = events(i)
         shown.append(_frame(i, game, made, new))
         kinds = {event["type"] for event in new}
         if "deal" in kinds:
