@@ -27,9 +27,11 @@ from hypothesis import strategies as st
 import zhengfen
 from test_cli import leading_seed, subprocess_env, zhengfen_cmd
 from zhengfen.agents import Move
+from zhengfen.declarations import team_bonus
 from zhengfen.names import combo_name, move_groups, parse_name
 from zhengfen.play import Session, Stop, run
-from zhengfen.screen import SHOWN_WAYS, Screen, make_console, ordinal, team_bonus
+from zhengfen.screen import SHOWN_WAYS, Screen, make_console
+from zhengfen.text import ordinal
 
 MISTAKES = ["xyz", "99999", "", "help", "moves", "hint", "pair of jokers", "Kc Kc Kc"]
 

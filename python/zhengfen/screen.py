@@ -25,12 +25,14 @@ from rich.table import Table
 from rich.text import Text
 
 from zhengfen._core import Card, Cards, Combo, Game, Rules
+from zhengfen.declarations import team_bonus
 from zhengfen.names import MoveGroup, combo_name
+from zhengfen.text import announcement, ordinal, said
 
 if TYPE_CHECKING:
     from zhengfen.agents import Move
 
-__all__ = ["Screen", "make_console", "ordinal", "rules_words", "team_bonus"]
+__all__ = ["Screen", "make_console", "rules_words"]
 
 SYMBOLS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
 POINT_RANKS = ("5", "10", "K")
@@ -68,10 +70,9 @@ def make_console(out: IO[str], environ: Mapping[str, str] | None = None) -> Cons
     )
 
 
-def ordinal(place: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``."""
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place % 10 if place % 100 not in (11, 12, 13) else 0)
-    return f"{place}{suffix or 'th'}"
+def capital(sentence: str) -> str:
+    """A sentence that starts with "you" starts with "You" (seats' names stay as they are)."""
+    return "You" + sentence[3:] if sentence.startswith("you") else sentence
 
 
 def rules_words(rules: Rules) -> str:
@@ -96,19 +97,6 @@ def match_events(game: Game) -> list[Mapping[str, Any]]:
     events: list[Mapping[str, Any]] = list(game.history)
     start = max(i for i, e in enumerate(events) if e["type"] == "deal")
     return events[start:]
-
-
-def team_bonus(events: Iterable[Mapping[str, Any]]) -> list[int]:
-    """Each team's declaration bonus in a Zen Cheng You match's events (RULES.md §11.2): blind
-    ±200, declare ±100, plus if the declarer went out first."""
-    events = list(events)
-    first = next((e["seat"] for e in events if e["type"] == "out" and e["place"] == 1), None)
-    bonus = [0, 0]
-    for event in events:
-        if event["type"] == "declaration" and event["move"] != "pass":
-            worth = 200 if event["move"] == "blind" else 100
-            bonus[event["seat"] % 2] += worth if event["seat"] == first else -worth
-    return bonus
 
 
 @dataclass
@@ -154,11 +142,9 @@ class Screen:
         extra = ", ".join(x for x in (name, "partner" if partner else None) if x)
         return f"seat {seat} ({extra})" if extra else f"seat {seat}"
 
-    def subject(self, seat: int, verb: str, you_verb: str, start: bool = True) -> str:
-        """``seat 2 (greedy) plays`` or ``You play`` (``you play`` inside a sentence)."""
-        if seat == self.seat:
-            return f"{'You' if start else 'you'} {you_verb}"
-        return f"{self.who(seat)} {verb}"
+    def subject(self, seat: int, verb: str, you_verb: str) -> str:
+        """``seat 2 (greedy) plays`` or ``You play``."""
+        return capital(said(self.who(seat), verb, you_verb))
 
     def team_name(self, team: int) -> str:
         """``your team (seats 0, 2)`` or ``other team (seats 1, 3)``."""
@@ -347,51 +333,41 @@ class Screen:
     # --- announcements -------------------------------------------------------------------------
 
     def announce(self, event: Mapping[str, Any]) -> None:
-        """One history event as it happens."""
+        """One history event as it happens, in the words of :func:`zhengfen.text.announcement`
+        (the page of ``zhengfen serve`` says the same)."""
         kind = event["type"]
+        if kind == "declaration":
+            self.declared += 1
+        said_ = capital(
+            announcement(
+                event,
+                self.who,
+                team=self.team_name,
+                blind_round=self.declared <= self.game.rules.players,
+            )
+        )
         if kind == "deal":
             self.declared = 0
-            leads = self.subject(event["leader"], "leads", "lead", start=False)
-            self.rule(f"Match {event['match'] + 1}: dealt, {leads}")
+            self.rule(said_)
         elif kind == "declaration":
-            self.declaration(event["seat"], event["move"])
+            self.print(said_, style="out" if event["move"] != "pass" else "dim")
         elif kind == "play":
             combo = Combo.parse(event["combo"], self.game.rules)
             self.print(
                 Text.assemble(self.subject(event["seat"], "plays", "play"), " ", self.combo(combo))
             )
         elif kind == "pass":
-            self.print(self.subject(event["seat"], "passes", "pass"), style="dim")
+            self.print(said_, style="dim")
         elif kind == "trick":
-            won = self.subject(event["winner"], "wins", "win")
-            self.print(f"  -> {won} the trick: {event['points']} points", style="trick")
+            self.print(f"  -> {said_}", style="trick")
         elif kind == "out":
-            out = self.subject(event["seat"], "is", "are")
-            self.print(f"  ** {out} out, {ordinal(event['place'])}", style="out")
+            self.print(f"  ** {said_}", style="out")
         elif kind == "transfer":
-            self.transfer(event)
+            self.print(f"  {said_}", style="out")
         elif kind == "match_scored":
             self.match_result(event)
         elif kind == "game_over":
             self.game_result(event["winners"])
-
-    def declaration(self, seat: int, move: str) -> None:
-        """A declaration announced; the first round (one each) is the blind one."""
-        self.declared += 1
-        if move == "blind":
-            text = self.subject(seat, "declares", "declare") + " BLIND (+/-200)"
-        elif move == "declare":
-            text = self.subject(seat, "declares", "declare") + " (+/-100)"
-        elif self.declared <= self.game.rules.players:
-            text = self.subject(seat, "does", "do") + " not declare blind"
-        else:
-            text = self.subject(seat, "does", "do") + " not declare"
-        self.print(text, style="out" if move != "pass" else "dim")
-
-    def transfer(self, event: Mapping[str, Any]) -> None:
-        giver = self.subject(event["from"], "hands", "hand")
-        to = self.who(event["to"]) if "to" in event else self.team_name(event["to_team"])
-        self.print(f"  {giver} {event['points']} points (pile and hand) to {to}", style="out")
 
     def match_result(self, event: Mapping[str, Any]) -> None:
         """The match points and the scores, by seat in finishing order, or by team with the

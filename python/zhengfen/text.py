@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from zhengfen._core import Cards, Game, parse_cards
+from zhengfen.declarations import STAKES
 from zhengfen.names import MoveGroup, combo_name, move_groups, move_name, parse_name
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MoveGroup",
     "agents_line",
+    "announcement",
     "combo_name",
     "event_text",
     "final_line",
@@ -47,8 +49,10 @@ __all__ = [
     "move_groups",
     "move_name",
     "namer",
+    "ordinal",
     "parse_name",
     "render_text",
+    "said",
     "seat_name",
     "trick_blocks",
 ]
@@ -133,6 +137,85 @@ def event_text(event: Mapping[str, Any], who: Who = seat_name) -> str:
     if kind == "match_scored":
         return f"match points {event['match_points']}, scores {event['scores']}"
     return f"game over, winners {event['winners']}"
+
+
+# --- history in sentences (``zhengfen play`` and the page of ``zhengfen serve``) ----------------
+
+
+def said(subject: str, third: str, second: str) -> str:
+    """``subject`` and its verb, agreeing with it: ``seat 2 plays``, ``you play``.
+
+    >>> said("seat 2", "plays", "play"), said("you", "plays", "play")
+    ('seat 2 plays', 'you play')
+    """
+    return f"{subject} {second if subject == 'you' else third}"
+
+
+def ordinal(place: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place % 10 if place % 100 not in (11, 12, 13) else 0)
+    return f"{place}{suffix or 'th'}"
+
+
+def announcement(
+    event: Mapping[str, Any],
+    who: Who = seat_name,
+    *,
+    name: str | None = None,
+    team: Who | None = None,
+    blind_round: bool = False,
+) -> str:
+    """A history event as the sentence a person is told: ``who`` names the seats (the person
+    as ``you``, the verb agreeing), ``name`` is a play's combination as shown (its notation
+    without), ``team`` names the teams of Zen Cheng You (scores and transfers are then by
+    team), ``blind_round`` says that a declaration is one of the blind ones (RULES.md §11.2).
+    Hands are never in a sentence: a seat must not be shown the others' cards.
+
+    >>> who = namer({2: "greedy"}, you=0)
+    >>> announcement({"type": "trick", "winner": 2, "points": 15}, who)
+    'seat 2 (greedy) wins the trick: 15 points'
+    >>> announcement({"type": "out", "seat": 0, "place": 2}, who)
+    'you are out, 2nd'
+    >>> announcement({"type": "declaration", "seat": 0, "move": "pass"}, who, blind_round=True)
+    'you do not declare blind'
+    """
+    kind = event["type"]
+    if kind == "declaration":
+        return _declaration(who(event["seat"]), event["move"], blind_round)
+    if kind == "play":
+        return f"{said(who(event['seat']), 'plays', 'play')} {name or event['combo']}"
+    if kind == "pass":
+        return said(who(event["seat"]), "passes", "pass")
+    if kind == "trick":
+        return f"{said(who(event['winner']), 'wins', 'win')} the trick: {event['points']} points"
+    if kind == "out":
+        return f"{said(who(event['seat']), 'is', 'are')} out, {ordinal(event['place'])}"
+    if kind == "transfer":
+        to = who(event["to"]) if "to" in event else (team or _team)(event["to_team"])
+        giver = said(who(event["from"]), "hands", "hand")
+        return f"{giver} {event['points']} points (pile and hand) to {to}"
+    if kind == "deal":
+        return f"Match {event['match'] + 1}: dealt, {said(who(event['leader']), 'leads', 'lead')}"
+    if kind == "match_scored":
+        side = team or who
+        points = ", ".join(f"{side(i)} {p:+d}" for i, p in enumerate(event["match_points"]))
+        scores = ", ".join(f"{side(i)} {p}" for i, p in enumerate(event["scores"]))
+        return f"match over: {points}; scores: {scores}"
+    winners = ", ".join(who(seat) for seat in event["winners"])
+    return f"game over: {winners} won"
+
+
+def _team(team: int) -> str:
+    return f"team {team}"
+
+
+def _declaration(subject: str, move: str, blind_round: bool) -> str:
+    if move == "pass":
+        return said(subject, "does", "do") + (
+            " not declare blind" if blind_round else " not declare"
+        )
+    shown = " BLIND" if move == "blind" else ""
+    return f"{said(subject, 'declares', 'declare')}{shown} (+/-{STAKES[move]})"
 
 
 def history_text(events: Iterable[Mapping[str, Any]]) -> str:

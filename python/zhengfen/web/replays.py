@@ -150,7 +150,7 @@ def frames(k: int, saved: replay.Saved) -> Json:
     slices = _slices(history, len(final.decisions))
 
     def events(i: int) -> list[Json]:
-        return [views.event_json(n, history[n], rules, who, None) for n in slices[i]]
+        return [views.event_json(n, history, rules, who, None) for n in slices[i]]
 
     shown = [_frame(0, game, None, events(0))]
     tricks, matches = [0], [0]

@@ -16,8 +16,8 @@ from typing import Any
 
 import zhengfen
 from zhengfen import text
+from zhengfen.declarations import STAKES, declaration_points, in_blind_round
 from zhengfen.seats import Move
-from zhengfen.web.sentences import sentence
 
 __all__ = [
     "card_json",
@@ -102,20 +102,33 @@ def hand_json(hand: zhengfen.Cards, seen: bool = True) -> Json:
 
 
 def event_json(
-    n: int, event: Mapping[str, Any], rules: zhengfen.Rules, who: text.Who, seat: int | None
+    n: int,
+    history: Sequence[Mapping[str, Any]],
+    rules: zhengfen.Rules,
+    who: text.Who,
+    seat: int | None,
 ) -> Json:
-    """History event ``n`` with its sentence for people (:mod:`~zhengfen.web.sentences`). For a
-    seat's view (``seat`` given) a deal shows that seat's hand only (Zheng Fen; ``None`` in Zen
-    Cheng You, where the cards are seen after the blind declarations); for a replay (``seat``
-    ``None``) every hand."""
+    """Event ``n`` of ``history`` with its sentence for people
+    (:func:`zhengfen.text.announcement`), and a declaration's stake. For a seat's view
+    (``seat`` given) a deal shows that seat's hand only (Zheng Fen; ``None`` in Zen Cheng You,
+    where the cards are seen after the blind declarations); for a replay (``seat`` ``None``)
+    every hand."""
+    event = history[n]
     out: Json = {"n": n, **event}
     kind = event["type"]
-    if kind == "play":
-        out["move"] = move_json(notation_move(event["combo"], rules))
     played = None
     if kind == "play":
+        out["move"] = move_json(notation_move(event["combo"], rules))
         played = f"{out['move']['name']} ({' '.join(out['move']['cards'])})"
-    out["text"] = sentence(event, who, played, teams=rules.game == "zen_cheng_you")
+    if kind == "declaration":
+        out["stake"] = STAKES[event["move"]]
+    out["text"] = text.announcement(
+        event,
+        who,
+        name=played,
+        team=(lambda team: f"team {team}") if rules.game == "zen_cheng_you" else None,
+        blind_round=in_blind_round(history, n, rules.players),
+    )
     if kind == "deal":
         out["match"] = event["match"] + 1
         hands = [cards_json(zhengfen.parse_cards(h, rules.decks)) for h in event["hands"]]
@@ -151,11 +164,6 @@ def _table(game: zhengfen.Game) -> Json | None:
     return {"seat": seat, "move": move_json(combo)}
 
 
-STAKES = {"blind": 200, "declare": 100}
-"""What a Zen Cheng You declaration is worth to the declarer's team (RULES.md §11.2): won when
-the declarer finishes first, else lost."""
-
-
 def declarations_json(game: zhengfen.Game) -> list[Json] | None:
     """The Zen Cheng You declarations of the match (``None`` in Zheng Fen): each with its seat,
     team, stake and, once someone is out, its points (``+stake`` when the declarer finished
@@ -167,10 +175,14 @@ def declarations_json(game: zhengfen.Game) -> list[Json] | None:
     first = game.out_order[0] if game.out_order else None
     rows = []
     for seat, move in made:
-        stake = STAKES.get(move, 0)
-        points = None if first is None else (stake if first == seat else -stake)
         rows.append(
-            {"seat": seat, "move": move, "team": game.side(seat), "stake": stake, "points": points}
+            {
+                "seat": seat,
+                "move": move,
+                "team": game.side(seat),
+                "stake": STAKES[move],
+                "points": declaration_points(move, seat, first),
+            }
         )
     return rows
 
@@ -251,7 +263,7 @@ def view(
         "out_order": game.out_order,
         "winners": game.winners,
         "events": [
-            event_json(n, history[n], game.rules, who, seat) for n in range(since, len(history))
+            event_json(n, history, game.rules, who, seat) for n in range(since, len(history))
         ],
         "history_length": len(history),
     }

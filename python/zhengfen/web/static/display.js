@@ -2,8 +2,6 @@
 // points won, places, the trick and the table, whose turn, the declarations. While the agents'
 // moves appear one by one, play.js draws each state of the fold; at the end the view itself.
 
-const STAKES = { blind: 200, declare: 100 };
-
 /** Each seat's declaration of the match (its last: a declaration after a blind pass), by seat. */
 export function declarationsBySeat(declarations) {
   return new Map((declarations || []).map((d) => [d.seat, d]));
@@ -69,7 +67,7 @@ export function applyEvent(display, event, final) {
       next.toMove = event.leader;
       break;
     case "declaration":
-      next.declarations.set(event.seat, { seat: event.seat, move: event.move, stake: STAKES[event.move] || 0, points: null });
+      next.declarations.set(event.seat, { seat: event.seat, move: event.move, stake: event.stake, points: null });
       next.toMove = (event.seat + 1) % final.players;
       break;
     case "play":
