@@ -37,11 +37,13 @@ from zhengfen.web.limits import Limits
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "python")}
 Json = dict[str, Any]
+LOCAL = "http://127.0.0.1:8000"
+"""Where the test client sends its requests: the server's own address."""
 
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as test_client:
+    with TestClient(create_app(), base_url=LOCAL) as test_client:
         yield test_client
 
 
@@ -411,7 +413,7 @@ def test_odd_numbers_in_paths_and_queries_are_refused_with_the_reason(
 
 def test_a_full_server_and_an_idle_table() -> None:
     app = create_app(limits=Limits(max_tables=2, idle_seconds=60))
-    with TestClient(app) as client:
+    with TestClient(app, base_url=LOCAL) as client:
         first = new_table(client, seed=1)
         new_table(client, seed=2)
         assert "limit" in error(client.post("/api/tables", json={"game": "zheng_fen"}), 429)
@@ -427,7 +429,7 @@ def test_a_full_server_and_an_idle_table() -> None:
 def test_a_full_server_refuses_a_load_before_reading_it() -> None:
     """Resuming a game on a full server is refused as creating one is, before the upload (up to
     8 MiB) is read and the agents play."""
-    with TestClient(create_app(limits=Limits(max_tables=1))) as client:
+    with TestClient(create_app(limits=Limits(max_tables=1)), base_url=LOCAL) as client:
         new_table(client, seed=1)
         answer = client.post("/api/tables/load", json={"saved": "not a saved game"})
         assert "limit" in error(answer, 429)
@@ -437,7 +439,7 @@ def test_a_table_busy_past_the_wait_answers_409() -> None:
     """A request on a table another request holds longer than ``busy_seconds`` is refused with
     a reason to try again; the table answers once free."""
     app = create_app(limits=Limits(busy_seconds=0.1))
-    with TestClient(app) as client:
+    with TestClient(app, base_url=LOCAL) as client:
         key = new_table(client, seed=1)["id"]
         table = app.state.server.tables.get(key)
         with table.using(1.0):
@@ -545,7 +547,7 @@ def test_replay_of_an_arena_log_from_the_folder(tmp_path: Path) -> None:
     command += ["--deals", "2", "--matches", "1", "--no-progress", "--log", str(log)]
     subprocess.run(command, check=True, env=ENV, capture_output=True, timeout=120)
     (tmp_path / "notes.md").write_text("not listed", encoding="utf-8")
-    with TestClient(create_app(replays_folder=tmp_path)) as client:
+    with TestClient(create_app(replays_folder=tmp_path), base_url=LOCAL) as client:
         listed = client.get("/api/replays").json()
         assert listed == {
             "folder": True,
@@ -563,7 +565,7 @@ def test_replay_of_an_arena_log_from_the_folder(tmp_path: Path) -> None:
         for name in ("../arena.jsonl", "/etc/passwd", "notes.md", "missing.json"):
             answer = client.post("/api/replays", json={"name": name})
             assert answer.status_code in (400, 404), answer.text
-    with TestClient(create_app()) as client:
+    with TestClient(create_app(), base_url=LOCAL) as client:
         assert client.get("/api/replays").json() == {"folder": False, "files": []}
         assert error(client.post("/api/replays", json={"name": "arena.jsonl"}), 404)
 
@@ -575,7 +577,7 @@ def test_the_replays_folder_skips_symbolic_links(tmp_path: Path) -> None:
     folder.mkdir()
     outside.write_text(saved_game().to_json(), encoding="utf-8")
     (folder / "link.json").symlink_to(outside)
-    with TestClient(create_app(replays_folder=folder)) as client:
+    with TestClient(create_app(replays_folder=folder), base_url=LOCAL) as client:
         assert client.get("/api/replays").json() == {"folder": True, "files": []}
         assert error(client.post("/api/replays", json={"name": "link.json"}), 404)
 
@@ -585,7 +587,7 @@ def test_the_replays_folder_refuses_large_and_binary_files(tmp_path: Path) -> No
     reason (400)."""
     (tmp_path / "big.json").write_text(" " * 200, encoding="utf-8")
     (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00")
-    with TestClient(create_app(tmp_path, Limits(max_upload=100))) as client:
+    with TestClient(create_app(tmp_path, Limits(max_upload=100)), base_url=LOCAL) as client:
         assert "larger than" in error(client.post("/api/replays", json={"name": "big.json"}), 413)
         assert "cannot read" in error(
             client.post("/api/replays", json={"name": "binary.json"}), 400
@@ -633,7 +635,9 @@ def test_a_tournament_runs_to_its_end(client: TestClient) -> None:
 
 
 def test_tournament_requests_are_bounded() -> None:
-    with TestClient(create_app(limits=Limits(max_tournaments=1, max_deals=10))) as client:
+    with TestClient(
+        create_app(limits=Limits(max_tournaments=1, max_deals=10)), base_url=LOCAL
+    ) as client:
         base = {"game": "zheng_fen", "agents": ["greedy"]}
         assert error(client.post("/api/tournaments", json={**base, "deals": 11}), 400)
         assert error(client.post("/api/tournaments", json={**base, "agents": ["x:Y"]}), 400)
@@ -649,7 +653,7 @@ def test_tournament_requests_are_bounded() -> None:
 
 def test_stopping_the_server_cancels_its_tournaments() -> None:
     app = create_app()
-    with TestClient(app) as client:
+    with TestClient(app, base_url=LOCAL) as client:
         slow = {"game": "zheng_fen", "agents": ["search", "greedy"], "deals": 200, "matches": None}
         key = client.post("/api/tournaments", json=slow).json()["id"]
         assert key.startswith("u")
@@ -667,7 +671,7 @@ def test_a_forgotten_tournament_still_counts_and_is_stopped() -> None:
     app = create_app(limits=Limits(max_tournaments=2, kept_tournaments=2))
     slow = {"game": "zheng_fen", "agents": ["search", "greedy"], "deals": 200, "matches": None}
     quick = {"game": "zheng_fen", "agents": ["greedy"], "deals": 1}
-    with TestClient(app) as client:
+    with TestClient(app, base_url=LOCAL) as client:
         first = client.post("/api/tournaments", json=slow).json()["id"]
         run = app.state.server.tournaments.store.get(first)
         wait_done(client, client.post("/api/tournaments", json=quick).json()["id"])
@@ -867,3 +871,49 @@ def test_serve_without_the_web_extra_says_how_to_install_it() -> None:
     )
     assert done.returncode == 2
     assert done.stderr == "zhengfen serve: install the web extra: pip install 'zhengfen[web]'\n"
+
+
+# --- requests from other sites -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.evil.example"])
+def test_a_host_that_is_not_the_servers_is_refused(client: TestClient, host: str) -> None:
+    """DNS rebinding: a page of another site whose name resolves to 127.0.0.1 sends its name."""
+    for answer in (
+        client.get("/", headers={"host": host}),
+        client.get("/api/options", headers={"host": host}),
+        client.post("/api/tables", json={"game": "zheng_fen"}, headers={"host": host}),
+    ):
+        assert answer.status_code == 403 and "own address" in answer.json()["error"]
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost:8000", "[::1]:8000", "LOCALHOST"])
+def test_the_servers_own_addresses_are_answered(client: TestClient, host: str) -> None:
+    assert client.get("/api/options", headers={"host": host}).status_code == 200
+
+
+def test_the_name_it_was_started_with_is_answered() -> None:
+    with TestClient(create_app(hosts=["table.lan"]), base_url="http://table.lan:8000") as client:
+        assert client.get("/api/options").status_code == 200
+        assert client.get("/api/options", headers={"host": "other.lan"}).status_code == 403
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "null", "http://127.0.0.1:9999"])
+def test_a_change_asked_by_another_site_is_refused(client: TestClient, origin: str) -> None:
+    """CSRF: a page elsewhere cannot create tables, play or start tournaments here."""
+    table = new_table(client, seed=1)["id"]
+    headers = {"origin": origin}
+    for answer in (
+        client.post("/api/tables", json={"game": "zheng_fen"}, headers=headers),
+        client.post(f"/api/tables/{table}/move", json={"index": 0}, headers=headers),
+        client.post("/api/tournaments", json={"agents": ["random"]}, headers=headers),
+        client.delete(f"/api/tables/{table}", headers=headers),
+    ):
+        assert answer.status_code == 403 and "another site" in answer.json()["error"]
+    assert client.get(f"/api/tables/{table}", headers=headers).status_code == 200  # reads: CORS
+    assert len(client.get(f"/api/tables/{table}").json()["events"]) == 0  # nothing was played
+
+
+def test_the_page_s_own_origin_may_change_things(client: TestClient) -> None:
+    answer = client.post("/api/tables", json={"game": "zheng_fen"}, headers={"origin": LOCAL})
+    assert answer.status_code == 201

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import typing
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -30,6 +31,7 @@ from starlette.staticfiles import StaticFiles
 import zhengfen
 from zhengfen import replay, types
 from zhengfen.web import inputs, replays, tables
+from zhengfen.web.guard import SameSite
 from zhengfen.web.inputs import Body, InputError
 from zhengfen.web.limits import Limits
 from zhengfen.web.problems import NotFound, Problem, TooLarge
@@ -332,9 +334,12 @@ def create_app(
     replays_folder: Path | None = None,
     limits: Limits | None = None,
     static: Path = STATIC,
+    hosts: Iterable[str] = ("localhost",),
 ) -> Starlette:
     """The application: the page from ``static``, the API, logs to replay from
-    ``replays_folder`` (none without it), within ``limits``."""
+    ``replays_folder`` (none without it), within ``limits``; answering for its addresses and
+    the names ``hosts`` only, and refusing requests from other sites
+    (:mod:`~zhengfen.web.guard`)."""
     server = Server(limits or Limits(), replays.Folder(replays_folder))
     created = 201
 
@@ -364,7 +369,10 @@ def create_app(
         Route("/api/tournaments/{tournament}", endpoint(delete_tournament), methods=["DELETE"]),
     ]
     app = Starlette(
-        routes=routes, exception_handlers={HTTPException: _http_error}, lifespan=lifespan
+        routes=routes,
+        middleware=[Middleware(SameSite, names=tuple(hosts))],
+        exception_handlers={HTTPException: _http_error},
+        lifespan=lifespan,
     )
     app.state.server = server
     return app

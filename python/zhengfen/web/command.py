@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
             f"zhengfen serve: cannot listen on {args.host}:{args.port}: {reason}", file=sys.stderr
         )
         return 2
-    app = create_app(folder, Limits(max_tables=args.max_tables))
+    app = create_app(folder, Limits(max_tables=args.max_tables), hosts=("localhost", args.host))
     print(f"zhengfen: serving the table at {_address(sock)}", flush=True)
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     try:
