@@ -1,6 +1,7 @@
 """Replaying saved games and arena logs in the browser: a log opened from an upload or from the
 folder ``zhengfen serve --replays DIR`` names (file names only: no paths), its games listed, and
-each game as *frames*, one per decision, with every hand visible (API.md, "Replay").
+each game as *frames*, one per decision, with every hand visible, served a match at a time so
+that no answer grows with the game (API.md, "Replay").
 
 A log is read by :mod:`zhengfen.replay` (a saved game or ``zhengfen arena --log`` lines), which
 checks every game with ``Game.from_json``; a game's frames are made by playing its decisions
@@ -21,7 +22,7 @@ from zhengfen.web import views
 from zhengfen.web.inputs import InputError
 from zhengfen.web.problems import NotFound, TooLarge
 
-__all__ = ["Folder", "Opened", "frames", "summary"]
+__all__ = ["Folder", "Opened", "index", "match_frames", "summary"]
 
 Json = dict[str, Any]
 
@@ -139,38 +140,31 @@ def _slices(history: Sequence[Mapping[str, Any]], decisions: int) -> list[range]
     return [range(start, end) for start, end in zip(starts, ends)]
 
 
-def frames(k: int, saved: replay.Saved) -> Json:
-    """Game ``k`` of a log as frames: the first deal, then one frame per decision, with the
-    frame indices where tricks and matches start (API.md)."""
-    final = saved.game
-    rules = final.rules
-    who = text.namer(saved.agents)
-    game = _first_deal(final)
-    history: Sequence[Mapping[str, Any]] = final.history
-    slices = _slices(history, len(final.decisions))
-
-    def events(i: int) -> list[Json]:
-        return [views.event_json(n, history, rules, who, None) for n in slices[i]]
-
-    shown = [_frame(0, game, None, events(0))]
-    tricks, matches = [0], [0]
-    for decision in final.decisions:
-        seat = game.current_player
-        if decision == "next_match":
-            game.next_match()
-            made: Json = {"seat": None, "move": _next_match()}
-        else:
-            move = views.notation_move(decision, rules)
-            game.play(move)
-            made = {"seat": seat, "move": views.move_json(move)}
-        i = len(shown)
-        new = events(i)
-        shown.append(_frame(i, game, made, new))
-        kinds = {event["type"] for event in new}
+def _starts(
+    history: Sequence[Mapping[str, Any]], slices: Sequence[range]
+) -> tuple[list[int], list[int]]:
+    """The frame indices where each match starts, and where each trick (or match) starts: read
+    from the events each decision made, without playing the game."""
+    matches, tricks = [0], [0]
+    for i in range(1, len(slices)):
+        kinds = {history[n]["type"] for n in slices[i]}
         if "deal" in kinds:
             matches.append(i)
         if kinds & {"deal", "trick"}:
             tricks.append(i)
+    return matches, tricks
+
+
+def index(k: int, saved: replay.Saved) -> Json:
+    """Game ``k`` of a log, without its frames: who played, the number of frames, and the
+    frame indices where its matches start (API.md); a match's frames are asked for one match
+    at a time (:func:`match_frames`), so that no answer grows with the length of the game."""
+    final = saved.game
+    rules = final.rules
+    who = text.namer(saved.agents)
+    history: Sequence[Mapping[str, Any]] = final.history
+    slices = _slices(history, len(final.decisions))
+    matches, _ = _starts(history, slices)
     return {
         "k": k,
         "title": saved.title,
@@ -180,10 +174,52 @@ def frames(k: int, saved: replay.Saved) -> Json:
         "agents": saved.agents,
         "teams": views.teams(final),
         "rules": {"game": rules.game, **rules.options()},
-        "frames": shown,
-        "tricks": tricks,
+        "length": len(slices),
         "matches": matches,
     }
+
+
+def match_frames(k: int, saved: replay.Saved, match: int) -> Json:
+    """Match ``match`` (from 1) of game ``k`` as frames, with every hand visible, and the
+    frame indices where its tricks start (API.md); the game is played again from its first
+    deal up to the match's end, frames made for that match only."""
+    final = saved.game
+    rules = final.rules
+    who = text.namer(saved.agents)
+    history: Sequence[Mapping[str, Any]] = final.history
+    slices = _slices(history, len(final.decisions))
+    matches, tricks = _starts(history, slices)
+    if not 1 <= match <= len(matches):
+        raise NotFound(f"no match {match}: game {k} has matches 1 to {len(matches)}")
+    first = matches[match - 1]
+    end = matches[match] if match < len(matches) else len(slices)
+    game = _first_deal(final)
+    for decision in final.decisions[: max(first - 1, 0)]:
+        _decide(game, decision)
+    shown = []
+    for i in range(first, end):
+        made = None if i == 0 else _decide(game, final.decisions[i - 1])
+        events = [views.event_json(n, history, rules, who, None) for n in slices[i]]
+        shown.append(_frame(i, game, made, events))
+    return {
+        "k": k,
+        "match": match,
+        "first": first,
+        "frames": shown,
+        "tricks": [t for t in tricks if first <= t < end],
+    }
+
+
+def _decide(game: zhengfen.Game, decision: str) -> Json:
+    """Makes ``decision`` (a move's notation or ``next_match``) in ``game``; the decision as
+    a frame shows it."""
+    seat = game.current_player
+    if decision == "next_match":
+        game.next_match()
+        return {"seat": None, "move": _next_match()}
+    move = views.notation_move(decision, game.rules)
+    game.play(move)
+    return {"seat": seat, "move": views.move_json(move)}
 
 
 def _next_match() -> Json:

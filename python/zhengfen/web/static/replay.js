@@ -1,6 +1,8 @@
 // The Replay page: open a saved game or an arena log (an upload, or a file from the server's
 // folder), then step through it move by move and trick by trick with every hand visible, or
-// jump to a match. The frames come ready-made from GET /api/replays/{id}/{k}.
+// jump to a match. The frames come ready-made, one match at a time, from
+// GET /api/replays/{id}/{k}?match=M; the game's index (GET /api/replays/{id}/{k}) says where
+// each match starts.
 
 import { api, guarded, h, readFile } from "./api.js";
 import { cardRow } from "./cards.js";
@@ -10,7 +12,7 @@ import { declarationText } from "./table.js";
 const $ = (id) => document.getElementById(id);
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-const state = { id: null, games: [], replay: null, i: 0, limits: {} };
+const state = { id: null, games: [], replay: null, part: null, i: 0, seq: 0, limits: {} };
 
 async function listFolder() {
   const listing = await guarded(() => api("api/replays"));
@@ -35,25 +37,53 @@ async function showGame(k) {
   const replay = await guarded(() => api(`api/replays/${state.id}/${k}`));
   if (!replay) return;
   state.replay = replay;
+  state.part = null;
   $("rp-match").replaceChildren(...replay.matches.map((frame, m) => h("option", { value: frame }, `Match ${m + 1}`)));
   $("replay-view").hidden = false;
-  go(0);
+  await go(0);
 }
 
-function go(i) {
-  const frames = state.replay.frames;
-  state.i = Math.max(0, Math.min(frames.length - 1, i));
+/** The match (from 1) that frame `i` belongs to. */
+function matchOf(i) {
+  return state.replay.matches.filter((start) => start <= i).length;
+}
+
+/** The frames of match `m` (the server answers a match at a time), fetched unless shown now;
+ *  false when the fetch failed or another game was opened meanwhile. */
+async function load(m) {
+  if (state.part && state.part.match === m) return true;
+  const replay = state.replay;
+  const part = await guarded(() => api(`api/replays/${state.id}/${replay.k}?match=${m}`));
+  if (!part || state.replay !== replay) return false;
+  state.part = part;
+  return true;
+}
+
+/** Shows frame `i` (kept within the game), fetching its match first when needed. */
+async function go(i) {
+  const target = Math.max(0, Math.min(state.replay.length - 1, i));
+  const seq = ++state.seq;
+  if (!(await load(matchOf(target))) || seq !== state.seq) return;
+  state.i = target;
   draw();
 }
 
-function prevTrick() {
-  const starts = state.replay.tricks.filter((t) => t < state.i);
-  go(starts.length ? starts[starts.length - 1] : 0);
+async function prevTrick() {
+  if (!state.part) return undefined;
+  const earlier = state.part.tricks.filter((t) => t < state.i);
+  if (earlier.length) return go(earlier[earlier.length - 1]);
+  const m = state.part.match;
+  if (m === 1) return go(0);
+  if (await load(m - 1)) return go(state.part.tricks[state.part.tricks.length - 1]);
+  return undefined;
 }
 
 function nextTrick() {
-  const next = state.replay.tricks.find((t) => t > state.i);
-  go(next === undefined ? state.replay.frames.length - 1 : next);
+  if (!state.part) return undefined;
+  const next = state.part.tricks.find((t) => t > state.i);
+  if (next !== undefined) return go(next);
+  const m = state.part.match;
+  return go(m < state.replay.matches.length ? state.replay.matches[m] : state.replay.length - 1);
 }
 
 function seatName(s) {
@@ -99,17 +129,18 @@ function seatRow(frame, seat) {
 }
 
 function draw() {
-  const { frames, tricks } = state.replay;
-  const frame = frames[state.i];
+  const { length, matches } = state.replay;
+  const { frames, first, tricks } = state.part;
+  const frame = frames[state.i - first];
   const trick = tricks.filter((t) => t <= state.i).length;
-  $("rp-position").textContent = `move ${state.i} of ${frames.length - 1} · match ${frame.match} · trick ${trick}`;
+  $("rp-position").textContent = `move ${state.i} of ${length - 1} · match ${frame.match} · trick ${trick}`;
   const said = frame.events.map((e) => e.text).join(" · ");
   $("rp-event").textContent = said || (frame.decision ? moveText(frame.decision.move) : "");
   $("rp-table").replaceChildren(tableBox(frame));
   $("rp-hands").replaceChildren(...frame.hands.map((_, seat) => seatRow(frame, seat)));
-  $("rp-match").value = String(state.replay.matches.filter((m) => m <= state.i).pop() ?? 0);
+  $("rp-match").value = String(matches[frame.match - 1]);
   $("rp-prev").disabled = $("rp-start").disabled = $("rp-prev-trick").disabled = state.i === 0;
-  const last = state.i === frames.length - 1;
+  const last = state.i === length - 1;
   $("rp-next").disabled = $("rp-end").disabled = $("rp-next-trick").disabled = last;
 }
 
@@ -130,12 +161,12 @@ export function initReplay(options) {
   $("rp-next").addEventListener("click", () => go(state.i + 1));
   $("rp-prev-trick").addEventListener("click", prevTrick);
   $("rp-next-trick").addEventListener("click", nextTrick);
-  $("rp-end").addEventListener("click", () => go(state.replay.frames.length - 1));
+  $("rp-end").addEventListener("click", () => go(state.replay.length - 1));
   document.addEventListener("keydown", (event) => {
     if ($("page-replay").hidden || !state.replay || event.target.matches("input, select, textarea")) return;
     const keys = {
       ArrowLeft: () => go(state.i - 1), ArrowRight: () => go(state.i + 1), PageUp: prevTrick,
-      PageDown: nextTrick, Home: () => go(0), End: () => go(state.replay.frames.length - 1),
+      PageDown: nextTrick, Home: () => go(0), End: () => go(state.replay.length - 1),
     };
     if (keys[event.key]) {
       event.preventDefault();
