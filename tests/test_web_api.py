@@ -96,20 +96,112 @@ def check_view(view: Json, before: Json | None) -> None:
         assert view["events"][0]["n"] == before["history_length"]
 
 
-def play_match(client: TestClient, table: Json, declare: str = "pass") -> Json:
-    """Plays the person's first legal move (or ``declare`` in the declarations) to the end of
-    the match, checking every view."""
+def play_match(
+    client: TestClient, table: Json, declare: str = "pass", seen: list[Json] | None = None
+) -> Json:
+    """Plays the person's first legal move (or ``declare`` where it is legal) to the end of
+    the match, asking the agents to play on while they are (``agents_playing``), checking
+    every view; the answers' views are added to ``seen``."""
     key, view = table["id"], table["view"]
     check_view(view, None)
     while not view["match_over"]:
-        texts = [move["text"] for move in view["moves"]]
-        body = {"move": declare} if declare in texts else {"index": 0, "version": view["version"]}
-        answer = client.post(f"/api/tables/{key}/move", json=body)
+        assert view["agents_playing"] != view["your_turn"]
+        if view["agents_playing"]:
+            answer = client.post(f"/api/tables/{key}/advance", json={})
+        else:
+            texts = [move["text"] for move in view["moves"]]
+            body = {"move": declare} if declare in texts else {"index": 0}
+            answer = client.post(
+                f"/api/tables/{key}/move", json={**body, "version": view["version"]}
+            )
         assert answer.status_code == 200, answer.text
         view, before = answer.json(), view
         check_view(view, before)
+        if seen is not None:
+            seen.append(view)
+    assert not view["agents_playing"]
     result: Json = view
     return result
+
+
+AGENT_DECISIONS = ("play", "pass", "declaration")
+"""The events an agent's decision writes first (a deal is the person's: the next match)."""
+
+
+def slow_seat(rules: zhengfen.Rules, seed: int) -> int:
+    """The seat that moves last before its first turn in a game of ``rules`` and ``seed``: all
+    the other seats' agents play before it."""
+    game = zhengfen.Game(rules, seed)
+    assert game.current_player is not None
+    return (game.current_player - 1) % rules.players
+
+
+@pytest.mark.parametrize("game", ["zheng_fen", "zen_cheng_you"])
+def test_the_agents_play_a_slice_at_a_time(game: str) -> None:
+    """With no time for the agents in a request, every answer holds one agent's decision at
+    most and says whether they play on; asking again (``advance``) plays the match out, the
+    events' ``n`` running on without gap or repeat, and the person cannot move meanwhile."""
+    rules = zhengfen.Rules(game)  # type: ignore[arg-type]
+    seat = slow_seat(rules, 5)
+    with TestClient(create_app(limits=Limits(agent_seconds=0.0)), base_url=LOCAL) as client:
+        table = new_table(client, game=game, seat=seat, seed=5, opponents=["greedy"])
+        key, first = table["id"], table["view"]
+        assert first["agents_playing"] and not first["your_turn"]
+        assert "not your turn" in error(
+            client.post(f"/api/tables/{key}/move", json={"move": "pass"}), 409
+        )
+        assert client.get(f"/api/tables/{key}").json()["events"] == []  # a GET plays nothing
+        seen = [first]
+        end = play_match(client, table, seen=seen)
+        events = [event for view in seen for event in view["events"]]
+        assert [event["n"] for event in events] == list(range(end["history_length"]))
+        for before, view in zip(seen, seen[1:]):
+            agents = [
+                e for e in view["events"] if e["type"] in AGENT_DECISIONS and e["seat"] != seat
+            ]
+            assert len(agents) <= 1
+            assert view["version"] == before["version"] + len(
+                [e for e in view["events"] if e["type"] in AGENT_DECISIONS]
+            )
+        assert sum(1 for view in seen if view["agents_playing"]) >= rules.players - 1
+        idle = client.post(f"/api/tables/{key}/advance", json={}).json()  # nothing to play
+        assert idle["events"] == [] and idle["version"] == end["version"]
+
+
+def test_slow_agents_answer_within_the_slice() -> None:
+    """Slow agents (each move a search) play a match out over many requests, none of which
+    lasts much longer than the server's slice, while the match takes many slices."""
+    limits = Limits(agent_seconds=0.05)
+    rules = zhengfen.Rules.zheng_fen(players=4)
+    seat, slow = slow_seat(rules, 7), "ismcts(iterations=2000)"
+    with TestClient(create_app(limits=limits), base_url=LOCAL) as client:
+        times: list[float] = []
+        start = time.monotonic()
+        table = new_table(client, seat=seat, seed=7, opponents=[slow])
+        times.append(time.monotonic() - start)
+        seen = [table["view"]]
+        key = table["id"]
+        view = table["view"]
+        while not view["match_over"]:
+            asked = time.monotonic()
+            if view["agents_playing"]:
+                answer = client.post(f"/api/tables/{key}/advance", json={})
+            else:  # the person passes where they may: long runs of the agents' moves
+                texts = [move["text"] for move in view["moves"]]
+                answer = client.post(
+                    f"/api/tables/{key}/move",
+                    json={"move": "pass"} if "pass" in texts else {"index": 0},
+                )
+            times.append(time.monotonic() - asked)
+            assert answer.status_code == 200, answer.text
+            view = answer.json()
+            seen.append(view)
+        total = time.monotonic() - start
+    assert max(times) < limits.agent_seconds + 1.0
+    assert sum(1 for view in seen if view["agents_playing"]) >= 3
+    assert total > 3 * max(times)
+    events = [event for view in seen for event in view["events"]]
+    assert [event["n"] for event in events] == list(range(view["history_length"]))
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])
@@ -485,18 +577,44 @@ def saved_game(players: int = 4, seed: int = 2) -> zhengfen.Game:
     return game
 
 
-def check_frames(replay: Json, game: zhengfen.Game) -> None:
-    frames = replay["frames"]
-    assert len(frames) == len(game.decisions) + 1
+def fetch_frames(client: TestClient, key: str, k: int) -> tuple[Json, list[Json], list[int]]:
+    """Game ``k`` of replay ``key``: its index, then every match's frames asked for one match
+    at a time and joined, with the trick starts; each match's answer checked to be the frames
+    the index says."""
+    index: Json = client.get(f"/api/replays/{key}/{k}").json()
+    assert "frames" not in index
+    starts = index["matches"]
+    frames: list[Json] = []
+    tricks: list[int] = []
+    for m, first in enumerate(starts, start=1):
+        part = client.get(f"/api/replays/{key}/{k}?match={m}").json()
+        end = starts[m] if m < len(starts) else index["length"]
+        assert (part["k"], part["match"], part["first"]) == (k, m, first)
+        assert [frame["i"] for frame in part["frames"]] == list(range(first, end))
+        assert all(frame["match"] == m for frame in part["frames"])
+        assert part["tricks"][0] == first and all(first <= t < end for t in part["tricks"])
+        frames += part["frames"]
+        tricks += part["tricks"]
+    return index, frames, tricks
+
+
+def check_frames(client: TestClient, key: str, k: int, game: zhengfen.Game) -> Json:
+    """Game ``k`` of replay ``key`` replays ``game``; its index is answered."""
+    index, frames, tricks = fetch_frames(client, key, k)
+    assert len(frames) == index["length"] == len(game.decisions) + 1
     assert frames[-1]["scores"] == game.scores
     for frame in frames:
         assert [len(hand) for hand in frame["hands"]] == frame["cards_left"]
-    assert replay["tricks"] == sorted(set(replay["tricks"])) and replay["tricks"][0] == 0
-    assert replay["matches"][0] == 0 and len(replay["matches"]) == game.match_number + 1
-    assert set(replay["matches"]) <= set(replay["tricks"])
-    for start in replay["matches"][1:]:
+    assert tricks == sorted(set(tricks)) and tricks[0] == 0
+    assert index["matches"][0] == 0 and len(index["matches"]) == game.match_number + 1
+    assert set(index["matches"]) <= set(tricks)
+    for start in index["matches"][1:]:
         assert frames[start]["events"][0]["type"] == "deal"
         assert frames[start]["decision"]["move"]["kind"] == "next_match"
+    past = len(index["matches"]) + 1
+    for wrong, status in ((0, 404), (past, 404), ("x", 400), ("-1", 400), ("", 400)):
+        assert error(client.get(f"/api/replays/{key}/{k}?match={wrong}"), status)
+    return index
 
 
 def long_game() -> zhengfen.Game:
@@ -506,21 +624,30 @@ def long_game() -> zhengfen.Game:
     return game
 
 
-def test_a_long_game_replays_in_time(client: TestClient) -> None:
+def test_a_long_game_replays_in_time_and_in_bounded_answers(client: TestClient) -> None:
     """A replay's frames cost time in proportion to the decisions (a saved game of 0.5 MB, far
-    under the upload limit, took a minute when each frame copied the whole history); each
-    frame's events are its decision's, and together they are the game's history."""
+    under the upload limit, took a minute when each frame copied the whole history), and no
+    answer grows with the game: the frames come a match at a time (the whole game in one
+    answer was 10 MB for this 0.5 MB game, 160 MB for an upload at the limit); each frame's
+    events are its decision's, and together they are the game's history."""
     game = long_game()
     assert len(game.decisions) > 8000
     key = client.post("/api/replays", json={"text": game.to_json()}).json()["id"]
     start = time.monotonic()
-    replay = client.get(f"/api/replays/{key}/0").json()
-    assert time.monotonic() - start < 20
+    index = client.get(f"/api/replays/{key}/0")
+    assert len(index.content) < 4096
+    largest = max(
+        len(client.get(f"/api/replays/{key}/0?match={m}").content)
+        for m in range(1, len(index.json()["matches"]) + 1)
+    )
+    assert largest < 512 * 1024
+    assert time.monotonic() - start < 60
+    _, frames, _ = fetch_frames(client, key, 0)
     history = game.history
-    events = [event for frame in replay["frames"] for event in frame["events"]]
+    events = [event for frame in frames for event in frame["events"]]
     assert [event["n"] for event in events] == list(range(len(history)))
     assert [event["type"] for event in events] == [event["type"] for event in history]
-    for frame, decision in zip(replay["frames"][1:], game.decisions):
+    for frame, decision in zip(frames[1:], game.decisions):
         first = frame["events"][0]
         own = {"deal": "next_match", "play": first.get("combo"), "pass": "pass"}
         assert own.get(first["type"], first.get("move")) == decision
@@ -533,8 +660,7 @@ def test_replay_of_an_uploaded_saved_game(client: TestClient) -> None:
     listing = opened.json()
     assert [g["k"] for g in listing["games"]] == [0]
     assert listing["games"][0]["scores"] == game.scores
-    replay = client.get(f"/api/replays/{listing['id']}/0").json()
-    check_frames(replay, game)
+    check_frames(client, listing["id"], 0, game)
     assert error(client.get(f"/api/replays/{listing['id']}/1"), 404)
     assert error(client.get(f"/api/replays/{listing['id']}/x"), 404)
     assert "empty" in error(client.post("/api/replays", json={"text": " "}), 400)
@@ -559,8 +685,8 @@ def test_replay_of_an_arena_log_from_the_folder(tmp_path: Path) -> None:
         record = json.loads(lines[3])
         assert record["agents"] == ["random", "greedy", "random", "greedy"]
         assert opened["games"][3]["agents"] == record["agents"]
-        replay = client.get(f"/api/replays/{opened['id']}/3").json()
-        check_frames(replay, zhengfen.Game.from_json(json.dumps(record["game"])))
+        saved = zhengfen.Game.from_json(json.dumps(record["game"]))
+        replay = check_frames(client, opened["id"], 3, saved)
         assert replay["names"][0] == f"seat 0 ({record['agents'][0]})"
         for name in ("../arena.jsonl", "/etc/passwd", "notes.md", "missing.json"):
             answer = client.post("/api/replays", json={"name": name})
@@ -847,6 +973,8 @@ def test_serve_prints_its_address_and_answers() -> None:
         (["--port", "70000"], "from 0 to 65535"),
         (["--replays", "/nonexistent/folder"], "not a folder"),
         (["--max-tables", "0"], "from 1 to 4096"),
+        (["--agent-seconds", "-1"], "from 0 to 60"),
+        (["--agent-seconds", "nan"], "from 0 to 60"),
     ],
 )
 def test_serve_refuses_bad_arguments(args: list[str], words: str) -> None:

@@ -47,7 +47,7 @@ def _require(found: bool, reason: str) -> None:
 
 
 try:
-    from playwright.sync_api import Browser, Page, sync_playwright
+    from playwright.sync_api import Browser, Page, expect, sync_playwright
 except ImportError:  # pragma: no cover - depends on the environment
     _require(False, "playwright is not installed")
 for _module in ("starlette", "uvicorn"):
@@ -82,8 +82,10 @@ def replay_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(replay_folder: Path) -> Iterator[str]:
-    """``zhengfen serve --port 0`` as a subprocess; yields the address it prints."""
-    command = [sys.executable, "-m", "zhengfen", "serve", "--port", "0"]
+    """``zhengfen serve --port 0`` as a subprocess; yields the address it prints. The agents
+    play one move a request (``--agent-seconds 0``): the page asks for their moves again and
+    again, as it does for slow agents."""
+    command = [sys.executable, "-m", "zhengfen", "serve", "--port", "0", "--agent-seconds", "0"]
     command += ["--replays", str(replay_folder)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines: queue.Queue[str] = queue.Queue()
@@ -381,28 +383,56 @@ def test_zen_cheng_you_match_by_clicking(page: Page, server: str, shots: Path) -
     assert sum(_match_column(page)) == 200 + bonus
 
 
+def _at(page: Page, move: int | None = None, match: int | None = None) -> int:
+    """Waits for the replay's position line to say ``move`` and ``match`` (the frames of a
+    match are fetched when a step enters it), and answers the move shown."""
+    words = (
+        "move "
+        + ("\\d+" if move is None else str(move))
+        + " of \\d+ · match "
+        + ("\\d+" if match is None else str(match))
+        + " "
+    )
+    expect(page.locator("#rp-position")).to_have_text(re.compile("^" + words))
+    return int(page.locator("#rp-position").inner_text().split()[1])
+
+
 def test_replay_a_log_and_a_saved_game(page: Page, shots: Path, tmp_path: Path) -> None:
+    """A replay steps move by move and trick by trick across the matches' boundaries (each
+    match's frames are fetched from the server as a step or a jump enters it)."""
     page.click("#tab-replay")
     page.wait_for_selector("#rp-folder option[value='arena.jsonl']", state="attached")
     page.click("#rp-open-folder")
     page.wait_for_selector("#replay-view:not([hidden])")
-    position = page.locator("#rp-position")
-    assert position.inner_text().startswith("move 0 of")
+    _at(page, 0, 1)
     assert page.locator("#rp-hands .replay-seat").count() == 4
     assert page.locator("#rp-hands svg.card").count() == 54  # every hand visible at the deal
     page.click("#rp-next")
-    assert position.inner_text().startswith("move 1 of")
+    _at(page, 1, 1)
     page.click("#rp-next-trick")
-    after_trick = int(position.inner_text().split()[1])
+    after_trick = _at(page, None, 1)
     assert after_trick > 1
     page.click("#rp-prev")
-    assert int(position.inner_text().split()[1]) == after_trick - 1
+    _at(page, after_trick - 1, 1)
     page.select_option("#rp-match", index=1)
-    assert "match 2" in position.inner_text()
+    second = _at(page, None, 2)
     assert page.locator("#rp-hands svg.card").count() == 54
     page.keyboard.press("ArrowRight")
-    assert "match 2" in position.inner_text()
+    _at(page, second + 1, 2)
     page.screenshot(path=str(shots / "replay.png"), full_page=True)
+    page.keyboard.press("ArrowLeft")
+    _at(page, second, 2)
+    page.keyboard.press("ArrowLeft")  # back into match 1: its last frame
+    _at(page, second - 1, 1)
+    page.keyboard.press("ArrowRight")
+    _at(page, second, 2)
+    page.keyboard.press("PageUp")  # the last trick of match 1
+    last_trick = _at(page, None, 1)
+    assert after_trick <= last_trick < second
+    page.keyboard.press("PageDown")  # on into match 2
+    _at(page, second, 2)
+    page.click("#rp-start")
+    _at(page, 0, 1)
 
     game = zhengfen.Game(zhengfen.Rules.zen_cheng_you(), 3)
     play(game, [RandomAgent(seed) for seed in range(4)], matches=1)
@@ -414,9 +444,9 @@ def test_replay_a_log_and_a_saved_game(page: Page, shots: Path, tmp_path: Path) 
         "document.querySelector('#rp-hands svg.card') && "
         "document.querySelectorAll('#rp-hands svg.card').length === 108"
     )
-    assert page.locator("#rp-position").inner_text().startswith("move 0 of")
+    _at(page, 0, 1)
     page.click("#rp-end")
-    assert page.locator("#rp-next").is_disabled()
+    expect(page.locator("#rp-next")).to_be_disabled()
 
 
 def test_tournament(page: Page, shots: Path) -> None:
@@ -469,6 +499,7 @@ def test_the_felt_replays_events_as_the_server_plays(page: Page, server: str, ga
     rng = random.Random(7)
     created = _api(server, "api/tables", {"game": game, "opponents": ["random"], "seed": 9})
     table = created["id"]
+    _play_on(server, table, created["view"])
     for n in range(MAX_TURNS):
         view = _api(server, f"api/tables/{table}?since=0")
         view["n"] = n
@@ -476,8 +507,14 @@ def test_the_felt_replays_events_as_the_server_plays(page: Page, server: str, ga
         if view["match_over"]:
             return
         move = rng.choice(view["moves"])
-        _api(server, f"api/tables/{table}/move", {"index": move["index"]})
+        _play_on(server, table, _api(server, f"api/tables/{table}/move", {"index": move["index"]}))
     pytest.fail(f"the match did not end in {MAX_TURNS} turns")
+
+
+def _play_on(server: str, table: str, view: Any) -> None:
+    """Asks the agents to play on while they do (the server answers a slice at a time)."""
+    while view["agents_playing"]:
+        view = _api(server, f"api/tables/{table}/advance", {})
 
 
 DRAW_DECK = """async () => {

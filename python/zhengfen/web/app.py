@@ -193,14 +193,17 @@ def _created(table: tables.Table, server: Server) -> Json:
 async def new_table(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
     server.tables.room()
-    table = await run_in_threadpool(tables.new_table, body)
+    table = await run_in_threadpool(tables.new_table, body, server.limits.agent_seconds)
     return _created(table, server)
 
 
 async def load_table(request: Request, server: Server) -> Json:
     server.tables.room()
     body = await read_body(request, server.limits.max_upload)
-    table = await run_in_threadpool(tables.load_table, body, server.limits.max_upload)
+    limits = server.limits
+    table = await run_in_threadpool(
+        tables.load_table, body, limits.max_upload, limits.agent_seconds
+    )
     return _created(table, server)
 
 
@@ -247,6 +250,12 @@ async def table_next(request: Request, server: Server) -> Json:
     return await _locked(table, server.limits.busy_seconds, table.next_match)
 
 
+async def table_advance(request: Request, server: Server) -> Json:
+    await read_body(request, server.limits.max_body)
+    table = _table(request, server)
+    return await _locked(table, server.limits.busy_seconds, table.play_on)
+
+
 async def table_save(request: Request, server: Server) -> Response:
     table = _table(request, server)
     saved = await _locked(table, server.limits.busy_seconds, table.game.to_json)
@@ -288,7 +297,13 @@ async def replay_game(request: Request, server: Server) -> Json:
     if k is None:
         raise NotFound(f"no game {request.path_params['k'][:20]!r}: games are numbered from 0")
     saved = opened.game(k)
-    return await run_in_threadpool(replays.frames, k, saved)
+    wanted = request.query_params.get("match")
+    if wanted is None:
+        return await run_in_threadpool(replays.index, k, saved)
+    match = _index(wanted)
+    if match is None:
+        raise InputError(f"'match' must be a match number (from 1), not {wanted[:20]!r}")
+    return await run_in_threadpool(replays.match_frames, k, saved, match)
 
 
 # --- tournaments ---------------------------------------------------------------------------
@@ -360,6 +375,7 @@ def create_app(
         Route("/api/tables/{table}/check", endpoint(table_check), methods=["POST"]),
         Route("/api/tables/{table}/hint", endpoint(table_hint), methods=["POST"]),
         Route("/api/tables/{table}/next", endpoint(table_next), methods=["POST"]),
+        Route("/api/tables/{table}/advance", endpoint(table_advance), methods=["POST"]),
         Route("/api/tables/{table}/save", endpoint(table_save), methods=["GET"]),
         Route("/api/replays", endpoint(list_replays), methods=["GET"]),
         Route("/api/replays", endpoint(open_replay, created), methods=["POST"]),

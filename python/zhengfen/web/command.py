@@ -10,10 +10,13 @@ port in use, a host not of this machine).
 from __future__ import annotations
 
 import argparse
+import math
 import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
+
+from zhengfen.web.limits import Limits
 
 __all__ = ["EXTRA", "add_arguments", "listen", "run"]
 
@@ -37,6 +40,25 @@ def add_arguments(
     command.add_argument(
         "--max-tables", type=bounded(1, 4096), default=64, help="games held at once, 1 to 4096 (64)"
     )
+    command.add_argument(
+        "--agent-seconds",
+        type=_seconds,
+        default=Limits.agent_seconds,
+        help="how long the agents play in one request before the page is answered and asks "
+        f"again, 0 to 60 ({Limits.agent_seconds:g}; 0: one agent's move a request)",
+    )
+
+
+def _seconds(text: str) -> float:
+    """An argparse ``type``: seconds from 0 to 60, or argparse's error with the range."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 60:
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise argparse.ArgumentTypeError(f"must be a number of seconds from 0 to 60, not {shown!r}")
+    return value
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -65,7 +87,6 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from zhengfen.web.app import create_app
-        from zhengfen.web.limits import Limits
     except ImportError:
         print(f"zhengfen serve: {EXTRA}", file=sys.stderr)
         return 2
@@ -81,7 +102,8 @@ def run(args: argparse.Namespace) -> int:
             f"zhengfen serve: cannot listen on {args.host}:{args.port}: {reason}", file=sys.stderr
         )
         return 2
-    app = create_app(folder, Limits(max_tables=args.max_tables), hosts=("localhost", args.host))
+    limits = Limits(max_tables=args.max_tables, agent_seconds=args.agent_seconds)
+    app = create_app(folder, limits, hosts=("localhost", args.host))
     print(f"zhengfen: serving the table at {_address(sock)}", flush=True)
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     try:

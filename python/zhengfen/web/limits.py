@@ -1,6 +1,6 @@
 """The bounds a server keeps, so that no request can make it grow without end or work for long:
 tables, replays and tournaments held at once, how long an idle table is kept, body sizes, and
-how much work a hint or a tournament may ask for."""
+how much work a hint, a tournament or the agents' play in one request may do."""
 
 from __future__ import annotations
 
@@ -24,6 +24,9 @@ class Limits:
     max_hint_playouts: int = 64
     hint_seconds: float = 5.0
     busy_seconds: float = 30.0
+    agent_seconds: float = 2.0
+    """How long the agents of a table play in one request before it is answered (with
+    ``agents_playing``: the page asks again); an agent's move begun is finished."""
 
     def public(self) -> dict[str, float]:
         """The bounds as JSON."""

@@ -1,6 +1,7 @@
 """A person's game against agents in the browser (a *table*): created from a request or a saved
-game, played a move at a time, with the agents' moves made up to the person's next turn, the
-person's selection of cards read and checked, and hints with an evaluation of the candidates.
+game, played a move at a time, with the agents' moves made up to the person's next turn (for
+at most a slice of time per request: the page asks again while they play on), the person's
+selection of cards read and checked, and hints with an evaluation of the candidates.
 
 Each table has a lock, so requests on one table are answered one at a time while several
 browsers play separate tables at once. The store of tables (:class:`~zhengfen.web.store.Store`)
@@ -19,7 +20,7 @@ from typing import Any
 
 import zhengfen
 from zhengfen.agents import Agent, GreedyAgent, make_agent
-from zhengfen.seats import Move, agent_seed, observe, play_seats
+from zhengfen.seats import Move, agent_seed, observe, play_seats, take_turn
 from zhengfen.web import inputs, views
 from zhengfen.web.inputs import Body, InputError
 from zhengfen.web.problems import Busy, Conflict
@@ -35,12 +36,14 @@ Json = dict[str, Any]
 @dataclass
 class Table:
     """One person's game: the game, the person's seat, the agents in the other seats (by their
-    specs), and how much of the history the page has been sent."""
+    specs), how long the agents may play in one request (``slice_seconds``), and how much of
+    the history the page has been sent."""
 
     game: zhengfen.Game
     seat: int
     specs: dict[int, str]
     seed: int
+    slice_seconds: float = 2.0
     agents: dict[int, Agent] = field(default_factory=dict)
     delivered: int = 0
     key: str = ""
@@ -63,17 +66,41 @@ class Table:
 
     # --- the flow ------------------------------------------------------------------------------
 
+    @property
+    def agents_playing(self) -> bool:
+        """Whether an agent is to move (the agents have not yet reached the person's turn or
+        the end of the match)."""
+        seat = self.game.current_player
+        return seat is not None and seat != self.seat
+
     def advance(self) -> None:
-        """The agents play up to the person's turn or the end of the match."""
-        play_seats(self.game, self.agents, names=self.specs, matches=1)
+        """The agents play towards the person's turn or the end of the match, until the table's
+        slice of time is spent: one move at least while an agent is to move, so that each
+        request moves the game on, and none begun once the slice is over (a request lasts
+        the slice and one agent's move at most)."""
+        deadline = time.monotonic() + self.slice_seconds
+        while self.agents_playing:
+            seat = self.game.current_player
+            assert seat is not None
+            take_turn(self.game, self.agents[seat], seat, self.specs[seat])
+            if time.monotonic() >= deadline:
+                break
 
     def view(self, since: int | None = None) -> Json:
-        """The person's view, with the events not yet sent (or those from ``since``)."""
+        """The person's view, with the events not yet sent (or those from ``since``), and
+        whether the agents are still playing (``agents_playing``: the page asks for more)."""
         start = self.delivered if since is None else min(since, len(self.game.history))
         shown = views.view(self.game, self.seat, self.specs, start, {"id": self.key})
         shown["seed"] = self.seed
+        shown["agents_playing"] = self.agents_playing
         self.delivered = len(self.game.history)
         return shown
+
+    def play_on(self) -> Json:
+        """The agents play for another slice (none when the person is to move or the match is
+        over); the view with the events since the last one answered."""
+        self.advance()
+        return self.view()
 
     def next_match(self) -> Json:
         """Deals the next match and plays the agents up to the person's turn."""
@@ -274,29 +301,30 @@ def _candidates(groups: Sequence[Json], *firsts: int) -> list[Json]:
     return ordered[:HINT_CANDIDATES]
 
 
-def new_table(body: Body) -> Table:
-    """A new table from a request (API.md, ``POST /api/tables``); the agents have played up to
-    the person's first turn."""
+def new_table(body: Body, seconds: float) -> Table:
+    """A new table from a request (API.md, ``POST /api/tables``); the agents have played
+    towards the person's first turn for up to ``seconds``."""
     rules = inputs.rules(body)
     seat: int = body.integer("seat", 0, rules.players - 1, 0)
     seed = inputs.seed(body, secrets.randbits(63))
-    table = _seated(zhengfen.Game(rules, seed), seat, body, seed)
+    table = _seated(zhengfen.Game(rules, seed), seat, body, seed, seconds)
     table.advance()
     return table
 
 
-def load_table(body: Body, limit: int) -> Table:
-    """A table resumed from a saved game (``saved``: the text of ``Game.to_json()``)."""
+def load_table(body: Body, limit: int, seconds: float) -> Table:
+    """A table resumed from a saved game (``saved``: the text of ``Game.to_json()``); the
+    agents have played towards the person's turn for up to ``seconds``."""
     game = zhengfen.Game.from_json(body.text("saved", limit))
     seat: int = body.integer("seat", 0, game.rules.players - 1, 0)
     seed = inputs.seed(body, 0)
-    table = _seated(game, seat, body, seed)
+    table = _seated(game, seat, body, seed, seconds)
     table.delivered = len(game.history)
     table.advance()
     return table
 
 
-def _seated(game: zhengfen.Game, seat: int, body: Body, seed: int) -> Table:
+def _seated(game: zhengfen.Game, seat: int, body: Body, seed: int, seconds: float) -> Table:
     others = [s for s in range(game.rules.players) if s != seat]
     specs = inputs.agents(body, "opponents", len(others), ["greedy"])
-    return Table(game, seat, dict(zip(others, specs)), seed)
+    return Table(game, seat, dict(zip(others, specs)), seed, seconds)

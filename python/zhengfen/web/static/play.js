@@ -137,9 +137,24 @@ function bannerText(event, view) {
 }
 
 /** Takes a view from the server: replays its events on the felt at the chosen pace, then
- *  draws the table as the view says. */
+ *  draws the table as the view says; while the agents play on (the server answers a slice of
+ *  their moves at a time: `agents_playing`), asks for their next moves and shows those. */
 async function receive(view) {
   state.busy = true;
+  for (;;) {
+    await showEvents(view);
+    if (!view.agents_playing || !state.view || state.view.id !== view.id) break;
+    const id = view.id;
+    const next = await guarded(() => api(`api/tables/${id}/advance`, { method: "POST", body: {} }));
+    if (!next || !state.view || state.view.id !== id) break; // failed, or the table was left
+    view = next;
+  }
+  state.busy = false;
+  if (state.view) drawAll(state.display);
+}
+
+/** Replays `view`'s events on the felt at the chosen pace, then takes it as the table's state. */
+async function showEvents(view) {
   state.view = view;
   clearSelection();
   drawControls();
@@ -158,8 +173,6 @@ async function receive(view) {
     }
   }
   state.display = displayOf(view);
-  state.busy = false;
-  drawAll(state.display);
 }
 
 /** Draws the whole table; `display` is what the felt shows (an earlier state while the
