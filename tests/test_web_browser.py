@@ -334,11 +334,20 @@ def _match_column(page: Page) -> list[int]:
 # --- the tests ---------------------------------------------------------------------------------
 
 
+def _advances(page: Page) -> list[str]:
+    """The page's requests for the agents to play on, as they are made."""
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/advance") else None)
+    return asked
+
+
 def test_zheng_fen_match_by_clicking(page: Page, shots: Path, tmp_path: Path) -> None:
+    advances = _advances(page)
     _new_game(page, "zheng_fen", seed=3)
     assert page.locator("#pt-felt .seat").count() == 4
     turns = _play_match(page, shots, "zheng-fen")
     assert turns > 0
+    assert len(advances) > turns  # one agent's move a request (--agent-seconds 0)
     page.wait_for_selector("#pt-over:not([hidden])")
     assert sum(_match_column(page)) == 100  # a Zheng Fen match hands out 100 points
     log = page.locator("#pt-log").inner_text()
@@ -366,10 +375,12 @@ def test_zheng_fen_match_by_clicking(page: Page, shots: Path, tmp_path: Path) ->
 
 
 def test_zen_cheng_you_match_by_clicking(page: Page, server: str, shots: Path) -> None:
+    advances = _advances(page)
     _new_game(page, "zen_cheng_you", seed=4)
     assert page.locator("#pt-felt .seat .team").count() == 4
     assert "partner" in page.locator("#pt-match").inner_text()
-    _play_match(page, shots, "zen-cheng-you")
+    turns = _play_match(page, shots, "zen-cheng-you")
+    assert len(advances) > turns
     page.wait_for_selector("#pt-over:not([hidden])")
     page.screenshot(path=str(shots / "zen-cheng-you-over.png"), full_page=True)
     view = _api(server, f"api/tables/{page.evaluate('document.body.dataset.tableId')}")
@@ -610,7 +621,8 @@ def test_a_stale_page_catches_up(page: Page, server: str) -> None:
     page.wait_for_selector("#pt-verdict.ok")
     table = page.evaluate("document.body.dataset.tableId")
     elsewhere = _api(server, f"api/tables/{table}?since=0")
-    _api(server, f"api/tables/{table}/move", {"index": elsewhere["moves"][-1]["index"]})
+    moved = _api(server, f"api/tables/{table}/move", {"index": elsewhere["moves"][-1]["index"]})
+    _play_on(server, table, moved)
     now = _api(server, f"api/tables/{table}")
     page.click("#pt-play")
     page.wait_for_selector("#error:not([hidden])")
