@@ -193,12 +193,13 @@ def match_frames(k: int, saved: replay.Saved, match: int) -> Json:
         raise NotFound(f"no match {match}: game {k} has matches 1 to {len(matches)}")
     first = matches[match - 1]
     end = matches[match] if match < len(matches) else len(slices)
+    decisions = final.decisions  # read once: each read copies the whole list
     game = _first_deal(final)
-    for decision in final.decisions[: max(first - 1, 0)]:
+    for decision in decisions[: max(first - 1, 0)]:
         _decide(game, decision)
     shown = []
     for i in range(first, end):
-        made = None if i == 0 else _decide(game, final.decisions[i - 1])
+        made = None if i == 0 else _decide(game, decisions[i - 1])
         events = [views.event_json(n, history, rules, who, None) for n in slices[i]]
         shown.append(_frame(i, game, made, events))
     return {
