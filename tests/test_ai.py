@@ -611,6 +611,47 @@ def test_info_set_shows_only_the_seat() -> None:
     assert [str(m) for m in mine.legal_moves()] == [str(m) for m in game.legal_moves()]
 
 
+@pytest.mark.parametrize("rules", [ZF4, ZCY], ids=["zf4", "zcy"])
+def test_evaluate_is_the_mean_of_greedy_playouts_of_the_same_worlds(rules: zhengfen.Rules) -> None:
+    """``InfoSet.evaluate`` (the search agent's evaluation): for each move, the mean match
+    result over the same resampled worlds, each played out by the greedy agent (which draws
+    nothing from the stream: the worlds are the stream's first draws, in order)."""
+    game = advanced(rules, 4, 12)
+    mover = game.current_player
+    assert mover is not None
+    info = game.info_set(mover)
+    moves = game.legal_moves()
+    tried = sorted({0, len(moves) // 2, len(moves) - 1})
+    rng = zhengfen.SplitMix64(5)
+    worlds = [info.resample(rng) for _ in range(3)]
+    expected = []
+    for index in tried:
+        results = []
+        for world in worlds:
+            line = world.copy()
+            line.play(moves[index])
+            play(line, [GreedyAgent()] * rules.players, matches=1)
+            results.append(line.match_result(mover))
+        expected.append(sum(results) / len(results))
+    assert info.evaluate(tried, 3, 5) == pytest.approx(expected)
+    assert info.evaluate(tried, 3, 5) == info.evaluate(iter(tried), 3, 5)  # any iterable
+
+
+def test_evaluate_refuses_what_is_not_a_move_of_the_seat() -> None:
+    game = advanced(ZF4, 3, 9)
+    mover = game.current_player
+    assert mover is not None
+    info, count = game.info_set(mover), len(game.legal_moves())
+    for bad in ([count], [-1], ["0"], [True], [0.0], "0", 5, None):
+        with pytest.raises(ValueError, match="move ind"):
+            info.evaluate(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="determinizations"):
+        info.evaluate([0], 0)
+    with pytest.raises(ValueError, match="not to move"):
+        game.info_set((mover + 1) % 4).evaluate([0])
+    assert info.evaluate([]) == []
+
+
 def test_resample_is_uniform_over_hidden_cards() -> None:
     """Each hidden card lands in each hiding seat in proportion to its cards left."""
     game = advanced(ZF4, 5, 14)

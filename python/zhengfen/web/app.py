@@ -238,10 +238,7 @@ async def table_hint(request: Request, server: Server) -> Json:
     table = _table(request, server)
     spec = inputs.agent(body.string("agent", "greedy"))
     playouts: int = body.integer("playouts", 1, server.limits.max_hint_playouts, 16)
-    seconds = server.limits.hint_seconds
-    return await _locked(
-        table, server.limits.busy_seconds, lambda: table.hint(spec, playouts, seconds)
-    )
+    return await _locked(table, server.limits.busy_seconds, lambda: table.hint(spec, playouts))
 
 
 async def table_next(request: Request, server: Server) -> Json:

@@ -22,7 +22,6 @@ class Limits:
     max_tournaments: int = 4
     kept_tournaments: int = 16
     max_hint_playouts: int = 64
-    hint_seconds: float = 5.0
     busy_seconds: float = 30.0
     agent_seconds: float = 2.0
     """How long the agents of a table play in one request before it is answered (with

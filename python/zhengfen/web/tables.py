@@ -20,7 +20,7 @@ from typing import Any
 
 import zhengfen
 from zhengfen.agents import Agent, GreedyAgent, make_agent
-from zhengfen.seats import Move, agent_seed, observe, play_seats, take_turn
+from zhengfen.seats import Move, agent_seed, observe, take_turn
 from zhengfen.web import inputs, views
 from zhengfen.web.inputs import Body, InputError
 from zhengfen.web.problems import Busy, Conflict
@@ -216,36 +216,37 @@ class Table:
 
     # --- hints ---------------------------------------------------------------------------------
 
-    def hint(self, spec: str, playouts: int, seconds: float) -> Json:
-        """The move ``spec``'s agent would play, and the candidates evaluated by greedy playouts
-        of worlds consistent with what the person knows, within ``seconds``."""
+    def hint(self, spec: str, playouts: int) -> Json:
+        """The move ``spec``'s agent would play, and the candidates evaluated as the search
+        agent does (``InfoSet.evaluate``: greedy playouts of ``playouts`` worlds consistent with
+        what the person knows, the same worlds for every candidate)."""
         moves = self._moves()
         seed = zhengfen.derive_seed(self.seed, len(self.game.decisions))
         choice = make_agent(spec, seed=seed).act(observe(self.game, self.seat), moves)
         index = list(moves).index(choice)
         groups = views.groups_json(moves)
         candidates = _candidates(groups, index, self._greedy_index(moves, seed))
-        values = self._evaluate(moves, candidates, playouts, seconds, seed)
+        firsts = [group["indices"][0] for group in candidates]
+        values = self.game.info_set(self.seat).evaluate(firsts, playouts, seed)
         rows = [
             {
-                "index": group["indices"][0],
-                "move": views.move_json(moves[group["indices"][0]]),
+                "index": first,
+                "move": views.move_json(moves[first]),
                 "name": group["name"],
                 "variants": group["indices"],
-                "value": sum(values[i]) / len(values[i]) if values[i] else None,
-                "playouts": len(values[i]),
+                "value": value,
+                "playouts": playouts,
             }
-            for i, group in enumerate(candidates)
+            for first, group, value in zip(firsts, candidates, values)
         ]
-        rows.sort(key=lambda row: -1e9 if row["value"] is None else -row["value"])
-        done = min(row["playouts"] for row in rows)
+        rows.sort(key=lambda row: -row["value"])
         return {
             "agent": spec,
             "index": index,
             "move": views.move_json(choice),
             "candidates": rows,
             "value_meaning": (
-                f"mean result of the match for you over {done} greedy playouts from deals "
+                f"mean result of the match for you over {playouts} greedy playouts from deals "
                 "consistent with what you know ("
                 + (
                     "your points"
@@ -259,33 +260,6 @@ class Table:
     def _greedy_index(self, moves: Sequence[Move], seed: int) -> int:
         choice = GreedyAgent(seed).act(observe(self.game, self.seat), moves)
         return list(moves).index(choice)
-
-    def _evaluate(
-        self,
-        moves: Sequence[Move],
-        candidates: Sequence[Json],
-        playouts: int,
-        seconds: float,
-        seed: int,
-    ) -> list[list[int]]:
-        """Each candidate's match results over up to ``playouts`` resampled worlds, one round
-        of every candidate at a time, until the time is up."""
-        info = self.game.info_set(self.seat)
-        rng = zhengfen.SplitMix64(seed)
-        players = self.game.rules.players
-        values: list[list[int]] = [[] for _ in candidates]
-        deadline = time.monotonic() + seconds
-        for _ in range(playouts):
-            if time.monotonic() > deadline:
-                break
-            world = info.resample(rng)
-            for i, group in enumerate(candidates):
-                copy = world.copy()
-                copy.play(moves[group["indices"][0]])
-                greedy = [GreedyAgent(rng.next()) for _ in range(players)]
-                play_seats(copy, greedy, matches=1)
-                values[i].append(copy.match_result(self.seat))
-        return values
 
 
 def _matching(moves: Sequence[Move], cards: zhengfen.Cards) -> list[int]:

@@ -4,9 +4,9 @@
 //! `Game.info_set(seat)` makes one.
 
 use crate::agents::agent_arg;
-use crate::args::{Arg, U64};
+use crate::args::{int_arg, not_a_string, shown, Arg, U64};
 use crate::convert::move_to_py;
-use crate::errors::{to_py, IllegalMoveError};
+use crate::errors::{to_py, ArgumentTypeError, IllegalMoveError};
 use crate::game::PyGame;
 use crate::observe::observation;
 use crate::rng::{with_stream, PySplitMix64};
@@ -14,7 +14,9 @@ use crate::tensors;
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use zhengfen_core::deal::SplitMix64;
+use zhengfen_core::error::Error;
 use zhengfen_core::game::{Game, Move};
+use zhengfen_core::Search;
 
 /// What one seat knows of a game.
 #[pyclass(name = "InfoSet", module = "zhengfen", frozen)]
@@ -134,6 +136,58 @@ impl PyInfoSet {
             stream.borrow_mut().rng = rng; // the stream advances as the agent drew from it
         }
         Ok(pick)
+    }
+
+    /// The mean outcome for the seat (`Game.match_result`) of each legal move numbered in
+    /// `moves` (indices into `legal_moves()`), over `determinizations` games resampled from
+    /// what the seat knows and played out by the greedy agent, the same games for every move:
+    /// the evaluation of the search agent (AI.md §5). The GIL is released, and Ctrl-C stops it.
+    #[pyo3(
+        signature = (moves, determinizations = Arg::ABSENT, seed = Arg::ABSENT),
+        text_signature = "($self, moves, determinizations=8, seed=0)"
+    )]
+    fn evaluate(
+        &self,
+        py: Python<'_>,
+        moves: &Bound<'_, PyAny>,
+        determinizations: Arg<'_>,
+        seed: Arg<'_>,
+    ) -> PyResult<Vec<f64>> {
+        let legal = self.moves();
+        if legal.is_empty() {
+            return Err(IllegalMoveError::new_err(format!(
+                "seat {} is not to move: there is nothing to evaluate",
+                self.seat
+            )));
+        }
+        not_a_string(moves, "moves", "a list of move indices")?;
+        let last = legal.len() as i128 - 1;
+        let indices = moves.try_iter().map_err(|_| {
+            ArgumentTypeError::new_err(format!(
+                "moves must be a list of move indices, not {}",
+                shown(moves)
+            ))
+        })?;
+        let tried = indices
+            .map(|index| int_arg::<usize>(&index?, "a move index", 0..=last))
+            .collect::<PyResult<Vec<usize>>>()?;
+        let search = Search {
+            determinizations: determinizations.int(
+                "determinizations",
+                1..=Search::MOST.into(),
+                8,
+            )?,
+            candidates: 1,
+        };
+        let mut rng = SplitMix64::new(seed.int("seed", 0..=U64, 0)?);
+        let game = &self.game;
+        crate::interrupt::interruptible(py, |cancel| {
+            let means = search.evaluate_until(game, &legal, &tried, &mut rng, cancel);
+            means.ok_or_else(|| match cancel.is_cancelled() {
+                true => Error::Cancelled,
+                false => Error::InvalidState("this view cannot be resampled".into()),
+            })
+        })
     }
 
     fn __repr__(&self) -> String {

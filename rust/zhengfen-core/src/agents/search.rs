@@ -31,17 +31,17 @@ impl Default for Search {
     }
 }
 
-/// The most determinizations or candidates a spec may ask for.
-const MOST: u32 = 10_000;
-
 impl Search {
+    /// The most determinizations or candidates a spec (or an evaluation) may ask for.
+    pub const MOST: u32 = 10_000;
+
     /// Settings from `name=value` pairs separated by commas (`determinizations`, `candidates`,
     /// each 1 to 10,000); missing ones keep their defaults.
     pub fn parse(args: &str) -> Result<Search> {
         let spec = format!("search({args})");
         let mut search = Search::default();
         for (key, value) in settings::pairs(&spec, args)? {
-            let value = || settings::number(&spec, key, value, 1, MOST);
+            let value = || settings::number(&spec, key, value, 1, Search::MOST);
             match key {
                 "determinizations" => search.determinizations = value()?,
                 "candidates" => search.candidates = value()?,
@@ -65,22 +65,57 @@ impl Search {
         rng: &mut SplitMix64,
         cancel: &Cancel<'_>,
     ) -> usize {
-        let Some(seat) = game.current_player() else {
+        if game.current_player().is_none() {
             return 0;
-        };
+        }
         let tried = self.candidates(game, moves);
         if tried.len() == 1 {
             return tried[0];
         }
+        let Some(means) = self.evaluate_until(game, moves, &tried, rng, cancel) else {
+            return tried[0];
+        };
+        let best = (0..tried.len()).fold(0, |b, i| if means[i] > means[b] { i } else { b });
+        tried[best]
+    }
+
+    /// The mean outcome for the mover ([`Game::match_result`]) of each move of `tried`
+    /// (indices into `moves`, each less than its length), over `determinizations` games
+    /// resampled from the mover's view and played out by the greedy agent: the same games for
+    /// every move, so the means compare paired. `None` when nobody is to move, the view cannot
+    /// be resampled, or `cancel` stops the work.
+    ///
+    /// ```
+    /// use zhengfen_core::agents::Search;
+    /// use zhengfen_core::deal::SplitMix64;
+    /// use zhengfen_core::cancel::Cancel;
+    /// use zhengfen_core::game::Game;
+    /// use zhengfen_core::rules::Rules;
+    /// let game = Game::new(Rules::zheng_fen(4).unwrap(), 7);
+    /// let moves = game.legal_moves();
+    /// let search = Search { determinizations: 4, candidates: 8 };
+    /// let means = search
+    ///     .evaluate_until(&game, &moves, &[0, 1], &mut SplitMix64::new(1), &Cancel::never())
+    ///     .unwrap();
+    /// assert!(means.len() == 2 && means.iter().all(|m| (0.0..=100.0).contains(m)));
+    /// ```
+    pub fn evaluate_until(
+        &self,
+        game: &Game,
+        moves: &[Move],
+        tried: &[usize],
+        rng: &mut SplitMix64,
+        cancel: &Cancel<'_>,
+    ) -> Option<Vec<f64>> {
+        let seat = game.current_player()?;
+        let rounds = self.determinizations.max(1);
         let mut totals = vec![0.0; tried.len()];
         let mut scratch = Vec::new();
-        for _ in 0..self.determinizations.max(1) {
-            let Ok(world) = game.resample(usize::from(seat), rng) else {
-                return tried[0];
-            };
-            for (total, &index) in totals.iter_mut().zip(&tried) {
+        for _ in 0..rounds {
+            let world = game.resample(usize::from(seat), rng).ok()?;
+            for (total, &index) in totals.iter_mut().zip(tried) {
                 if cancel.check() {
-                    return tried[0];
+                    return None;
                 }
                 let mut line = world.clone();
                 line.play_unchecked(moves[index]);
@@ -88,8 +123,7 @@ impl Search {
                 *total += line.match_result(seat) as f64;
             }
         }
-        let best = (0..tried.len()).fold(0, |b, i| if totals[i] > totals[b] { i } else { b });
-        tried[best]
+        Some(totals.into_iter().map(|t| t / f64::from(rounds)).collect())
     }
 
     /// The indices of the moves to try, best greedy score first.
