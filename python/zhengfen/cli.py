@@ -5,6 +5,7 @@
 - ``zhengfen replay LOG``: a saved game, trick by trick (:mod:`zhengfen.replay`);
 - ``zhengfen serve``: the table in the browser: play, replay, tournaments (:mod:`zhengfen.web`,
   the ``web`` extra);
+- ``zhengfen train``: train a learned agent (:mod:`zhengfen.train`, the ``train`` extra);
 - ``zhengfen demo``: deals a seeded hand, classifies plays, lists legal moves;
 - ``zhengfen conformance serve --impl rust|reference``: speak the conformance protocol;
 - ``zhengfen conformance check --impl "COMMAND"``: run the vectors against an implementation;
@@ -121,6 +122,13 @@ def add_serve_arguments(command: argparse.ArgumentParser) -> None:
     add_arguments(command, bounded_int)
 
 
+def add_train_arguments(command: argparse.ArgumentParser) -> None:
+    """The arguments of ``zhengfen train`` (:mod:`zhengfen.train.config`; no JAX imported)."""
+    from zhengfen.train.config import add_arguments
+
+    add_arguments(command, bounded_int)
+
+
 def add_rules(command: argparse.ArgumentParser) -> None:
     """The rule-set arguments of ``arena`` and ``play``."""
     command.add_argument("--game", choices=["zheng_fen", "zen_cheng_you"], default="zheng_fen")
@@ -223,6 +231,14 @@ def parser() -> argparse.ArgumentParser:
         "serve", help="the table in the browser: play, replay, tournaments (the web extra)"
     )
     add_serve_arguments(serve)
+    train = commands.add_parser(
+        "train",
+        help="train a learned agent by self-play (DMC; the train extra)",
+        description="Deep Monte Carlo training of a learned agent (AI.md §8): actors play "
+        "epsilon-greedy episodes in Rust, a JAX learner fits Q(state, move) to the returns. "
+        "Writes the model, checkpoints and the learning curve to --out.",
+    )
+    add_train_arguments(train)
     demo = commands.add_parser("demo", help="a short demonstration on a seeded deal")
     demo.add_argument("--seed", type=SEED, default=42, help="deal seed (default 42)")
     demo.add_argument("--players", type=bounded_int(3, 6), default=4, help="3 to 6 (default 4)")
@@ -325,6 +341,10 @@ def dispatch(argv: Sequence[str] | None) -> int:
         from zhengfen.web.command import run as serve
 
         return serve(args)
+    if args.command == "train":
+        from zhengfen.train.command import run as train
+
+        return train(args)
     if args.command == "docs":
         from zhengfen.docs.command import run
 

@@ -1,0 +1,33 @@
+"""``zhengfen train``: Deep Monte Carlo (DMC) training of a learned agent, in the manner of
+DouZero (AI.md §8). The ``train`` extra (JAX, optax, matplotlib) is needed to train; a trained
+model is a ``zhengfen-dmc-1`` safetensors file that plays with no training library
+(``learned(model=PATH)``).
+
+One concept a module:
+
+- :mod:`zhengfen.train.config`: the options (``TrainConfig``), their command-line arguments and
+  checks (no JAX);
+- :mod:`zhengfen.train.features`: the network's inputs: sample arrays to float32 state and move
+  rows, and the fixed input scales (no JAX);
+- :mod:`zhengfen.train.network`: the JAX network, exactly the model format's forward pass, its
+  parameters named as the model's tensors, and the export to a model;
+- :mod:`zhengfen.train.learner`: the training step (optax Adam, MSE on Monte Carlo returns);
+- :mod:`zhengfen.train.actors`: the actors (``zhengfen.selfplay`` in a thread, or Ray actors);
+- :mod:`zhengfen.train.checkpoint`: the files of a run and ``--resume``;
+- :mod:`zhengfen.train.evaluation`: points per match against greedy on fixed duplicate deals;
+- :mod:`zhengfen.train.curve`: the learning curve, CSV and PNG;
+- :mod:`zhengfen.train.progress`: the progress bar;
+- :mod:`zhengfen.train.loop`: the run: actors and learner, checkpoints, evaluations;
+- :mod:`zhengfen.train.command`: the ``zhengfen train`` subcommand.
+
+Importing this package does not import JAX.
+"""
+
+from __future__ import annotations
+
+from zhengfen.train.config import TrainConfig
+
+__all__ = ["EXTRA", "TrainConfig"]
+
+EXTRA = "install the train extra: pip install 'zhengfen[train]'"
+"""What to do when JAX, optax or matplotlib is missing."""

@@ -1,0 +1,153 @@
+"""The actors: epsilon-greedy episodes played in Rust by ``zhengfen.selfplay`` with a given
+model, in a thread beside the learner (Rust releases the GIL, so the games and the training
+step overlap), or as Ray actors (``--ray``).
+
+Round ``r`` plays the episodes ``r * episodes ...`` of the run's seed (episode ``e`` is deal
+``deal_seed(seed, e)``, one match), so a round's samples depend only on the round, the model
+it is played with and the recipe, never on where or on how many threads or actors it ran: the
+Ray actors each play a contiguous slice of the round and their samples are put back in episode
+order, which is ``selfplay``'s own order.
+
+Who learns (:func:`seat_agents`): in self-play every seat; with fixed opponents one seat in
+Zheng Fen (seat ``r mod players`` in round ``r``) and one team in Zen Cheng You (team
+``r mod 2``), the opponents' specs filling the other seats in turn.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+import zhengfen
+
+__all__ = ["Actors", "LocalActors", "Round", "concatenate", "seat_agents"]
+
+Samples = dict[str, npt.NDArray[Any]]
+
+
+def seat_agents(
+    rules: zhengfen.Rules, opponents: Sequence[str], round_: int
+) -> list[str | None] | None:
+    """``selfplay``'s ``agents`` for round ``round_``: ``None`` (self-play) without opponents,
+    else ``None`` in the learner's seats and the opponents in the others, in turn."""
+    if not opponents:
+        return None
+    players = rules.players
+    if rules.game == "zen_cheng_you":
+        learner = {s for s in range(players) if s % 2 == round_ % 2}
+    else:
+        learner = {round_ % players}
+    agents: list[str | None] = []
+    others = 0
+    for seat in range(players):
+        if seat in learner:
+            agents.append(None)
+        else:
+            agents.append(opponents[others % len(opponents)])
+            others += 1
+    return agents
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round's work: its episodes, the model's bytes, the seats' agents."""
+
+    number: int
+    first_episode: int
+    episodes: int
+    model: bytes
+    agents: list[str | None] | None
+
+
+@dataclass
+class Played:
+    """A round's samples and the seconds its actors spent."""
+
+    samples: Samples
+    seconds: float
+
+
+class Actors(Protocol):
+    """Where rounds are played: one in flight at a time."""
+
+    def submit(self, work: Round) -> None: ...
+    def result(self) -> Played: ...
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """What every round shares: the rules, the seed, epsilon, threads per call."""
+
+    rules: dict[str, Any]
+    seed: int
+    epsilon: float
+    threads: int
+
+
+def play(recipe: Recipe, work: Round, first: int, count: int) -> Played:
+    """Episodes ``first … first + count - 1`` of the round, timed."""
+    start = time.perf_counter()
+    rules = zhengfen.Rules(**recipe.rules)
+    model = zhengfen.LearnedModel.from_bytes(work.model)
+    samples = zhengfen.selfplay(
+        rules,
+        model,
+        count,
+        seed=recipe.seed,
+        first_episode=first,
+        agents=work.agents,
+        epsilon=recipe.epsilon,
+        threads=recipe.threads,
+    )
+    return Played(dict(samples), time.perf_counter() - start)
+
+
+class LocalActors:
+    """Rounds played in one thread of this process (``selfplay`` on ``threads`` Rust threads)."""
+
+    def __init__(self, recipe: Recipe) -> None:
+        self.recipe = recipe
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zhengfen-actors")
+        self.pending: Future[Played] | None = None
+
+    def submit(self, work: Round) -> None:
+        self.pending = self.pool.submit(play, self.recipe, work, work.first_episode, work.episodes)
+
+    def result(self) -> Played:
+        if self.pending is None:
+            raise RuntimeError("no round in flight")
+        pending, self.pending = self.pending, None
+        return pending.result()
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def concatenate(parts: Sequence[Samples]) -> Samples:
+    """Samples of consecutive episode ranges as one (every array joined along its first axis,
+    which is the sample or the episode)."""
+    if len(parts) == 1:
+        return parts[0]
+    return {key: np.concatenate([part[key] for part in parts]) for key in parts[0]}
+
+
+def slices(first: int, count: int, actors: int) -> list[tuple[int, int]]:
+    """``count`` episodes from ``first`` cut into at most ``actors`` contiguous slices.
+
+    >>> slices(10, 5, 2)
+    [(10, 3), (13, 2)]
+    """
+    size, extra = divmod(count, actors)
+    cuts, start = [], first
+    for i in range(min(actors, count)):
+        length = size + (1 if i < extra else 0)
+        cuts.append((start, length))
+        start += length
+    return cuts

@@ -1,0 +1,166 @@
+"""``zhengfen train``: arguments checked, then the run (:mod:`zhengfen.train.loop`).
+
+Refused up front with one line on standard error and exit status 2, before any training: the
+``train`` extra missing (JAX, optax, matplotlib), bad rules or options, opponents that are not
+built-in agents, an ``--out`` folder that cannot be made or written (or that already holds a run
+and ``--resume`` is not given, or holds none and it is), a recipe option given with ``--resume``
+that differs from the run's, a budget the run has already spent, ``--ray`` without Ray.
+
+Ctrl-C (exit status 130) and SIGTERM (143) stop the run: the last complete round is kept as the
+checkpoint, and one line says where and how to resume.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+from zhengfen.train import EXTRA
+from zhengfen.train.config import TrainConfig, check_resume, from_args
+
+__all__ = ["check_out", "prepare", "run"]
+
+PACKAGES = ("jax", "optax", "matplotlib")
+SPEC_BREAKERS = set(",()")
+"""Characters that a path inside ``learned(model=PATH)`` cannot hold (the evaluation's spec)."""
+
+
+def check_extra() -> None:
+    """Refuses to train without the ``train`` extra's packages."""
+    missing = [name for name in PACKAGES if importlib.util.find_spec(name) is None]
+    if missing:
+        raise ValueError(f"{EXTRA} (missing: {', '.join(missing)})")
+
+
+def check_out(out: Path, resume: bool) -> None:
+    """Makes the run's folder if needed and proves it takes files; a fresh run's folder must
+    not hold a run, a resumed one's must."""
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"--out {out}: not a folder")
+    bad = SPEC_BREAKERS & set(str(out.resolve()))
+    if bad:
+        raise ValueError(f"--out {out}: a path without {' '.join(sorted(bad))} is needed")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".write-test"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as error:
+        raise ValueError(f"--out {out}: cannot write there ({error.strerror})") from None
+    held = (out / "state.json").exists()
+    if held and not resume:
+        raise ValueError(f"--out {out}: holds a run already (--resume continues it)")
+    if resume and not held:
+        raise ValueError(f"--out {out}: holds no run to resume (no state.json)")
+
+
+def check_opponents(config: TrainConfig) -> TrainConfig:
+    """The opponents as canonical built-in specs (the actors play in Rust)."""
+    import dataclasses
+
+    from zhengfen import agent_spec
+    from zhengfen.agents import is_user_class
+
+    specs = []
+    for name in config.opponents:
+        if is_user_class(name):
+            raise ValueError(f"--opponents {name}: the actors play in Rust, built-in agents only")
+        specs.append(agent_spec(name))
+    return dataclasses.replace(config, opponents=tuple(specs))
+
+
+def check_budget(config: TrainConfig, counters: dict[str, Any]) -> None:
+    """Refuses a resumed run whose budget in all is already spent."""
+    if config.rounds is not None and counters["round"] >= config.rounds:
+        raise ValueError(f"--rounds {config.rounds}: the run has done {counters['round']} rounds")
+    if config.decisions is not None and counters["decisions"] >= config.decisions:
+        raise ValueError(
+            f"--decisions {config.decisions}: the run has {counters['decisions']} already"
+        )
+
+
+def prepare(args: argparse.Namespace, argv: list[str] | None = None) -> TrainConfig:
+    """The run's configuration, every check done (``ValueError`` with the reason)."""
+    check_extra()
+    words = argv if argv is not None else sys.argv[1:]
+    config = check_opponents(from_args(args, "zhengfen " + shlex.join(words)))
+    out = Path(config.out)
+    check_out(out, args.resume)
+    if args.resume:
+        from zhengfen.train.checkpoint import RunFiles, read_state
+
+        state = read_state(RunFiles(out))
+        check_resume(args, state["recipe"])
+        config = config.with_recipe(state["recipe"])
+        check_budget(config, state["counters"])
+    if config.ray is not None and importlib.util.find_spec("ray") is None:
+        raise ValueError('--ray: Ray is not installed (pip install "zhengfen[ray]")')
+    return config
+
+
+def run(args: argparse.Namespace) -> int:
+    """Trains; returns the exit status."""
+    from zhengfen.cli import Terminated
+
+    try:
+        config = prepare(args)
+    except (ValueError, TypeError, OSError) as error:
+        print(f"zhengfen train: {' '.join(str(error).split())}", file=sys.stderr)
+        return 2
+    from zhengfen.train.loop import train
+
+    try:
+        counters = train(config, args.resume)
+    except KeyboardInterrupt as stop:
+        how, status = ("terminated", 143) if isinstance(stop, Terminated) else ("interrupted", 130)
+        print(f"\nzhengfen train: {how}; {kept(config)}", file=sys.stderr)
+        return status
+    except (ValueError, OSError) as error:
+        print(f"zhengfen train: {' '.join(str(error).split())}", file=sys.stderr)
+        return 2
+    print(summary(config, counters.as_dict()))
+    return 0
+
+
+def kept(config: TrainConfig) -> str:
+    """Where the checkpoint is and how to resume it."""
+    from zhengfen.train.checkpoint import RunFiles, read_state
+
+    out = Path(config.out)
+    try:
+        counters = read_state(RunFiles(out))["counters"]
+    except ValueError:
+        return f"no checkpoint was written in {out}"
+    return (
+        f"checkpoint of round {counters['round']:,} ({counters['decisions']:,} decisions) kept "
+        f"in {out} (continue: zhengfen train --out {shlex.quote(str(out))} --resume)"
+    )
+
+
+def summary(config: TrainConfig, c: dict[str, Any]) -> str:
+    """What the run did, where its files are."""
+    from zhengfen.train.checkpoint import RunFiles
+    from zhengfen.train.curve import read
+
+    files = RunFiles(Path(config.out))
+    seconds = max(c["seconds"], 1e-9)
+    lines = [
+        f"{c['round']:,} rounds, {c['episodes']:,} episodes, {c['decisions']:,} learner "
+        f"decisions in {c['seconds']:.1f} s of training ({c['decisions'] / seconds:,.0f} "
+        f"decisions/s; actors {c['actor_seconds']:.1f} s, learner {c['learner_seconds']:.1f} s, "
+        f"waiting for the actors {c['wait_seconds']:.1f} s, hand-overs "
+        f"{c['handover_seconds']:.1f} s; {c['core_hours']:.3f} core-hours)",
+        f"model: {files.model} (agent spec learned(model={files.model}))",
+    ]
+    points = read(files.curve)
+    if points:
+        last = points[-1]
+        lines.append(
+            f"last evaluation: {last.points:+.1f} [{last.low:+.1f}, {last.high:+.1f}] points "
+            f"per match against greedy on {last.deals} duplicate deals; curve: {files.plot}"
+        )
+    return "\n".join(lines)

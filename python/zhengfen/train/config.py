@@ -1,0 +1,367 @@
+"""The options of a training run (:class:`TrainConfig`), the arguments of ``zhengfen train``
+that set them, and their checks. No JAX here: ``zhengfen train --help`` and the refusal of bad
+options work without the ``train`` extra.
+
+The options are of two sorts. The *recipe* (the rules, the seed, the opponents, the network, the
+optimizer, the episodes) decides what the run learns, so it is stored in the run's
+``state.json`` and ``--resume`` keeps it: giving a recipe option that differs from the stored
+one is refused. The *budget and the machinery* (how long, how many threads or Ray actors, how
+often to evaluate and save, the progress bar) may change from one invocation to the next.
+
+>>> config = TrainConfig(rules={"game": "zheng_fen", "players": 4}, out="run")
+>>> config.layers, config.history, config.epsilon
+((256, 256, 128), 4, 0.05)
+>>> config.recipe()["lr"]
+0.0003
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "RECIPE",
+    "TrainConfig",
+    "add_arguments",
+    "from_args",
+    "parse_layers",
+]
+
+MAX_LAYERS = 8
+MAX_WIDTH = 4096
+MAX_HISTORY = 16
+SEED_MAX = 2**64 - 1
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    """One training run's options (see the module's docstring for the two sorts)."""
+
+    rules: dict[str, Any]
+    out: str
+    # The recipe: stored in state.json, kept by --resume.
+    seed: int = 0
+    opponents: tuple[str, ...] = ()
+    episodes: int = 32
+    history: int = 4
+    layers: tuple[int, ...] = (256, 256, 128)
+    lr: float = 3e-4
+    batch: int = 1024
+    reuse: int = 1
+    epsilon: float = 0.05
+    # The budget and the machinery.
+    rounds: int | None = None
+    minutes: float | None = None
+    decisions: int | None = None
+    threads: int = 1
+    ray: str | None = None
+    actors: int = 2
+    eval_deals: int = 64
+    eval_seed: int = 2026
+    eval_every: float = 120.0
+    checkpoint_every: float = 60.0
+    progress: bool = True
+    command: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def recipe(self) -> dict[str, Any]:
+        """The options that decide what the run learns, as stored in ``state.json``."""
+        values = dataclasses.asdict(self)
+        return {name: _plain(values[name]) for name in RECIPE}
+
+    def with_recipe(self, stored: dict[str, Any]) -> TrainConfig:
+        """This configuration with the recipe of a stored run (``--resume``)."""
+        values = {name: stored[name] for name in RECIPE}
+        values["opponents"] = tuple(values["opponents"])
+        values["layers"] = tuple(values["layers"])
+        return dataclasses.replace(self, **values)
+
+
+RECIPE = (
+    "rules",
+    "seed",
+    "opponents",
+    "episodes",
+    "history",
+    "layers",
+    "lr",
+    "batch",
+    "reuse",
+    "epsilon",
+)
+"""The recipe's fields, in ``state.json``'s order."""
+
+
+def _plain(value: Any) -> Any:
+    """A value as JSON stores it (tuples as lists)."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def parse_layers(text: str) -> tuple[int, ...]:
+    """``"256,256,128"`` as hidden sizes: 1 to 8 layers of 1 to 4096 units.
+
+    >>> parse_layers("64, 32")
+    (64, 32)
+    """
+    try:
+        sizes = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        sizes = ()
+    if not 1 <= len(sizes) <= MAX_LAYERS or not all(1 <= s <= MAX_WIDTH for s in sizes):
+        raise argparse.ArgumentTypeError(
+            f"must be 1 to {MAX_LAYERS} hidden sizes from 1 to {MAX_WIDTH}, comma-separated, "
+            f"not {_shown(text)}"
+        )
+    return sizes
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 30 else text[:27] + "...")
+
+
+def number(low: float, high: float, what: str = "a number") -> Callable[[str], float]:
+    """An argparse ``type``: a finite number from ``low`` to ``high`` (``low`` excluded when it
+    is 0 and ``what`` says positive)."""
+    positive = what.startswith("a positive")
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not (low < value if positive else low <= value) or not value <= high:
+            raise argparse.ArgumentTypeError(
+                f"must be {what} from {low:g} to {high:g}, not {_shown(text)}"
+            )
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
+def add_arguments(
+    command: argparse.ArgumentParser, bounded: Callable[[int, int], Callable[[str], int]]
+) -> None:
+    """The arguments of ``zhengfen train``; ``bounded(low, high)`` reads an integer in range.
+    The recipe's options default to ``None`` here, so that ``--resume`` sees which were given;
+    :func:`from_args` fills in the defaults."""
+    d = TrainConfig(rules={}, out="")
+    command.add_argument(
+        "--out", required=True, metavar="DIR", help="the run's folder (made if missing)"
+    )
+    command.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the run saved in --out (its recipe is kept; the budget may change)",
+    )
+    recipe = command.add_argument_group("the recipe (kept by --resume)")
+    recipe.add_argument("--game", choices=["zheng_fen", "zen_cheng_you"], default=None)
+    recipe.add_argument("--players", type=bounded(3, 6), default=None, help="Zheng Fen: 3 to 6 (4)")
+    recipe.add_argument(
+        "--option",
+        action="append",
+        default=None,
+        metavar="NAME=VALUE",
+        help="a rule option (RULES.md §3), e.g. target=300 (repeatable)",
+    )
+    recipe.add_argument(
+        "--seed",
+        type=bounded(0, SEED_MAX),
+        default=None,
+        help=f"seed of the training deals and the network's start ({d.seed})",
+    )
+    recipe.add_argument(
+        "--opponents",
+        default=None,
+        metavar="AGENTS",
+        help="fixed opponents, comma-separated agent specs filling the seats the learner does "
+        "not hold (Zheng Fen: the learner holds one seat, Zen Cheng You one team, turning with "
+        "each round); default: self-play, every seat learns",
+    )
+    recipe.add_argument(
+        "--episodes",
+        type=bounded(1, 100_000),
+        default=None,
+        help=f"episodes (one match each) the actors play per round, 1 to 100000 ({d.episodes})",
+    )
+    recipe.add_argument(
+        "--history",
+        type=bounded(0, MAX_HISTORY),
+        default=None,
+        help=f"rows of the play history in the state, 0 to {MAX_HISTORY} ({d.history})",
+    )
+    recipe.add_argument(
+        "--layers",
+        type=parse_layers,
+        default=None,
+        help=f"hidden layer sizes ({','.join(map(str, d.layers))})",
+    )
+    recipe.add_argument(
+        "--lr",
+        type=number(0, 1, "a positive learning rate"),
+        default=None,
+        help=f"Adam's learning rate ({d.lr:g})",
+    )
+    recipe.add_argument(
+        "--batch",
+        type=bounded(1, 65_536),
+        default=None,
+        help=f"samples per training step, 1 to 65536 ({d.batch})",
+    )
+    recipe.add_argument(
+        "--reuse",
+        type=bounded(1, 64),
+        default=None,
+        help=f"passes over each round's samples, 1 to 64 ({d.reuse})",
+    )
+    recipe.add_argument(
+        "--epsilon",
+        type=number(0, 1, "a probability"),
+        default=None,
+        help=f"the actors' chance of a uniform random move ({d.epsilon:g})",
+    )
+    budget = command.add_argument_group("the budget (the run stops at the first reached)")
+    budget.add_argument(
+        "--rounds", type=bounded(1, 2**40), default=None, help="rounds in all (this run's total)"
+    )
+    budget.add_argument(
+        "--minutes",
+        type=number(0, 1e6, "a positive number of minutes"),
+        default=None,
+        help="minutes of this invocation (default 10 when no budget is given)",
+    )
+    budget.add_argument(
+        "--decisions",
+        type=bounded(1, 2**62),
+        default=None,
+        help="learner decisions in all (samples trained on)",
+    )
+    machinery = command.add_argument_group("where it runs, evaluations, output")
+    machinery.add_argument(
+        "--threads",
+        type=bounded(1, 256),
+        default=d.threads,
+        help=f"Rust threads of the actors, 1 to 256 ({d.threads}; results do not depend on it)",
+    )
+    machinery.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        default=None,
+        help="actors as Ray actors on this cluster ('local' starts one; a token in "
+        "RAY_AUTH_TOKEN); the same samples as on one machine",
+    )
+    machinery.add_argument(
+        "--actors",
+        type=bounded(1, 1024),
+        default=d.actors,
+        help=f"Ray actors with --ray, 1 to 1024 ({d.actors})",
+    )
+    machinery.add_argument(
+        "--eval-deals",
+        type=bounded(0, 100_000),
+        default=d.eval_deals,
+        help="duplicate deals of each evaluation against greedy, 0 to 100000 "
+        f"({d.eval_deals}; 0: none)",
+    )
+    machinery.add_argument(
+        "--eval-seed",
+        type=bounded(0, SEED_MAX),
+        default=d.eval_seed,
+        help=f"seed of the evaluation's fixed deals ({d.eval_seed})",
+    )
+    machinery.add_argument(
+        "--eval-every",
+        type=number(0, 1e6, "a positive number of seconds"),
+        default=d.eval_every,
+        help=f"seconds between evaluations ({d.eval_every:g}; also at the start and the end)",
+    )
+    machinery.add_argument(
+        "--checkpoint-every",
+        type=number(0, 1e6, "a positive number of seconds"),
+        default=d.checkpoint_every,
+        help=f"seconds between checkpoints ({d.checkpoint_every:g}; also at the end)",
+    )
+    machinery.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def rule_options(game: str | None, players: int | None, items: Sequence[str]) -> dict[str, Any]:
+    """``Rules(**options)`` keywords from ``--game``, ``--players`` and ``--option``."""
+    from zhengfen.commands import parse_value
+
+    options: dict[str, Any] = {"game": game or "zheng_fen"}
+    if players is not None:
+        options["players"] = players
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(f"--option {item!r}: expected NAME=VALUE")
+        options[name.strip()] = parse_value(value)
+    return options
+
+
+def canonical_rules(options: dict[str, Any]) -> dict[str, Any]:
+    """Rule options spelled out in full (``Rules(**options)`` and back), so that two ways of
+    asking for the same rules compare equal; a bad option raises the core's ``RulesError``.
+
+    >>> canonical_rules({"game": "zheng_fen"})["players"]
+    4
+    """
+    import zhengfen
+
+    rules = zhengfen.Rules(**options)
+    return {"game": rules.game, **rules.options()}
+
+
+def given_recipe(args: argparse.Namespace) -> dict[str, Any]:
+    """The recipe options given on the command line (not left at ``None``), by field name."""
+    given: dict[str, Any] = {}
+    if args.game is not None or args.players is not None or args.option is not None:
+        given["rules"] = canonical_rules(rule_options(args.game, args.players, args.option or []))
+    if args.opponents is not None:
+        from zhengfen.commands import split_agents
+
+        given["opponents"] = tuple(split_agents(args.opponents))
+    for name in ("seed", "episodes", "history", "layers", "lr", "batch", "reuse", "epsilon"):
+        value = getattr(args, name)
+        if value is not None:
+            given[name] = value
+    return given
+
+
+def from_args(args: argparse.Namespace, command: str = "") -> TrainConfig:
+    """The configuration the arguments ask for (defaults for what is not given). With
+    ``--resume`` the caller replaces the recipe by the stored one (:func:`check_resume`)."""
+    given = given_recipe(args)
+    budget = (args.rounds, args.minutes, args.decisions)
+    return TrainConfig(
+        rules=given.pop("rules", None) or canonical_rules({"game": "zheng_fen"}),
+        out=args.out,
+        **given,
+        rounds=args.rounds,
+        minutes=10.0 if budget == (None, None, None) else args.minutes,
+        decisions=args.decisions,
+        threads=args.threads,
+        ray=args.ray,
+        actors=args.actors,
+        eval_deals=args.eval_deals,
+        eval_seed=args.eval_seed,
+        eval_every=args.eval_every,
+        checkpoint_every=args.checkpoint_every,
+        progress=not args.no_progress,
+        command=command,
+    )
+
+
+def check_resume(args: argparse.Namespace, stored: dict[str, Any]) -> None:
+    """Refuses a recipe option given with ``--resume`` that differs from the stored run's."""
+    for name, value in given_recipe(args).items():
+        if _plain(value) != stored[name]:
+            raise ValueError(
+                f"--resume: {name} {_plain(value)!r} differs from the run's {stored[name]!r} "
+                "(a resumed run keeps its recipe)"
+            )

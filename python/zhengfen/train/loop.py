@@ -1,0 +1,287 @@
+"""The run: actors one round ahead of the learner, checkpoints and evaluations.
+
+Round ``r``'s episodes are played with the learner's parameters as they were before it trained
+on round ``r - 1`` (the actors play round ``r + 1`` while the learner trains on round ``r``):
+one round of lag buys the overlap of the games and the training step, and it depends on no
+timing, so the parameters after any round depend only on the recipe. The learner's batches are
+shuffled by ``numpy.random.default_rng([seed, round])``. A checkpoint is taken between rounds;
+a run stopped there and resumed trains exactly as one that was never stopped (same floating-point
+operations in the same order on the same machine; a different machine or JAX version may round
+differently).
+
+Stops at the first budget reached (``--rounds``, ``--decisions`` in all; ``--minutes`` of this
+invocation), then checkpoints and evaluates. Ctrl-C and SIGTERM stop it between or within
+rounds: the last complete round is saved (never a half-trained one), and the exception goes on
+to the caller.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jax
+import numpy as np
+
+import zhengfen
+from zhengfen.train import curve, evaluation, features
+from zhengfen.train.actors import Actors, LocalActors, Played, Recipe, Round, seat_agents
+from zhengfen.train.checkpoint import RunFiles, load, model_bytes, read_state, save
+from zhengfen.train.config import TrainConfig
+from zhengfen.train.learner import Learner
+from zhengfen.train.network import Network, Params, init_params
+from zhengfen.train.progress import Progress
+
+__all__ = ["Counters", "Run", "train"]
+
+
+@dataclass
+class Counters:
+    """How far a run is, over all its invocations, and where its time went."""
+
+    round: int = 0
+    episodes: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    core_hours: float = 0.0
+    actor_seconds: float = 0.0
+    learner_seconds: float = 0.0
+    wait_seconds: float = 0.0
+    handover_seconds: float = 0.0
+    eval_seconds: float = 0.0
+    loss: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class Snapshot:
+    """The learner after a complete round: what an interruption saves."""
+
+    params: Params
+    opt_state: Any
+    actor_params: Params
+    counters: Counters
+
+
+@dataclass
+class Run:
+    """A training run in progress (see the module's docstring)."""
+
+    config: TrainConfig
+    cores: int
+    rules: zhengfen.Rules = field(init=False)
+    network: Network = field(init=False)
+    files: RunFiles = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rules = zhengfen.Rules(**self.config.rules)
+        self.network = Network(self.rules, self.config.layers, self.config.history)
+        self.files = RunFiles(Path(self.config.out))
+        self.started = time.perf_counter()
+        self.last_checkpoint = self.last_eval = self.started
+
+    def begin(self, resume: bool) -> tuple[Learner, Params, Counters]:
+        """A fresh run's start, or the checkpoint it resumes from."""
+        if resume:
+            state = read_state(self.files)
+            learner, actor_params = load(self.files, self.network, self.config.lr, state)
+            counters = Counters(**state["counters"])
+            curve.truncate(self.files.curve, counters.round)
+            return learner, actor_params, counters
+        key = jax.random.key(self.config.seed % 2**32)
+        params = init_params(key, self.network)
+        for path in (self.files.curve, self.files.plot):
+            path.unlink(missing_ok=True)
+        return Learner.start(self.network, self.config.lr, params), params, Counters()
+
+    def training(self, counters: Counters) -> dict[str, Any]:
+        """The model's ``training`` metadata."""
+        return {
+            "decisions": counters.decisions,
+            "episodes": counters.episodes,
+            "rounds": counters.round,
+            "seconds": round(counters.seconds, 3),
+            "core_hours": round(counters.core_hours, 6),
+            "command": self.config.command,
+            "recipe": self.config.recipe(),
+        }
+
+    def work(self, number: int, params: Params, counters: Counters) -> Round:
+        """Round ``number`` to play with ``params``."""
+        episodes = self.config.episodes
+        return Round(
+            number,
+            number * episodes,
+            episodes,
+            model_bytes(self.network, params, self.training(counters)),
+            seat_agents(self.rules, self.config.opponents, number),
+        )
+
+    def checkpoint(self, snapshot: Snapshot) -> None:
+        """Saves ``snapshot`` as the run's checkpoint."""
+        learner = Learner(self.network, self.config.lr, snapshot.params, snapshot.opt_state)
+        state = {
+            "recipe": self.config.recipe(),
+            "counters": snapshot.counters.as_dict(),
+            "training": self.training(snapshot.counters),
+        }
+        save(self.files, self.network, learner, snapshot.actor_params, state)
+        self.last_checkpoint = time.perf_counter()
+
+    def evaluate(self, counters: Counters) -> curve.Point | None:
+        """Evaluates the checkpoint's model; appends the point to the curve and redraws it."""
+        if self.config.eval_deals == 0:
+            return None
+        start = time.perf_counter()
+        result = evaluation.evaluate(
+            self.rules,
+            self.files.model.resolve(),
+            self.config.eval_deals,
+            self.config.eval_seed,
+            threads=self.config.threads,
+        )
+        low = result.mean if result.low is None else result.low
+        high = result.mean if result.high is None else result.high
+        point = curve.Point(
+            counters.round,
+            counters.decisions,
+            counters.episodes,
+            round(counters.seconds, 3),
+            round(counters.core_hours, 6),
+            result.mean,
+            low,
+            high,
+            result.n,
+        )
+        curve.write(self.files.curve, point)
+        curve.plot(curve.read(self.files.curve), self.files.plot, self.title())
+        self.last_eval = time.perf_counter()
+        counters.eval_seconds += self.last_eval - start
+        return point
+
+    def title(self) -> str:
+        """The plot's title: the rules and the network."""
+        name = (
+            "Zen Cheng You (team lead)"
+            if self.rules.game == "zen_cheng_you"
+            else (f"Zheng Fen, {self.rules.players} players")
+        )
+        mode = "self-play" if not self.config.opponents else "vs " + ",".join(self.config.opponents)
+        layers = "-".join(map(str, self.config.layers))
+        return f"{name}: DMC {layers}, {mode}, {self.config.eval_deals} duplicate deals"
+
+    def done(self, counters: Counters, start_round: int) -> bool:
+        """Whether a budget is reached."""
+        c = self.config
+        return (
+            (c.rounds is not None and counters.round >= c.rounds)
+            or (c.decisions is not None and counters.decisions >= c.decisions)
+            or (c.minutes is not None and time.perf_counter() - self.started >= c.minutes * 60)
+        )
+
+    def fraction(self, counters: Counters) -> float:
+        """How much of the budget is spent, 0 to 1 (the progress bar)."""
+        c, parts = self.config, []
+        if c.rounds is not None:
+            parts.append(counters.round / c.rounds)
+        if c.decisions is not None:
+            parts.append(counters.decisions / c.decisions)
+        if c.minutes is not None:
+            parts.append((time.perf_counter() - self.started) / (c.minutes * 60))
+        return min(1.0, max(parts, default=0.0))
+
+
+def make_actors(config: TrainConfig) -> Actors:
+    """The actors: Ray actors with ``--ray``, else a thread of this process."""
+    recipe = Recipe(config.rules, config.seed, config.epsilon, config.threads)
+    if config.ray is not None:
+        from zhengfen.train.ray_actors import RayActors
+
+        return RayActors(recipe, config.ray, config.actors)
+    return LocalActors(recipe)
+
+
+def train_round(
+    run: Run, learner: Learner, played: Played, number: int, counters: Counters
+) -> None:
+    """The learner's pass over round ``number``'s samples; counters updated."""
+    start = time.perf_counter()
+    samples = played.samples
+    states, moves = features.inputs(samples)
+    targets = samples["target"].astype(np.float32)
+    trained = time.perf_counter()
+    rng = np.random.default_rng([run.config.seed, number])
+    loss, _ = learner.train(states, moves, targets, rng, run.config.batch, run.config.reuse)
+    end = time.perf_counter()
+    counters.handover_seconds += trained - start
+    counters.learner_seconds += end - trained
+    counters.actor_seconds += played.seconds
+    counters.round = number + 1
+    counters.episodes += len(samples["results"])
+    counters.decisions += len(targets)
+    counters.loss = loss
+
+
+def train(config: TrainConfig, resume: bool, cores: int | None = None) -> Counters:
+    """Runs (or resumes) the training of ``config``; returns the counters at its end."""
+    run = Run(config, cores or len(os.sched_getaffinity(0)))
+    learner, actor_params, counters = run.begin(resume)
+    snapshot = Snapshot(learner.params, learner.opt_state, actor_params, counters)
+    actors = make_actors(config)
+    progress = Progress(enabled=config.progress)
+    try:
+        with progress:
+            if not resume:
+                run.checkpoint(snapshot)
+                progress.evaluated(run.evaluate(counters))
+            loop(run, learner, snapshot, actors, progress)
+    except BaseException:
+        run.checkpoint(snapshot)
+        raise
+    finally:
+        actors.close()
+    return snapshot.counters
+
+
+def loop(
+    run: Run, learner: Learner, snapshot: Snapshot, actors: Actors, progress: Progress
+) -> None:
+    """Rounds until a budget is reached (see the module's docstring); then the last checkpoint
+    and evaluation. ``snapshot`` always holds the last complete round."""
+    counters = snapshot.counters
+    start_round = counters.round
+    number = counters.round
+    actors.submit(run.work(number, snapshot.actor_params, counters))
+    progress.begin(counters.decisions)
+    tick = time.perf_counter()
+    while not run.done(counters, start_round):
+        waited = time.perf_counter()
+        played = actors.result()
+        counters = Counters(**counters.as_dict())
+        counters.wait_seconds += time.perf_counter() - waited
+        actors.submit(run.work(number + 1, learner.params, counters))
+        actor_params = learner.params
+        train_round(run, learner, played, number, counters)
+        now = time.perf_counter()
+        counters.seconds += now - tick
+        counters.core_hours += (now - tick) * run.cores / 3600
+        tick = now
+        snapshot.params, snapshot.opt_state = learner.params, learner.opt_state
+        snapshot.actor_params, snapshot.counters = actor_params, counters
+        number += 1
+        progress.update(counters, run.fraction(counters))
+        if now - run.last_checkpoint >= run.config.checkpoint_every:
+            run.checkpoint(snapshot)
+        if now - run.last_eval >= run.config.eval_every:
+            run.checkpoint(snapshot)
+            progress.evaluated(run.evaluate(counters))
+            tick = time.perf_counter()
+    run.checkpoint(snapshot)
+    if counters.round > start_round:
+        progress.evaluated(run.evaluate(counters))
+        run.checkpoint(snapshot)

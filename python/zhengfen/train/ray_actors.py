@@ -1,0 +1,69 @@
+"""``zhengfen train --ray ADDRESS``: the actors as Ray actors (one CPU each) on a cluster
+(``local`` starts one on this machine). Each round's episodes are cut into contiguous slices,
+one per actor; the model's bytes are put in the object store once per round; the slices'
+samples are joined back in episode order, which makes them the samples one machine plays
+(:mod:`zhengfen.train.actors`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zhengfen.train.actors import Played, Recipe, Round, concatenate, play, slices
+
+__all__ = ["RayActors"]
+
+
+def connect(address: str) -> bool:
+    """Joins the cluster at ``address`` (``local``: starts one); whether this call started Ray
+    (then :meth:`RayActors.close` shuts it down)."""
+    import ray
+
+    if ray.is_initialized():
+        return False
+    ray.init(address=None if address == "local" else address, log_to_driver=False)
+    return True
+
+
+class Worker:
+    """One Ray actor: plays slices of rounds."""
+
+    def __init__(self, recipe: Recipe) -> None:
+        self.recipe = recipe
+
+    def play(self, work: Round, first: int, count: int) -> Played:
+        return play(self.recipe, work, first, count)
+
+
+class RayActors:
+    """Rounds played by ``count`` Ray actors (see the module's docstring)."""
+
+    def __init__(self, recipe: Recipe, address: str, count: int) -> None:
+        import ray
+
+        self.ray = ray
+        self.started = connect(address)
+        remote: Any = ray.remote(num_cpus=1)(Worker)
+        self.workers = [remote.remote(recipe) for _ in range(count)]
+        self.pending: list[Any] = []
+
+    def submit(self, work: Round) -> None:
+        shared = self.ray.put(work)
+        cuts = slices(work.first_episode, work.episodes, len(self.workers))
+        self.pending = [
+            worker.play.remote(shared, first, count)
+            for worker, (first, count) in zip(self.workers, cuts)
+        ]
+
+    def result(self) -> Played:
+        parts: list[Played] = self.ray.get(self.pending)
+        self.pending = []
+        joined = concatenate([part.samples for part in parts])
+        return Played(joined, sum(part.seconds for part in parts))
+
+    def close(self) -> None:
+        for worker in self.workers:
+            self.ray.kill(worker)
+        self.workers = []
+        if self.started:
+            self.ray.shutdown()
