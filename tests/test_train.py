@@ -127,7 +127,7 @@ def synthetic(n: int, size: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.
 def test_learner_fits_a_function_of_its_inputs() -> None:
     """A few hundred Adam steps cut the loss on held-out rows to well under a quarter."""
     network = Network(zhengfen.Rules.zheng_fen(players=4), (64, 32), history=0)
-    learner = Learner.start(network, 1e-3, init_params(jax.random.key(0), network))
+    learner = Learner.start(network, 3e-3, init_params(jax.random.key(0), network))
     states, moves, targets = synthetic(4096, network.state_size, seed=1)
     test_s, test_m, test_t = synthetic(1024, network.state_size, seed=2)
 
@@ -139,8 +139,7 @@ def test_learner_fits_a_function_of_its_inputs() -> None:
     rng = np.random.default_rng(0)
     loss, steps = learner.train(states, moves, targets, rng, batch=256, reuse=12)
     assert steps == 12 * 16 and np.isfinite(loss)
-    after = held_out()
-    print(before, after)
+    after = held_out()  # 0.032 before, 0.005 after
     assert after < before / 4, (before, after)
 
 
