@@ -59,6 +59,7 @@ from zhengfen.errors import (
     InvalidCardsError,
     InvalidComboError,
     InvalidStateError,
+    RayConnectionError,
     RulesError,
     ZhengfenError,
 )
@@ -87,6 +88,7 @@ __all__ = [
     "InvalidComboError",
     "InvalidStateError",
     "MoveList",
+    "RayConnectionError",
     "Rules",
     "RulesError",
     "SplitMix64",
