@@ -5,13 +5,20 @@ any training). Needs the ``train`` extra (JAX, optax, matplotlib); skipped witho
 
 from __future__ import annotations
 
+import json
 import random
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import zhengfen
+from ray_cluster import RayCluster
+from test_cli import subprocess_env, zhengfen_cmd
 from zhengfen import cli
 
 jax = pytest.importorskip("jax")
@@ -20,8 +27,14 @@ pytest.importorskip("matplotlib")
 
 from zhengfen.train import curve, features  # noqa: E402
 from zhengfen.train.checkpoint import optimizer_bytes, optimizer_of  # noqa: E402
+from zhengfen.train.config import TrainConfig, canonical_rules  # noqa: E402
 from zhengfen.train.learner import Learner  # noqa: E402
+from zhengfen.train.loop import train  # noqa: E402
 from zhengfen.train.network import Network, forward, init_params, tensor_names  # noqa: E402
+
+TINY_ROUNDS = 30
+TINY_MARGIN = 5.0
+"""The tiny run's rounds, and by how many points per match it must beat its start."""
 
 ALL_RULES = [zhengfen.Rules.zheng_fen(players=p) for p in (3, 4, 5, 6)] + [
     zhengfen.Rules.zen_cheng_you()
@@ -257,3 +270,186 @@ def test_bad_rules_opponents_and_folders_are_refused(
     (tmp_path / "run" / "state.json").write_text("{}")
     refused(capsys, ["--out", run], "holds a run already (--resume continues it)")
     refused(capsys, ["--out", run, "--resume"], "is not a state file of this version")
+
+
+# --- with the engine: the Rust model, the actors, whole runs --------------------------------------
+
+
+def test_rust_q_values_equal_the_jax_forward_pass() -> None:
+    """Issue 21's parity test: on the same weights, the Rust model's ``forward`` and the
+    learned agent's ``q_values`` of real positions equal the JAX network to 1e-5, and the state
+    row the core assembles is the one the trainer builds from the actors' samples."""
+    for rules in (zhengfen.Rules.zheng_fen(players=4), zhengfen.Rules.zen_cheng_you()):
+        network = Network(rules, (32, 16), history=3)
+        noise = np.random.default_rng(5)
+        params = {
+            k: v + noise.normal(0, 0.2, v.shape).astype(np.float32)
+            for k, v in init_params(jax.random.key(2), network).items()
+        }
+        model = zhengfen.LearnedModel.from_arrays(
+            network.metadata({}), network.tensors(params)
+        )
+        states, moves = random_inputs(network, 48, seed=9)
+        want = np.asarray(forward(params, network.scales(), states, moves))
+        tolerance = 1e-5 * max(1.0, float(np.abs(want).max()))
+        np.testing.assert_allclose(model.forward(states, moves), want, rtol=1e-5, atol=tolerance)
+        for game in random_positions(rules, seed=4, steps=30):
+            seat = game.current_player
+            assert seat is not None
+            row = model.state_features(game)
+            assert np.array_equal(row, random_state_row(game, seat, network.history))
+            legal = game.legal_move_features().astype(np.float32)
+            jax_q = forward(params, network.scales(), np.tile(row, (len(legal), 1)), legal)
+            np.testing.assert_allclose(model.q_values(game), jax_q, rtol=1e-5, atol=tolerance)
+
+
+def random_state_row(game: zhengfen.Game, seat: int, history: int) -> np.ndarray:
+    """The state row the trainer assembles (:func:`features.inputs`) for ``seat``."""
+    sample = {
+        "observation": game.observation_tensor(seat)[None],
+        "scores": game.score_tensor(seat)[None],
+        "history": game.history_tensor(seat, rows=history)[None],
+        "move": game.legal_move_features()[:1],
+    }
+    return features.inputs(sample)[0][0]
+
+
+def tiny(out: Path, **changes: object) -> TrainConfig:
+    """A run of seconds: a small network, short rounds."""
+    values: dict[str, object] = {
+        "rules": canonical_rules({"game": "zheng_fen", "players": 4}),
+        "out": str(out),
+        "layers": (64, 32),
+        "history": 2,
+        "episodes": 16,
+        "batch": 256,
+        "lr": 1e-3,
+        "eval_deals": 0,
+        "checkpoint_every": 1e6,
+        "progress": False,
+        **changes,
+    }
+    return TrainConfig(**values)  # type: ignore[arg-type]
+
+
+def model_tensors(path: Path) -> dict[str, np.ndarray]:
+    return zhengfen.LearnedModel.load(path).tensors()
+
+
+def same_run(a: Path, b: Path) -> None:
+    """Two runs' checkpoints hold the same parameters, actors' parameters and Adam state."""
+    for name in ("model.safetensors", "actor.safetensors"):
+        first, second = model_tensors(a / name), model_tensors(b / name)
+        assert first.keys() == second.keys()
+        for key in first:
+            assert np.array_equal(first[key], second[key]), (name, key)
+    with np.load(a / "optimizer.npz") as x, np.load(b / "optimizer.npz") as y:
+        assert sorted(x.files) == sorted(y.files)
+        for key in x.files:
+            assert np.array_equal(x[key], y[key]), key
+
+
+def test_a_resumed_run_is_the_uninterrupted_run(tmp_path: Path) -> None:
+    """Four rounds in one go, and two then two more with ``--resume``: the same parameters,
+    optimizer state and counters."""
+    whole = train(tiny(tmp_path / "whole", rounds=4), resume=False)
+    train(tiny(tmp_path / "split", rounds=2), resume=False)
+    resumed = train(tiny(tmp_path / "split", rounds=4), resume=True)
+    same_run(tmp_path / "whole", tmp_path / "split")
+    assert (resumed.round, resumed.decisions, resumed.episodes) == (
+        whole.round,
+        whole.decisions,
+        whole.episodes,
+    )
+    assert whole.round == 4 and whole.decisions > 0
+
+
+def test_a_tiny_run_improves_over_its_untrained_start(tmp_path: Path) -> None:
+    """Seconds of self-play lift the points per match against greedy, on the run's fixed
+    duplicate deals, clearly above where the untrained network stood."""
+    config = tiny(tmp_path / "run", rounds=TINY_ROUNDS, eval_deals=48, eval_every=1e6)
+    train(config, resume=False)
+    points = curve.read(tmp_path / "run" / "curve.csv")
+    assert [p.round for p in points] == [0, TINY_ROUNDS]
+    start, end = points
+    assert end.points - start.points > TINY_MARGIN, points
+    assert end.low > start.high, points
+    assert (tmp_path / "run" / "curve.png").stat().st_size > 1000
+
+
+TINY_ARGS = (
+    *("--layers", "64,32", "--history", "2", "--episodes", "16", "--batch", "256"),
+    *("--lr", "0.001", "--eval-deals", "0", "--no-progress"),
+)
+
+
+def test_sigterm_keeps_the_checkpoint_and_the_run_resumes(tmp_path: Path) -> None:
+    """SIGTERM mid-run: exit status 143, one line naming the checkpoint kept and how to resume;
+    the checkpoint is whole, and ``--resume`` goes on from it."""
+    out = tmp_path / "run"
+    command = [sys.executable, "-m", "zhengfen", "train", "--out", str(out), *TINY_ARGS]
+    process = subprocess.Popen(
+        [*command, "--minutes", "10", "--checkpoint-every", "0.01"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=subprocess_env(),
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while rounds_saved(out) < 2:
+            assert process.poll() is None and time.monotonic() < deadline, process.stderr
+            time.sleep(0.1)
+        process.send_signal(signal.SIGTERM)
+        out_text, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 143 and out_text == "", err
+    assert err.strip().count("\n") == 0 and "terminated; checkpoint of round" in err, err
+    assert "--resume" in err
+    kept = rounds_saved(out)
+    resumed = subprocess.run(
+        [*command, "--resume", "--rounds", str(kept + 1)],
+        capture_output=True,
+        text=True,
+        env=subprocess_env(),
+        timeout=120,
+        check=False,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert rounds_saved(out) == kept + 1
+
+
+def rounds_saved(out: Path) -> int:
+    """The round of a run's checkpoint (0 when there is none yet)."""
+    try:
+        return int(json.loads((out / "state.json").read_text())["counters"]["round"])
+    except (OSError, ValueError):
+        return 0
+
+
+def test_a_run_on_a_local_ray_equals_the_run_on_this_machine(tmp_path: Path) -> None:
+    """``--ray local`` with two Ray actors, each playing half of every round: the same samples,
+    so the same parameters as the actors' thread of this process."""
+    pytest.importorskip("ray")
+    train(tiny(tmp_path / "here", rounds=3), resume=False)
+    train(tiny(tmp_path / "ray", rounds=3, ray="local", actors=2), resume=False)
+    same_run(tmp_path / "here", tmp_path / "ray")
+
+
+def test_a_run_on_a_cluster_started_by_ray_start(ray_cluster: RayCluster, tmp_path: Path) -> None:
+    """``zhengfen train --ray HOST:PORT`` against the session's ``ray start --head`` cluster
+    (token authentication on, loopback only): it trains, and its model is the one trained on
+    this machine."""
+    here, there = tmp_path / "here", tmp_path / "there"
+    base = ("train", *TINY_ARGS, "--rounds", "2")
+    local = zhengfen_cmd(*base, "--out", str(here), timeout=180)
+    remote = zhengfen_cmd(
+        *base,
+        *("--out", str(there), "--ray", ray_cluster.address),
+        env=ray_cluster.env(),
+        timeout=180,
+    )
+    assert local.returncode == 0 and remote.returncode == 0, remote.stderr
+    same_run(here, there)

@@ -15,6 +15,7 @@ Zheng Fen (seat ``r mod players`` in round ``r``) and one team in Zen Cheng You 
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -76,6 +77,11 @@ class Played:
 class Actors(Protocol):
     """Where rounds are played: one in flight at a time."""
 
+    @property
+    def cores(self) -> int:
+        """The cores the run counts in its core-hours."""
+        ...
+
     def submit(self, work: Round) -> None: ...
     def result(self) -> Played: ...
     def close(self) -> None: ...
@@ -116,6 +122,15 @@ class LocalActors:
         self.recipe = recipe
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zhengfen-actors")
         self.pending: Future[Played] | None = None
+
+    @property
+    def cores(self) -> int:
+        """This machine's cores (the learner and the actors share them)."""
+        return (
+            len(os.sched_getaffinity(0))
+            if hasattr(os, "sched_getaffinity")
+            else (os.cpu_count() or 1)
+        )
 
     def submit(self, work: Round) -> None:
         self.pending = self.pool.submit(play, self.recipe, work, work.first_episode, work.episodes)

@@ -97,8 +97,10 @@ def prepare(args: argparse.Namespace, argv: list[str] | None = None) -> TrainCon
         check_resume(args, state["recipe"])
         config = config.with_recipe(state["recipe"])
         check_budget(config, state["counters"])
-    if config.ray is not None and importlib.util.find_spec("ray") is None:
-        raise ValueError('--ray: Ray is not installed (pip install "zhengfen[ray]")')
+    if config.ray is not None:
+        from zhengfen.commands import check_ray
+
+        check_ray(config.ray)
     return config
 
 

@@ -17,7 +17,6 @@ to the caller.
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -229,10 +228,14 @@ def train_round(
 
 def train(config: TrainConfig, resume: bool, cores: int | None = None) -> Counters:
     """Runs (or resumes) the training of ``config``; returns the counters at its end."""
-    run = Run(config, cores or len(os.sched_getaffinity(0)))
-    learner, actor_params, counters = run.begin(resume)
+    actors = make_actors(config)  # first: a cluster that cannot be reached changes nothing
+    run = Run(config, cores or actors.cores)
+    try:
+        learner, actor_params, counters = run.begin(resume)
+    except BaseException:
+        actors.close()
+        raise
     snapshot = Snapshot(learner.params, learner.opt_state, actor_params, counters)
-    actors = make_actors(config)
     progress = Progress(enabled=config.progress)
     try:
         with progress:
@@ -263,8 +266,10 @@ def loop(
         waited = time.perf_counter()
         played = actors.result()
         counters = Counters(**counters.as_dict())
-        counters.wait_seconds += time.perf_counter() - waited
+        exported = time.perf_counter()
+        counters.wait_seconds += exported - waited
         actors.submit(run.work(number + 1, learner.params, counters))
+        counters.handover_seconds += time.perf_counter() - exported
         actor_params = learner.params
         train_round(run, learner, played, number, counters)
         now = time.perf_counter()

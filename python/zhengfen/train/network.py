@@ -135,8 +135,8 @@ def init_params(key: jax.Array, network: Network) -> Params:
 def forward(
     params: Params,
     scales: Mapping[str, jax.Array | npt.NDArray[np.float32]],
-    states: jax.Array,
-    moves: jax.Array,
+    states: jax.Array | npt.NDArray[np.float32],
+    moves: jax.Array | npt.NDArray[np.float32],
 ) -> jax.Array:
     """Q of each (state, move) row pair: ``states`` ``[n, S]``, ``moves`` ``[n, M]``, unscaled;
     returns ``[n]``. The format's forward pass, term by term."""

@@ -1,5 +1,6 @@
 """``zhengfen train --ray ADDRESS``: the actors as Ray actors (one CPU each) on a cluster
-(``local`` starts one on this machine). Each round's episodes are cut into contiguous slices,
+(``local`` starts one on this machine), joined by :func:`zhengfen.ray_connect.connect_ray`
+(the cluster's token as the arena finds it). Each round's episodes are cut into contiguous slices,
 one per actor; the model's bytes are put in the object store once per round; the slices'
 samples are joined back in episode order, which makes them the samples one machine plays
 (:mod:`zhengfen.train.actors`).
@@ -12,17 +13,6 @@ from typing import Any
 from zhengfen.train.actors import Played, Recipe, Round, concatenate, play, slices
 
 __all__ = ["RayActors"]
-
-
-def connect(address: str) -> bool:
-    """Joins the cluster at ``address`` (``local``: starts one); whether this call started Ray
-    (then :meth:`RayActors.close` shuts it down)."""
-    import ray
-
-    if ray.is_initialized():
-        return False
-    ray.init(address=None if address == "local" else address, log_to_driver=False)
-    return True
 
 
 class Worker:
@@ -41,11 +31,19 @@ class RayActors:
     def __init__(self, recipe: Recipe, address: str, count: int) -> None:
         import ray
 
+        from zhengfen.ray_connect import connect_ray
+
         self.ray = ray
-        self.started = connect(address)
+        self.started = connect_ray(address)
         remote: Any = ray.remote(num_cpus=1)(Worker)
         self.workers = [remote.remote(recipe) for _ in range(count)]
         self.pending: list[Any] = []
+
+    @property
+    def cores(self) -> int:
+        """The cluster's CPUs (this machine's included when it is the cluster)."""
+        resources: dict[str, float] = self.ray.cluster_resources()  # type: ignore[no-untyped-call]
+        return max(1, int(resources.get("CPU", 1)))
 
     def submit(self, work: Round) -> None:
         shared = self.ray.put(work)
