@@ -23,6 +23,7 @@ __all__ = [
     "InvalidCardsError",
     "InvalidComboError",
     "InvalidStateError",
+    "ModelError",
     "RayConnectionError",
     "RulesError",
     "ZhengfenError",
@@ -57,6 +58,15 @@ class InvalidStateError(ZhengfenError):
     """A state that cannot be used: corrupt saved JSON, impossible hands for ``from_hands``, or a
     ``VecGame(copy=False)`` whose output arrays were made read-only or are borrowed by Rust code
     (the batch is then left unchanged)."""
+
+
+class ModelError(ZhengfenError):
+    """A learned model that cannot be used (AI.md §7), naming the file and the reason: not a
+    safetensors file, a missing or wrong ``format``, an ``encoding_version`` other than this
+    zhengfen's, a missing or unreadable metadata key, a missing, extra or misshaped tensor, a
+    dtype other than float32 or float16, a value that is not finite; or a model for other rules
+    (another game or player count) than those it is asked to play, or rules no shipped model
+    plays (``learned`` without ``model=PATH``)."""
 
 
 class ArgumentError(ZhengfenError):
