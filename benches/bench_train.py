@@ -29,7 +29,7 @@ from typing import Any
 from zhengfen.train.config import TrainConfig, canonical_rules, parse_layers
 from zhengfen.train.loop import Counters, train
 
-GAMES = {
+GAMES: dict[str, dict[str, Any]] = {
     "zf4": {"game": "zheng_fen", "players": 4},
     "zf3": {"game": "zheng_fen", "players": 3},
     "zf6": {"game": "zheng_fen", "players": 6},
@@ -60,7 +60,7 @@ def row(name: str, runs: list[Counters]) -> str:
     """A table row: medians over the runs."""
 
     def median(key: str) -> float:
-        return statistics.median(getattr(c, key) for c in runs)
+        return float(statistics.median(getattr(c, key) for c in runs))
 
     wall = median("seconds")
     rate = statistics.median(c.decisions / c.seconds for c in runs)

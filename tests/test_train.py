@@ -286,9 +286,7 @@ def test_rust_q_values_equal_the_jax_forward_pass() -> None:
             k: v + noise.normal(0, 0.2, v.shape).astype(np.float32)
             for k, v in init_params(jax.random.key(2), network).items()
         }
-        model = zhengfen.LearnedModel.from_arrays(
-            network.metadata({}), network.tensors(params)
-        )
+        model = zhengfen.LearnedModel.from_arrays(network.metadata({}), network.tensors(params))
         states, moves = random_inputs(network, 48, seed=9)
         want = np.asarray(forward(params, network.scales(), states, moves))
         tolerance = 1e-5 * max(1.0, float(np.abs(want).max()))
@@ -305,13 +303,14 @@ def test_rust_q_values_equal_the_jax_forward_pass() -> None:
 
 def random_state_row(game: zhengfen.Game, seat: int, history: int) -> np.ndarray:
     """The state row the trainer assembles (:func:`features.inputs`) for ``seat``."""
-    sample = {
+    sample: dict[str, np.ndarray] = {
         "observation": game.observation_tensor(seat)[None],
         "scores": game.score_tensor(seat)[None],
         "history": game.history_tensor(seat, rows=history)[None],
         "move": game.legal_move_features()[:1],
     }
-    return features.inputs(sample)[0][0]
+    row: np.ndarray = features.inputs(sample)[0][0]
+    return row
 
 
 def tiny(out: Path, **changes: object) -> TrainConfig:
@@ -429,6 +428,8 @@ def rounds_saved(out: Path) -> int:
         return 0
 
 
+# Ray's start spawns its processes (fork then exec at once) from a process where JAX has run.
+@pytest.mark.filterwarnings("ignore:os.fork:RuntimeWarning")
 def test_a_run_on_a_local_ray_equals_the_run_on_this_machine(tmp_path: Path) -> None:
     """``--ray local`` with two Ray actors, each playing half of every round: the same samples,
     so the same parameters as the actors' thread of this process."""

@@ -86,6 +86,7 @@ class Run:
 
     def begin(self, resume: bool) -> tuple[Learner, Params, Counters]:
         """A fresh run's start, or the checkpoint it resumes from."""
+        self.files.out.mkdir(parents=True, exist_ok=True)
         if resume:
             state = read_state(self.files)
             learner, actor_params = load(self.files, self.network, self.config.lr, state)

@@ -77,7 +77,9 @@ class Network:
         }
 
     def metadata(self, training: Mapping[str, Any]) -> dict[str, str]:
-        """The model's ``__metadata__``; ``training`` as the format's ``training`` object."""
+        """The model's ``__metadata__``; ``training`` as the format's ``training`` object (its
+        required keys zero where ``training`` lacks them: an untrained model)."""
+        budget = {"decisions": 0, "seconds": 0.0, "core_hours": 0.0, "command": "", **training}
         return {
             "format": FORMAT,
             "game": self.rules.game,
@@ -86,7 +88,7 @@ class Network:
             "history_rows": str(self.history),
             "layers": ",".join(str(size) for size in self.layers),
             "activation": "relu",
-            "training": json.dumps(dict(training), sort_keys=True),
+            "training": json.dumps(budget, sort_keys=True),
         }
 
     def tensors(self, params: Params) -> dict[str, npt.NDArray[np.float32]]:
