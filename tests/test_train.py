@@ -252,6 +252,37 @@ def test_bad_options_are_refused(
     assert not (tmp_path / "run").exists()
 
 
+def test_without_the_extra_the_command_says_how_to_install_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from zhengfen.train import command
+
+    monkeypatch.setattr(command, "PACKAGES", ("jax", "zhengfen_no_such_package"))
+    refused(capsys, ["--out", str(tmp_path / "run")], "pip install 'zhengfen[train]'")
+    assert not (tmp_path / "run").exists()
+
+
+def test_the_other_commands_and_the_help_never_import_jax() -> None:
+    """The package, ``zhengfen arena`` and ``zhengfen train --help`` run without JAX, optax or matplotlib loaded."""
+    script = (
+        "import contextlib, io, sys\n"
+        "from zhengfen import cli\n"
+        "import zhengfen.train, zhengfen.train.command, zhengfen.train.config\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert cli.main(['arena', '--deals', '1', '--no-progress']) == 0\n"
+        "    try:\n"
+        "        cli.main(['train', '--help'])\n"
+        "    except SystemExit as stop:\n"
+        "        assert stop.code == 0\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('jax', 'optax', 'matplotlib'))\n"
+        "assert not loaded, loaded\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert run.returncode == 0, run.stderr
+
+
 def test_bad_rules_opponents_and_folders_are_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
