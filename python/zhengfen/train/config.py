@@ -171,6 +171,7 @@ def add_arguments(
     )
     recipe.add_argument(
         "--seed",
+        metavar="SEED",
         type=bounded(0, SEED_MAX),
         default=None,
         help=f"seed of the training deals and the network's start ({d.seed})",
@@ -185,58 +186,71 @@ def add_arguments(
     )
     recipe.add_argument(
         "--episodes",
+        metavar="N",
         type=bounded(1, 100_000),
         default=None,
         help=f"episodes (one match each) the actors play per round, 1 to 100000 ({d.episodes})",
     )
     recipe.add_argument(
         "--history",
+        metavar="ROWS",
         type=bounded(0, MAX_HISTORY),
         default=None,
         help=f"rows of the play history in the state, 0 to {MAX_HISTORY} ({d.history})",
     )
     recipe.add_argument(
         "--layers",
+        metavar="SIZES",
         type=parse_layers,
         default=None,
         help=f"hidden layer sizes ({','.join(map(str, d.layers))})",
     )
     recipe.add_argument(
         "--lr",
+        metavar="RATE",
         type=number(0, 1, "a positive learning rate"),
         default=None,
         help=f"Adam's learning rate ({d.lr:g})",
     )
     recipe.add_argument(
         "--batch",
+        metavar="N",
         type=bounded(1, 65_536),
         default=None,
         help=f"samples per training step, 1 to 65536 ({d.batch})",
     )
     recipe.add_argument(
         "--reuse",
+        metavar="N",
         type=bounded(1, 64),
         default=None,
         help=f"passes over each round's samples, 1 to 64 ({d.reuse})",
     )
     recipe.add_argument(
         "--epsilon",
+        metavar="P",
         type=number(0, 1, "a probability"),
         default=None,
         help=f"the actors' chance of a uniform random move ({d.epsilon:g})",
     )
     budget = command.add_argument_group("the budget (the run stops at the first reached)")
     budget.add_argument(
-        "--rounds", type=bounded(1, 2**40), default=None, help="rounds in all (this run's total)"
+        "--rounds",
+        metavar="N",
+        type=bounded(1, 2**40),
+        default=None,
+        help="rounds in all (this run's total)",
     )
     budget.add_argument(
         "--minutes",
+        metavar="M",
         type=number(0, 1e6, "a positive number of minutes"),
         default=None,
         help="minutes of this invocation (default 10 when no budget is given)",
     )
     budget.add_argument(
         "--decisions",
+        metavar="N",
         type=bounded(1, 2**62),
         default=None,
         help="learner decisions in all (samples trained on)",
@@ -244,6 +258,7 @@ def add_arguments(
     machinery = command.add_argument_group("where it runs, evaluations, output")
     machinery.add_argument(
         "--threads",
+        metavar="N",
         type=bounded(1, 256),
         default=d.threads,
         help=f"Rust threads of the actors, 1 to 256 ({d.threads}; results do not depend on it)",
@@ -257,12 +272,14 @@ def add_arguments(
     )
     machinery.add_argument(
         "--actors",
+        metavar="N",
         type=bounded(1, 1024),
         default=d.actors,
         help=f"Ray actors with --ray, 1 to 1024 ({d.actors})",
     )
     machinery.add_argument(
         "--eval-deals",
+        metavar="N",
         type=bounded(0, 100_000),
         default=d.eval_deals,
         help="duplicate deals of each evaluation against greedy, 0 to 100000 "
@@ -270,18 +287,21 @@ def add_arguments(
     )
     machinery.add_argument(
         "--eval-seed",
+        metavar="SEED",
         type=bounded(0, SEED_MAX),
         default=d.eval_seed,
         help=f"seed of the evaluation's fixed deals ({d.eval_seed})",
     )
     machinery.add_argument(
         "--eval-every",
+        metavar="SECONDS",
         type=number(0, 1e6, "a positive number of seconds"),
         default=d.eval_every,
         help=f"seconds between evaluations ({d.eval_every:g}; also at the start and the end)",
     )
     machinery.add_argument(
         "--checkpoint-every",
+        metavar="SECONDS",
         type=number(0, 1e6, "a positive number of seconds"),
         default=d.checkpoint_every,
         help=f"seconds between checkpoints ({d.checkpoint_every:g}; also at the end)",
