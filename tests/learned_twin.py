@@ -73,7 +73,7 @@ DTYPE_SIZES = {
     "U64": 8,
     "C64": 8,
 }
-MODEL_DTYPES = {"F32": np.dtype("<f4"), "F16": np.dtype("<f2")}
+MODEL_DTYPES: dict[str, np.dtype[Any]] = {"F32": np.dtype("<f4"), "F16": np.dtype("<f2")}
 HEADER_LIMIT = 100 * 1024 * 1024
 _DECIMAL = re.compile(r"[0-9]+")
 
@@ -100,7 +100,8 @@ class RawTensor:
     def values(self) -> Floats:
         """The values widened to float32 (F32 or F16 only)."""
         stored = np.frombuffer(self.data, dtype=MODEL_DTYPES[self.dtype])
-        return stored.astype(np.float32).reshape(self.shape)
+        values: Floats = stored.astype(np.float32).reshape(self.shape)
+        return values
 
 
 # ---------------------------------------------------------------------------------------------
@@ -459,7 +460,6 @@ def random_tensors(
     out["input.move_scale"] = rng.uniform(0.5, 1.5, MOVE_SIZE)
     out["layer0.move_weight"] *= 3.0
     out["layer0.bias"] *= 0.3
-    out["output.weight"] *= math.sqrt(layers[-1])
     kinds = sorted(out)
     for i, name in enumerate(kinds):
         stored = dtype if dtype != "mixed" else ("F16" if i % 2 else "F32")

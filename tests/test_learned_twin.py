@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
 import random
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -27,6 +28,7 @@ import learned_twin as twin
 import zhengfen
 from learned_twin import RawTensor
 from zhengfen import Game, Rules
+from zhengfen.agents import LearnedAgent
 from zhengfen.errors import ModelError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -211,7 +213,10 @@ def with_header(change: Callable[[dict[str, Any], bytearray], bytes | None]) -> 
 
 
 def drop(name: str) -> Mutation:
-    return with_tensors(lambda t: t.pop(name))
+    def change(tensors: dict[str, RawTensor]) -> None:
+        del tensors[name]
+
+    return with_tensors(change)
 
 
 def add(name: str, shape: tuple[int, ...]) -> Mutation:
@@ -488,6 +493,93 @@ def test_f16_mutations_agree() -> None:
             assert reason is None, (name, reason)
 
 
+def _header_text(change: Callable[[bytes], bytes]) -> Mutation:
+    """The file with its header's JSON text edited by ``change``."""
+
+    def mutate(data: bytes) -> bytes:
+        size = int.from_bytes(data[:8], "little")
+        text = change(data[8 : 8 + size].rstrip())
+        return len(text).to_bytes(8, "little") + text + data[8 + size :]
+
+    return mutate
+
+
+def _training(**fields: Any) -> str:
+    return json.dumps({"decisions": 5, "seconds": 1.0, "core_hours": 0.0, "command": "", **fields})
+
+
+def _one_layer(size: int) -> Mutation:
+    def mutate(data: bytes) -> bytes:
+        shapes = twin.expected_shapes(0, (size,))
+        tensors = {k: np.zeros(v, np.float32) for k, v in shapes.items()}
+        return twin.write_safetensors(twin.model_metadata("zheng_fen", 4, 0, (size,)), tensors)
+
+    return mutate
+
+
+_DUPLICATE = b'"format":"zhengfen-dmc-1"'
+# Corners the document leaves loose, and the twin's reading of it: refused (True) or not. The
+# ones Rust reads otherwise (reported on /work/coord/NOTES.md, 20:55 UTC) are strict xfails.
+# (Note 3, Rust's limit of 65536 units a layer, is not here: its file weighs 160 MB.)
+LOOSE: dict[str, tuple[Mutation, bool, bool]] = {
+    # name: (mutation, the twin refuses, Rust currently disagrees)
+    "players 04": (with_metadata(players="04"), False, False),
+    "players ' 4'": (with_metadata(players=" 4"), True, False),
+    "players 4.0": (with_metadata(players="4.0"), True, False),
+    "encoding_version 02": (with_metadata(encoding_version="02"), True, False),
+    "layers 06,5": (with_metadata(layers="06,5"), False, False),
+    "layers 6,0": (_one_layer(0), True, False),
+    "training seconds an integer": (with_metadata(training=_training(seconds=3)), False, False),
+    "training decisions 5.0": (with_metadata(training=_training(decisions=5.0)), True, False),
+    "training decisions true": (with_metadata(training=_training(decisions=True)), True, False),
+    "tab and newline after the header": (_header_text(lambda t: t + b"\t\n"), False, False),
+    "NUL after the header": (_header_text(lambda t: t + b"\0\0"), True, False),
+    "players +4 (note 1)": (with_metadata(players="+4"), True, True),
+    "history_rows +2 (note 1)": (with_metadata(history_rows="+2"), True, True),
+    "layers +6,5 (note 1)": (with_metadata(layers="+6,5"), True, True),
+    "layers '6, 5' (note 1)": (with_metadata(layers="6, 5"), True, True),
+    "training decisions -1 (note 2)": (
+        with_metadata(training=_training(decisions=-1)),
+        False,
+        True,
+    ),
+    "training decisions 2**70 (note 2)": (
+        with_metadata(training=_training(decisions=2**70)),
+        False,
+        True,
+    ),
+    "a space before the header's { (note 4)": (_header_text(lambda t: b" " + t), True, True),
+    "duplicate metadata key (note 4)": (
+        _header_text(lambda t: t.replace(_DUPLICATE, b'"format":"nope",' + _DUPLICATE)),
+        True,
+        True,
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(
+            name,
+            marks=[pytest.mark.xfail(strict=True, reason="NOTES.md 20:55 UTC")] if known else [],
+        )
+        for name, (_, _, known) in LOOSE.items()
+    ],
+)
+def test_loose_corners_agree(name: str) -> None:
+    mutate, refused, _ = LOOSE[name]
+    data = mutate(BASE)
+    reason = twin.refusal(data)
+    assert (reason is not None) == refused, reason
+    try:
+        rust_model(data)
+    except ModelError as error:
+        assert refused, f"Rust refuses what the twin loads: {error}"
+    else:
+        assert not refused, f"Rust loads what the twin refuses: {reason}"
+
+
 # ---------------------------------------------------------------------------------------------
 # Bound to rules: a model for other rules is refused before any game starts
 
@@ -571,6 +663,26 @@ def test_extra_metadata_is_kept() -> None:
     assert twin.load(bytes(model.to_bytes())).metadata == model.metadata
 
 
+@pytest.mark.parametrize("name", ["zf3_h8_32_16_f32", "zf4_h8_16_16_8_mixed"])
+def test_float16_bytes_read_by_the_twin(name: str) -> None:
+    expected = twin.load(own_model_bytes(name))
+    data = bytes(rust_model(own_model_bytes(name)).to_bytes(dtype="float16"))
+    _, stored = twin.parse_safetensors(data)
+    assert {t.dtype for t in stored.values()} == {"F16"}
+    again = twin.load(data)
+    for key, values in expected.tensors.items():
+        assert np.array_equal(again.tensors[key], values.astype(np.float16).astype(np.float32))
+
+
+def test_pickled_model_is_the_same_model() -> None:
+    name = "zcy_h8_32_16_f32"
+    model = pickle.loads(pickle.dumps(rust_model(own_model_bytes(name))))
+    expected = twin.load(own_model_bytes(name))
+    assert model.metadata == expected.metadata
+    game = positions("zcy")[40]
+    assert_close(model.q_values(game), expected.q_values(game), "pickled")
+
+
 def test_from_arrays_agrees_with_from_bytes() -> None:
     for name in ("zf4_h8_16_16_8_mixed", "zcy_h0_12_10_8_6_f16"):
         expected = twin.load(own_model_bytes(name))
@@ -651,7 +763,7 @@ def test_forward_agrees_on_arbitrary_inputs(name: str) -> None:
     expected, model = twin.load(data), rust_model(data)
     rng = np.random.default_rng(len(name))
     for n in (1, 7, 130):
-        states = rng.normal(0, 2, (n, expected.state_size)).astype(np.float32)
+        states = rng.normal(0, 1, (n, expected.state_size)).astype(np.float32)
         moves = rng.integers(0, 3, (n, twin.MOVE_SIZE)).astype(np.float32)
         result = model.forward(states, moves)
         assert np.asarray(result).dtype == np.float32 and np.asarray(result).shape == (n,)
@@ -681,12 +793,18 @@ def choose_at(game: Game, spec: str, seed: int = 0) -> int:
 def test_agent_plays_the_twin_argmax(name: str, tmp_path: Path) -> None:
     path = tmp_path / "model.safetensors"
     path.write_bytes(own_model_bytes(name))
-    expected = twin.load(path.read_bytes())
+    expected, model = twin.load(path.read_bytes()), rust_model(path.read_bytes())
+    not_first = 0
     for game in model_positions(name, 25):
         q = expected.q_values(game)
         index = choose_at(game, spec_for(path), seed=len(game.decisions))
         assert acceptable_choice(q, index), (name, index, int(np.argmax(q)), q[index], q.max())
         assert index == choose_at(game, spec_for(path), seed=12345), "draws nothing from its rng"
+        seat = game.current_player
+        assert seat is not None
+        assert index == game.info_set(seat).choose(model), "a LearnedModel chooses as its file"
+        not_first += index != 0
+    assert not_first >= 8, "the positions test more than the first move"
 
 
 def tie_model(history_rows: int, columns: slice | None) -> bytes:
@@ -739,6 +857,23 @@ def test_rollouts_play_the_twin_argmax(rules_key: str, tmp_path: Path) -> None:
                 checked += 1
             game.play_index(played)
     assert checked > 50
+
+
+def test_python_learned_agent_plays_the_twin_argmax(tmp_path: Path) -> None:
+    name = "zf4_h8_16_16_8_mixed"
+    rules = RULES[OWN_MODELS[name][0]]
+    path = tmp_path / "model.safetensors"
+    path.write_bytes(own_model_bytes(name))
+    expected = twin.load(path.read_bytes())
+    model = rust_model(path.read_bytes())
+    agents = [LearnedAgent(str(path)), LearnedAgent(model), LearnedAgent(path), LearnedAgent(model)]
+    played = zhengfen.agents.play(Game(rules, 8), agents, matches=1)
+    game = Game(rules, 8)
+    for decision in played.decisions:
+        moves = [str(m) for m in game.legal_moves()]
+        assert acceptable_choice(expected.q_values(game), moves.index(decision))
+        game.play(decision)
+    assert len(played.decisions) > 30
 
 
 # ---------------------------------------------------------------------------------------------
