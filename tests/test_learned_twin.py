@@ -896,6 +896,10 @@ def rules_key_of(rules: Rules) -> str:
     return next(k for k, r in RULES.items() if r.game == rules.game and r.players == rules.players)
 
 
+def test_there_are_committed_models() -> None:
+    assert len(list(committed_models())) >= 3, "tests/data/learned holds the test models"
+
+
 @pytest.mark.parametrize("path", list(committed_models()), ids=lambda p: p.name)
 def test_committed_models_agree(path: Path) -> None:
     data = path.read_bytes()
