@@ -302,3 +302,11 @@ def test_vec_game_seats_play_the_learned_agent() -> None:
     assert actions.shape == (3,)
     meta = json.loads(zhengfen.LearnedModel.load(ZF4).metadata["training"])
     assert meta["decisions"] == 0
+
+
+def test_a_web_request_cannot_name_a_model_file() -> None:
+    from zhengfen.web.inputs import InputError, agent
+
+    for name in (f"learned(model={ZF4})", " learned (model=/etc/passwd)"):
+        with pytest.raises(InputError, match="model files cannot be named here"):
+            agent(name)
