@@ -61,7 +61,11 @@ from zhengfen.errors import (
     InvalidCardsError,
     InvalidComboError,
     InvalidStateError,
+<<<<<<< HEAD
     ModelError,
+=======
+    RayConnectionError,
+>>>>>>> main
     RulesError,
     ZhengfenError,
 )
@@ -92,6 +96,7 @@ __all__ = [
     "LearnedModel",
     "ModelError",
     "MoveList",
+    "RayConnectionError",
     "Rules",
     "RulesError",
     "SplitMix64",

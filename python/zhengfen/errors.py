@@ -24,6 +24,7 @@ __all__ = [
     "InvalidComboError",
     "InvalidStateError",
     "ModelError",
+    "RayConnectionError",
     "RulesError",
     "ZhengfenError",
 ]
@@ -93,3 +94,9 @@ class EnvError(ZhengfenError):
     """An environment (``zhengfen.envs``, AI.md §6) was given an option, seed or call it cannot
     take: an unknown option, a bad ``max_actions``, ``seat``, ``opponents`` or illegal-action
     setting, a seed outside 0 to 2**64 - 1, or a step before ``reset()``. Names what is wrong."""
+
+
+class RayConnectionError(ZhengfenError):
+    """``--ray ADDRESS`` cannot be used (:mod:`zhengfen.ray_connect`): Ray is not installed, the
+    address is malformed, no Ray cluster answers there in time, or the cluster asks for a token
+    that is missing or that it refuses. The message says which, in one line."""
