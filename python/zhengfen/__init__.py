@@ -61,11 +61,8 @@ from zhengfen.errors import (
     InvalidCardsError,
     InvalidComboError,
     InvalidStateError,
-<<<<<<< HEAD
     ModelError,
-=======
     RayConnectionError,
->>>>>>> main
     RulesError,
     ZhengfenError,
 )
