@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import zhengfen
+from ray_cluster import RayCluster, start_cluster
 from zhengfen import reference
 
 # The ``impl`` fixture is a module, the same for every example: no state to reset.
@@ -38,6 +40,18 @@ RULE_SPECS: list[dict[str, Any]] = [
 def impl(request: pytest.FixtureRequest) -> ModuleType:
     """The implementation under test: ``zhengfen`` (Rust) or ``zhengfen.reference``."""
     return IMPLEMENTATIONS[request.param]
+
+
+@pytest.fixture(scope="session")
+def ray_cluster() -> Iterator[RayCluster]:
+    """A Ray cluster of one node started with ``ray start --head``, token authentication on,
+    on 127.0.0.1 (tests/ray_cluster.py): one a test session, stopped at its end however the
+    tests went. Skipped where Ray is not installed, or older than its token authentication."""
+    ray = pytest.importorskip("ray")
+    if tuple(int(part) for part in ray.__version__.split(".")[:2]) < (2, 52):
+        pytest.skip(f"Ray {ray.__version__} has no token authentication (2.52 on)")
+    with start_cluster() as cluster:
+        yield cluster
 
 
 def make_rules(module: ModuleType, spec: dict[str, Any]) -> Any:

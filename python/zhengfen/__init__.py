@@ -32,6 +32,7 @@ from zhengfen._core import (
     Combo,
     Game,
     InfoSet,
+    LearnedModel,
     MoveList,
     Rules,
     SplitMix64,
@@ -47,6 +48,7 @@ from zhengfen._core import (
     observation_fields,
     parse_cards,
     rollouts,
+    shipped_models,
     shuffle_deck,
 )
 from zhengfen._version import __version__
@@ -59,6 +61,8 @@ from zhengfen.errors import (
     InvalidCardsError,
     InvalidComboError,
     InvalidStateError,
+    ModelError,
+    RayConnectionError,
     RulesError,
     ZhengfenError,
 )
@@ -86,7 +90,10 @@ __all__ = [
     "InvalidCardsError",
     "InvalidComboError",
     "InvalidStateError",
+    "LearnedModel",
+    "ModelError",
     "MoveList",
+    "RayConnectionError",
     "Rules",
     "RulesError",
     "SplitMix64",
@@ -105,6 +112,7 @@ __all__ = [
     "observation_fields",
     "parse_cards",
     "rollouts",
+    "shipped_models",
     "shuffle_deck",
     "types",
 ]

@@ -5,7 +5,8 @@ a numpy integer, not a bool, float, string or ``None`` (``zhengfen.ArgumentTypeE
 the argument's range (``zhengfen.ArgumentError``).
 """
 
-from collections.abc import Iterable, Iterator, Sequence
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Literal, SupportsIndex, final, overload
 
 import numpy as np
@@ -43,7 +44,9 @@ _Floatwise: TypeAlias = Literal["float32"] | type[np.float32]
 _DType: TypeAlias = (
     TensorDtype | type[np.uint8] | type[np.float32] | np.dtype[np.uint8] | np.dtype[np.float32]
 )
-_Agent: TypeAlias = Any  # a spec string, or an object with a ``spec`` string
+_Agent: TypeAlias = Any  # a spec string, a LearnedModel, or an object with a ``spec`` string
+_Position: TypeAlias = Game | InfoSet
+_ModelDtype: TypeAlias = Literal["float32", "float16"] | type[np.float32] | type[np.float16]
 
 ENCODING_VERSION: int
 OBSERVATION_SIZE: int
@@ -68,6 +71,7 @@ __all__ = [
     "Combo",
     "Game",
     "InfoSet",
+    "LearnedModel",
     "MoveList",
     "Rules",
     "SplitMix64",
@@ -88,6 +92,7 @@ __all__ = [
     "rollouts",
     "rotations",
     "seating",
+    "shipped_models",
     "shuffle_deck",
 ]
 
@@ -339,6 +344,40 @@ class InfoSet:
     def evaluate(
         self, moves: Iterable[int], determinizations: int = 8, seed: int = 0
     ) -> list[float]: ...
+
+@final
+class LearnedModel:
+    """A learned model of the format ``zhengfen-dmc-1`` (AI.md §7), its weights float32."""
+
+    @staticmethod
+    def load(path: str | os.PathLike[str]) -> LearnedModel: ...
+    @staticmethod
+    def from_bytes(data: bytes) -> LearnedModel: ...
+    @staticmethod
+    def from_arrays(
+        metadata: Mapping[str, str], tensors: Mapping[str, npt.NDArray[Any]]
+    ) -> LearnedModel: ...
+    def to_bytes(self, dtype: _ModelDtype = "float32") -> bytes: ...
+    def save(self, path: str | os.PathLike[str], dtype: _ModelDtype = "float32") -> None: ...
+    @property
+    def metadata(self) -> dict[str, str]: ...
+    @property
+    def game(self) -> Literal["zheng_fen", "zen_cheng_you"]: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def history_rows(self) -> int: ...
+    @property
+    def layers(self) -> list[int]: ...
+    @property
+    def state_size(self) -> int: ...
+    def tensors(self) -> dict[str, _Floats]: ...
+    def q_values(self, game_or_info_set: _Position) -> _Floats: ...
+    def state_features(self, game_or_info_set: _Position) -> _Floats: ...
+    def forward(self, states: _Floats, moves: _Floats) -> _Floats: ...
+    def __reduce__(self) -> tuple[Any, tuple[bytes]]: ...
+
+def shipped_models() -> list[tuple[str, int]]: ...
 
 _Output: TypeAlias = tuple[dict[str, npt.NDArray[Any]], _Floats, npt.NDArray[np.bool_]]
 

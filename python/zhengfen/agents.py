@@ -5,11 +5,12 @@ An agent is any object with ``act(observation, legal_moves) -> move``: ``observa
 dictionary :func:`observe` builds for the seat to move (``Game.observation`` plus an
 ``"info_set"`` entry, the seat's :class:`zhengfen.InfoSet`), ``legal_moves`` is
 ``Game.legal_moves()``, and the move returned must be one of them. The built-in agents
-(:class:`RandomAgent`, :class:`GreedyAgent`, :class:`SearchAgent`, :class:`ISMCTSAgent`) follow
-the same protocol; the greedy and search agents think in Rust through the info set, which reveals
-nothing the seat may not know. Their ``spec`` names them to the batch functions
-(``zhengfen.rollouts``, ``zhengfen.VecGame``). A built-in agent draws from the SplitMix64 stream
-of its seed, as the same agent does in ``rollouts``: seeded by :func:`zhengfen.seats.agent_seed`,
+(:class:`RandomAgent`, :class:`GreedyAgent`, :class:`SearchAgent`, :class:`ISMCTSAgent`,
+:class:`LearnedAgent`) follow the same protocol; the greedy, search and learned agents think in
+Rust through the info set, which reveals nothing the seat may not know. Their ``spec`` names them
+to the batch functions (``zhengfen.rollouts``, ``zhengfen.VecGame``). A built-in agent draws
+from the SplitMix64 stream of its seed, as the same agent does in ``rollouts``: seeded by
+:func:`zhengfen.seats.agent_seed`,
 a Python game plays the moves ``rollouts`` plays. Agent names are read by the core's parser
 (:func:`zhengfen.agent_spec`); the game loop is :func:`zhengfen.seats.play_seats`.
 
@@ -29,16 +30,18 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from zhengfen._core import Game, InfoSet, SplitMix64, agent_spec
+from zhengfen._core import Game, InfoSet, LearnedModel, SplitMix64, agent_spec
 from zhengfen.seats import Move, agent_name, observe, play_seats, take_turn
 
 __all__ = [
     "Agent",
     "GreedyAgent",
     "ISMCTSAgent",
+    "LearnedAgent",
     "Move",
     "RandomAgent",
     "SearchAgent",
@@ -152,9 +155,49 @@ class ISMCTSAgent(_RustAgent):
         )
 
 
+_LEARNED_FILE = "learned(model="
+
+
+class LearnedAgent:
+    """The learned agent (AI.md §7): the legal move of largest Q-value under ``model`` (a
+    :class:`zhengfen.LearnedModel`, or the path of a model file), the first in legal-move order
+    on ties, the only legal move without the network. ``model=None`` plays the model shipped
+    for the game's rules. It draws nothing, so ``seed`` (accepted like the other agents') changes
+    nothing. It thinks in Rust through the info set: its choices are those of the spec
+    ``learned(model=PATH)`` in ``rollouts``. A model for other rules raises
+    :class:`zhengfen.ModelError` at its first move.
+
+    >>> import zhengfen
+    >>> LearnedAgent().spec
+    'learned'
+    """
+
+    def __init__(
+        self, model: LearnedModel | str | os.PathLike[str] | None = None, seed: int | None = None
+    ) -> None:
+        del seed  # it draws nothing
+        self.model: LearnedModel | None
+        if model is None or isinstance(model, LearnedModel):
+            self.model = model
+            self.spec = "learned" if model is None else agent_spec(model)
+        else:
+            self.model = LearnedModel.load(model)
+            self.spec = f"{_LEARNED_FILE}{os.fspath(model)})"
+
+    def act(self, observation: Mapping[str, Any], legal_moves: Sequence[Move]) -> Move:
+        """The legal move of largest Q-value (from the info set's own legal list)."""
+        info = _info_set(observation, type(self).__name__)
+        choice = info.choose(self.spec if self.model is None else self.model)
+        return info.legal_moves()[choice]
+
+    def __repr__(self) -> str:
+        return f"LearnedAgent({self.spec!r})"
+
+
 def make_agent(name: str | Agent, seed: int = 0) -> Agent:
     """An agent from a name: a built-in agent's spec (``random``, ``greedy``, ``search``,
-    ``ismcts``, with ``search(...)`` or ``ismcts(...)`` settings, read by the core's parser,
+    ``ismcts``, with ``search(...)`` or ``ismcts(...)`` settings, ``learned`` or
+    ``learned(model=PATH)``, read by the core's parser,
     :func:`zhengfen.agent_spec`), or
     ``module:Class`` for a user's agent class (:func:`is_user_class`). Agents pass through
     unchanged. A spec the core refuses raises the core's :class:`zhengfen.RulesError`.
@@ -181,6 +224,10 @@ def make_agent(name: str | Agent, seed: int = 0) -> Agent:
     if is_user_class(name):
         return _build(name, load_agent_class(name), seed)
     spec = agent_spec(name)
+    if spec.startswith(_LEARNED_FILE):
+        return LearnedAgent(spec[len(_LEARNED_FILE) : -1])
+    if spec == "learned":
+        return LearnedAgent()
     agent = _BUILT_IN_CLASSES[spec.partition("(")[0]](seed=seed)
     agent.spec = spec
     return agent

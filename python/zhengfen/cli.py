@@ -175,7 +175,11 @@ def parser() -> argparse.ArgumentParser:
         help=f"processes on this machine, 1 to {MAX_WORKERS} (default 1)",
     )
     arena.add_argument(
-        "--ray", metavar="ADDRESS", default=None, help="run on a Ray cluster ('local' starts one)"
+        "--ray",
+        metavar="ADDRESS",
+        default=None,
+        help="run on a Ray cluster: HOST:PORT of a running one (its token, if it asks for one, "
+        "from RAY_AUTH_TOKEN, RAY_AUTH_TOKEN_PATH or ~/.ray/auth_token), or 'local' to start one",
     )
     arena.add_argument(
         "--log",

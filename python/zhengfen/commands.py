@@ -233,19 +233,24 @@ def check_tournament(tournament: Tournament, args: argparse.Namespace) -> None:
             f"rotations a deal); at most {MAX_GAMES:,} are held in memory: use fewer deals"
         )
     if args.ray is not None:
-        check_ray()
+        check_ray(args.ray)
     for name in tournament.agents:
         make_agent(name)  # unknown names and unloadable classes fail here
     if args.log is not None:
         check_output(args.log, "--log")
 
 
-def check_ray() -> None:
-    """Refuses ``--ray`` where Ray is not installed."""
+def check_ray(address: str) -> None:
+    """Refuses ``--ray`` where Ray is not installed or the address is malformed (reaching the
+    cluster is :func:`zhengfen.ray_connect.connect_ray`'s, when the work starts)."""
     import importlib.util
+
+    from zhengfen.ray_connect import parse_address
 
     if importlib.util.find_spec("ray") is None:
         raise ValueError('--ray: Ray is not installed (pip install "zhengfen[ray]")')
+    if address != "local":
+        parse_address(address)
 
 
 def play(args: argparse.Namespace) -> int:

@@ -23,6 +23,8 @@ __all__ = [
     "InvalidCardsError",
     "InvalidComboError",
     "InvalidStateError",
+    "ModelError",
+    "RayConnectionError",
     "RulesError",
     "ZhengfenError",
 ]
@@ -58,6 +60,15 @@ class InvalidStateError(ZhengfenError):
     (the batch is then left unchanged)."""
 
 
+class ModelError(ZhengfenError):
+    """A learned model that cannot be used (AI.md §7), naming the file and the reason: not a
+    safetensors file, a missing or wrong ``format``, an ``encoding_version`` other than this
+    zhengfen's, a missing or unreadable metadata key, a missing, extra or misshaped tensor, a
+    dtype other than float32 or float16, a value that is not finite; or a model for other rules
+    (another game or player count) than those it is asked to play, or rules no shipped model
+    plays (``learned`` without ``model=PATH``)."""
+
+
 class ArgumentError(ZhengfenError):
     """An argument outside its range (a seed of -1, a seat past the last, ``threads=0``).
 
@@ -83,3 +94,9 @@ class EnvError(ZhengfenError):
     """An environment (``zhengfen.envs``, AI.md §6) was given an option, seed or call it cannot
     take: an unknown option, a bad ``max_actions``, ``seat``, ``opponents`` or illegal-action
     setting, a seed outside 0 to 2**64 - 1, or a step before ``reset()``. Names what is wrong."""
+
+
+class RayConnectionError(ZhengfenError):
+    """``--ray ADDRESS`` cannot be used (:mod:`zhengfen.ray_connect`): Ray is not installed, the
+    address is malformed, no Ray cluster answers there in time, or the cluster asks for a token
+    that is missing or that it refuses. The message says which, in one line."""

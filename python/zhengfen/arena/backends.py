@@ -29,8 +29,9 @@ def run(
 ) -> list[GameResult]:
     """Plays the tournament and returns its games in deal-then-rotation order.
 
-    ``workers`` > 1 uses that many processes; ``ray_address`` (an address, or ``"local"`` to
-    start a local Ray) runs the chunks as Ray tasks. ``progress`` is called with the number of
+    ``workers`` > 1 uses that many processes; ``ray_address`` (a cluster's ``HOST:PORT``, or
+    ``"local"`` to start a local Ray; :func:`zhengfen.ray_connect.connect_ray`) runs the chunks
+    as Ray tasks. ``progress`` is called with the number of
     games each finished chunk adds. ``sink`` is handed the games in deal-then-rotation order
     as soon as every earlier game is done (chunks finish out of order on several processes), so
     a log written from it holds a complete prefix of the tournament whenever it stops; it may
@@ -220,14 +221,13 @@ def _interrupts_ignored() -> Iterator[None]:
 def _run_ray(
     tournament: Tournament, work: list[tuple[int, int]], address: str, done: Sink
 ) -> list[GameResult]:
-    try:
+    """The chunks as Ray tasks, on the Ray :func:`~zhengfen.ray_connect.ray_session` connects
+    to (a connection that was there before is used and left open)."""
+    from zhengfen.ray_connect import ray_session
+
+    with ray_session(address):
         import ray
-    except ImportError as error:
-        raise RuntimeError('Ray is not installed: pip install "zhengfen[ray]"') from error
-    started = not ray.is_initialized()
-    if started:
-        ray.init(address=None if address == "local" else address, log_to_driver=False)
-    try:
+
         task = ray.remote(play_chunk)
         pending = [task.remote(tournament, first, count) for first, count in work]
         results: list[GameResult] = []
@@ -241,6 +241,3 @@ def _run_ray(
             results += games
             done(games)
         return results
-    finally:
-        if started:
-            ray.shutdown()

@@ -21,6 +21,9 @@ pub enum Error {
     Cancelled,
     /// Memory for something whose size the caller chose could not be had.
     OutOfMemory(String),
+    /// A learned model that cannot be used: not in the format, or for other rules
+    /// ([`crate::learned`]).
+    Model(String),
 }
 
 impl fmt::Display for Error {
@@ -31,7 +34,8 @@ impl fmt::Display for Error {
             | Error::InvalidCombo(m)
             | Error::IllegalMove(m)
             | Error::InvalidState(m)
-            | Error::OutOfMemory(m) => f.write_str(m),
+            | Error::OutOfMemory(m)
+            | Error::Model(m) => f.write_str(m),
             Error::Cancelled => f.write_str("interrupted"),
         }
     }

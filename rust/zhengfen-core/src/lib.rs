@@ -37,11 +37,12 @@ pub mod deal;
 pub mod encode;
 pub mod error;
 pub mod game;
+pub mod learned;
 pub mod movegen;
 pub mod notation;
 pub mod rules;
 
-pub use agents::{Agent, Greedy, Ismcts, Search};
+pub use agents::{Agent, Greedy, Ismcts, Learned, Search};
 pub use batch::seating::{agent_seed, deal_seed, seating};
 pub use batch::{
     derive_seed, rollouts, rollouts_until, Episode, Rollout, RolloutConfig, VecConfig, VecGame,
@@ -58,6 +59,7 @@ pub use error::{Error, Result};
 #[cfg(feature = "serde")]
 pub use game::record::SavedGame;
 pub use game::{Decision, Declaration, Event, Game, Move, Phase, Setup, MAX_PLAYERS};
+pub use learned::{Decisions, Model};
 pub use movegen::{legal_moves, MAX_HAND};
 pub use notation::{parse_card, parse_cards, parse_combo};
 pub use rules::{

@@ -1,13 +1,32 @@
-//! Built-in agents named from Python: a spec string (`"greedy"`, `"search(determinizations=4)"`)
-//! or any object with a `spec` attribute holding one.
+//! Built-in agents named from Python: a spec string (`"greedy"`, `"search(determinizations=4)"`,
+//! `"learned(model=PATH)"`), a `LearnedModel` (the learned agent playing it), or any object
+//! with a `model` attribute holding a `LearnedModel` or a `spec` attribute holding a spec.
 
 use crate::errors::{to_py, ArgumentTypeError};
+use crate::learned::PyLearnedModel;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use zhengfen_core::agents::Agent;
+use zhengfen_core::agents::{Agent, Learned};
+
+/// The learned agent of a `LearnedModel`, or of an object whose `model` is one.
+fn learned_arg(obj: &Bound<'_, PyAny>) -> Option<Agent> {
+    let model = match obj.cast::<PyLearnedModel>() {
+        Ok(model) => model.clone(),
+        Err(_) => obj
+            .getattr("model")
+            .ok()?
+            .cast_into::<PyLearnedModel>()
+            .ok()?,
+    };
+    let model = model.get().model.clone();
+    Some(Agent::Learned(Learned::from_model(model, None)))
+}
 
 /// The built-in agent `obj` names.
 pub fn agent_arg(obj: &Bound<'_, PyAny>) -> PyResult<Agent> {
+    if let Some(agent) = learned_arg(obj) {
+        return Ok(agent);
+    }
     let spec = if let Ok(text) = obj.cast::<PyString>() {
         text.to_cow()?.into_owned()
     } else if let Ok(spec) = obj.getattr("spec") {
@@ -15,7 +34,8 @@ pub fn agent_arg(obj: &Bound<'_, PyAny>) -> PyResult<Agent> {
             .map_err(|_| ArgumentTypeError::new_err("an agent's 'spec' must be a string"))?
     } else {
         return Err(ArgumentTypeError::new_err(
-            "expected a built-in agent: a spec string such as 'greedy', or an object with a 'spec'",
+            "expected a built-in agent: a spec string such as 'greedy', a LearnedModel, or an \
+             object with a 'spec'",
         ));
     };
     Agent::parse(&spec).map_err(to_py)

@@ -9,6 +9,7 @@ pyo3::import_exception!(zhengfen.errors, RulesError);
 pyo3::import_exception!(zhengfen.errors, InvalidComboError);
 pyo3::import_exception!(zhengfen.errors, IllegalMoveError);
 pyo3::import_exception!(zhengfen.errors, InvalidStateError);
+pyo3::import_exception!(zhengfen.errors, ModelError);
 pyo3::import_exception!(zhengfen.errors, ArgumentError);
 pyo3::import_exception!(zhengfen.errors, ArgumentTypeError);
 
@@ -23,6 +24,7 @@ pub fn to_py(error: Error) -> PyErr {
         // Work stopped by Ctrl-C (`interrupt::interruptible` returns the signal's own error).
         Error::Cancelled => PyKeyboardInterrupt::new_err("interrupted"),
         Error::OutOfMemory(m) => PyMemoryError::new_err(m),
+        Error::Model(m) => ModelError::new_err(m),
     }
 }
 

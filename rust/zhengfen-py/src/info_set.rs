@@ -21,8 +21,8 @@ use zhengfen_core::Search;
 /// What one seat knows of a game.
 #[pyclass(name = "InfoSet", module = "zhengfen", frozen)]
 pub struct PyInfoSet {
-    game: Game,
-    seat: usize,
+    pub(crate) game: Game,
+    pub(crate) seat: usize,
 }
 
 #[pymethods]
@@ -39,7 +39,7 @@ impl PyGame {
 
 impl PyInfoSet {
     /// The seat's legal moves if it is to move, else none.
-    fn moves(&self) -> Vec<Move> {
+    pub(crate) fn moves(&self) -> Vec<Move> {
         if self.game.current_player().map(usize::from) == Some(self.seat) {
             self.game.legal_moves()
         } else {
@@ -116,7 +116,7 @@ impl PyInfoSet {
             Some(stream) => stream.borrow().rng,
             None => SplitMix64::new(seed.int("seed", 0..=U64, 0)?),
         };
-        let agent = agent_arg(agent)?;
+        let agent = agent_arg(agent)?.bind(self.game.rules()).map_err(to_py)?;
         let moves = self.moves();
         if moves.is_empty() {
             return Err(IllegalMoveError::new_err(format!(

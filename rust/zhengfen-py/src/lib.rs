@@ -11,6 +11,7 @@ mod errors;
 mod game;
 mod info_set;
 mod interrupt;
+mod learned;
 mod move_list;
 mod observe;
 mod rng;
@@ -118,6 +119,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .call_method1("register", (m.getattr("MoveList")?,))?;
     m.add_class::<info_set::PyInfoSet>()?;
     m.add_class::<batch::PyVecGame>()?;
+    m.add_class::<learned::PyLearnedModel>()?;
+    m.add_function(wrap_pyfunction!(learned::shipped_models, m)?)?;
     m.add_function(wrap_pyfunction!(batch::rollouts, m)?)?;
     m.add_function(wrap_pyfunction!(batch::default_max_actions, m)?)?;
     m.add_function(wrap_pyfunction!(batch::derive_seed, m)?)?;

@@ -1,6 +1,7 @@
 //! Built-in agents: [`Agent::Random`], [`Agent::Greedy`] (a heuristic worth beating),
 //! [`Agent::Search`] (determinized Monte Carlo over [`Game::resample`]) and [`Agent::Ismcts`]
-//! (information-set Monte Carlo tree search over the same resampled worlds).
+//! (information-set Monte Carlo tree search over the same resampled worlds), and
+//! [`Agent::Learned`] (the best move by a learned model's Q-values, [`crate::learned`]).
 //!
 //! An agent picks one of the current player's legal moves. It sees the game only as that
 //! player may: the random and greedy agents read the player's own hand and the public state;
@@ -8,11 +9,13 @@
 
 mod greedy;
 mod ismcts;
+mod learned;
 mod search;
 mod settings;
 
 pub use greedy::Greedy;
 pub use ismcts::{Ismcts, Playout};
+pub use learned::Learned;
 pub use search::Search;
 
 use std::fmt;
@@ -21,9 +24,10 @@ use crate::cancel::Cancel;
 use crate::deal::SplitMix64;
 use crate::error::{Error, Result};
 use crate::game::{Game, Move};
+use crate::rules::Rules;
 
-/// An agent and its settings.
-#[derive(Copy, Clone, Debug, PartialEq)]
+/// An agent and its settings. (A learned agent holds its model, shared: cloning is cheap.)
+#[derive(Clone, Debug, PartialEq)]
 pub enum Agent {
     /// Uniformly random among the legal moves.
     Random,
@@ -33,12 +37,15 @@ pub enum Agent {
     Search(Search),
     /// Information-set Monte Carlo tree search ([`Ismcts`]).
     Ismcts(Ismcts),
+    /// The best move by a learned model ([`Learned`]).
+    Learned(Learned),
 }
 
 impl Agent {
     /// The agent a spec names: `random`, `greedy`, `search`, `search(determinizations=D,
-    /// candidates=C)`, `ismcts`, or `ismcts(iterations=N,playout=P,exploration=E,candidates=K)`,
-    /// each setting optional.
+    /// candidates=C)`, `ismcts`, `ismcts(iterations=N,playout=P,exploration=E,candidates=K)`,
+    /// each setting optional and named at most once, `learned` (the model shipped for the
+    /// rules, found by [`Agent::bind`]) or `learned(model=PATH)` (the file is read now).
     ///
     /// ```
     /// use zhengfen_core::agents::{Agent, Search};
@@ -61,9 +68,11 @@ impl Agent {
             ("greedy", None) => Ok(Agent::Greedy),
             ("search", args) => Search::parse(args.unwrap_or("")).map(Agent::Search),
             ("ismcts", args) => Ismcts::parse(args.unwrap_or("")).map(Agent::Ismcts),
+            ("learned", args) => Learned::parse(args).map(Agent::Learned),
             ("random" | "greedy", Some(_)) => Err(bad_spec(spec, "this agent has no settings")),
             _ => Err(Error::Rules(format!(
-                "unknown agent '{spec}': the built-in agents are random, greedy, search and ismcts"
+                "unknown agent '{spec}': the built-in agents are random, greedy, search, ismcts \
+                 and learned"
             ))),
         }
     }
@@ -75,6 +84,26 @@ impl Agent {
             Agent::Greedy => "greedy",
             Agent::Search(_) => "search",
             Agent::Ismcts(_) => "ismcts",
+            Agent::Learned(_) => "learned",
+        }
+    }
+
+    /// This agent for `rules`, or why it cannot play them: a learned agent gets the model
+    /// shipped for them (`learned`) or has its model checked against them (a model for another
+    /// game or player count is refused). Every entry point of the core that takes agents
+    /// (rollouts, batches, their Python counterparts) binds them before it plays.
+    ///
+    /// ```
+    /// use zhengfen_core::{Agent, Rules};
+    /// let rules = Rules::zheng_fen(4).unwrap();
+    /// assert_eq!(Agent::Greedy.bind(&rules).unwrap(), Agent::Greedy);
+    /// // No model ships yet.
+    /// assert!(Agent::parse("learned").unwrap().bind(&rules).is_err());
+    /// ```
+    pub fn bind(&self, rules: &Rules) -> Result<Agent> {
+        match self {
+            Agent::Learned(learned) => learned.bind(rules).map(Agent::Learned),
+            other => Ok(other.clone()),
         }
     }
 
@@ -100,6 +129,7 @@ impl Agent {
             Agent::Greedy => Greedy.choose(game, moves),
             Agent::Search(search) => search.choose_until(game, moves, rng, cancel),
             Agent::Ismcts(ismcts) => ismcts.choose_until(game, moves, rng, cancel),
+            Agent::Learned(learned) => learned.choose(game, moves),
         }
     }
 }
@@ -114,6 +144,7 @@ impl fmt::Display for Agent {
                 s.determinizations, s.candidates
             ),
             Agent::Ismcts(ismcts) => ismcts.fmt(f),
+            Agent::Learned(learned) => learned.fmt(f),
             other => f.write_str(other.name()),
         }
     }

@@ -8,8 +8,19 @@ use super::bad_spec;
 use crate::error::Result;
 
 /// The `key=value` pairs of `args` (separated by commas, blanks around each part ignored, empty
-/// parts skipped), in order; `spec` names the whole spec in errors.
+/// parts skipped), in order, each key at most once; `spec` names the whole spec in errors.
 pub(crate) fn pairs<'a>(spec: &str, args: &'a str) -> Result<Vec<(&'a str, &'a str)>> {
+    let found = split(spec, args)?;
+    for (i, (key, _)) in found.iter().enumerate() {
+        if found[..i].iter().any(|(k, _)| k == key) {
+            return Err(bad_spec(spec, &format!("'{key}' is given twice")));
+        }
+    }
+    Ok(found)
+}
+
+/// The `key=value` pairs of `args`, in order.
+fn split<'a>(spec: &str, args: &'a str) -> Result<Vec<(&'a str, &'a str)>> {
     args.split(',')
         .map(str::trim)
         .filter(|pair| !pair.is_empty())
@@ -49,6 +60,10 @@ mod tests {
         assert_eq!(found, vec![("a", "1"), ("b", "2")]);
         let error = pairs("x(a)", "a").unwrap_err().to_string();
         assert!(error.contains("'a' is not name=value"), "{error}");
+        let error = pairs("x(a=1,b=2,a=1)", "a=1,b=2,a=1")
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("'a' is given twice"), "{error}");
     }
 
     #[test]

@@ -70,7 +70,8 @@ pub fn rollouts(config: &RolloutConfig) -> Result<Vec<Rollout>> {
 }
 
 /// [`rollouts`], stopping with [`Error::Cancelled`] soon after `cancel` says so (between two
-/// decisions, or within a search agent's decision).
+/// decisions, or within a search agent's decision). Agents that cannot play the rules
+/// ([`Agent::bind`]) are refused before any game is played.
 pub fn rollouts_until(config: &RolloutConfig, cancel: &Cancel<'_>) -> Result<Vec<Rollout>> {
     let limit = config.rules.match_limit();
     if config.matches.is_some_and(|m| m == 0 || m > limit) {
@@ -86,6 +87,15 @@ pub fn rollouts_until(config: &RolloutConfig, cancel: &Cancel<'_>) -> Result<Vec
             config.agents.len()
         )));
     }
+    let agents = config
+        .agents
+        .iter()
+        .map(|agent| agent.bind(&config.rules))
+        .collect::<Result<Vec<Agent>>>()?;
+    let config = &RolloutConfig {
+        agents,
+        ..config.clone()
+    };
     let rotations = rotations(&config.agents, config.duplicate);
     let games = config.deals.saturating_mul(u64::from(rotations));
     if games > MAX_GAMES {

@@ -245,8 +245,9 @@ pub struct VecGame {
 }
 
 impl VecGame {
-    /// A batch seeded with `seed`; fails on settings that cannot work.
-    pub fn new(config: VecConfig, seed: u64) -> Result<VecGame> {
+    /// A batch seeded with `seed`; fails on settings that cannot work, and on agents that
+    /// cannot play the rules ([`Agent::bind`]).
+    pub fn new(mut config: VecConfig, seed: u64) -> Result<VecGame> {
         let players = usize::from(config.rules.players);
         let bad = |why: String| Err(Error::Rules(why));
         if config.num_games == 0 {
@@ -263,6 +264,9 @@ impl VecGame {
         }
         if config.agents.iter().all(Option::is_some) {
             return bad("agents: at least one seat must be left to the learner (None)".into());
+        }
+        for agent in config.agents.iter_mut().flatten() {
+            *agent = agent.bind(&config.rules)?;
         }
         let pool = pool(config.threads);
         let mut batch = VecGame {
@@ -483,11 +487,9 @@ impl VecGame {
 
     /// The action a built-in `agent` would take in each slot now (0 in a finished slot). In
     /// slot `j` it draws from the stream seeded with `derive_seed(seed, derive_seed(batch
-    /// seed, j))`.
-    pub fn agent_actions(&self, agent: &Agent, seed: u64) -> Vec<i64> {
-        // Cannot fail: nothing cancels it.
+    /// seed, j))`. An agent that cannot play the rules ([`Agent::bind`]) is refused.
+    pub fn agent_actions(&self, agent: &Agent, seed: u64) -> Result<Vec<i64>> {
         self.agent_actions_until(agent, seed, &Cancel::never())
-            .unwrap_or_default()
     }
 
     /// [`VecGame::agent_actions`], stopped with [`Error::Cancelled`] when `cancel` says so.
@@ -497,6 +499,7 @@ impl VecGame {
         seed: u64,
         cancel: &Cancel<'_>,
     ) -> Result<Vec<i64>> {
+        let agent = &agent.bind(&self.config.rules)?;
         let max = self.config.max_actions;
         let mut picks: Vec<(u64, &Slot, i64)> =
             (0..).zip(&self.slots).map(|(j, s)| (j, s, 0)).collect();
@@ -706,7 +709,7 @@ mod tests {
             let mut arrays = c.arrays();
             batch.observe(arrays.buffers());
             for step in 0..3000 {
-                let actions = batch.agent_actions(&Agent::Random, step);
+                let actions = batch.agent_actions(&Agent::Random, step).unwrap();
                 batch.step(&actions, arrays.buffers()).unwrap();
                 for slot in &batch.slots {
                     // A longer list than the kept capacity has at most doubled past its length.
@@ -743,7 +746,7 @@ mod tests {
             if batch.finished().iter().all(|&f| f) {
                 break;
             }
-            let actions = batch.agent_actions(&Agent::Greedy, 0);
+            let actions = batch.agent_actions(&Agent::Greedy, 0).unwrap();
             batch.step(&actions, out.buffers()).unwrap();
             rewards
                 .iter_mut()
@@ -774,7 +777,7 @@ mod tests {
             })
             .unwrap();
             let config = VecConfig {
-                agents: vec![None, random, greedy, random],
+                agents: vec![None, random.clone(), greedy.clone(), random.clone()],
                 auto_reset: false,
                 ..config(rules, 5, Episode::Match)
             };

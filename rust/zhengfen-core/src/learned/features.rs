@@ -1,0 +1,139 @@
+//! A model's inputs assembled from a game (AI.md §7): the mover's state `x_s` (observation,
+//! scores, history rows) and one feature row `x_m` per legal move, as float32; and
+//! [`Decisions`], the inputs of many decisions gathered for one batched forward pass.
+
+use std::ops::Range;
+
+use super::model::Model;
+use crate::encode::{
+    history, move_features, observation, observation_size, scores, HISTORY_ROW, MOVE_ROW,
+    SCORES_SIZE,
+};
+use crate::game::{Game, Move};
+
+/// Values of the move input `x_m`: a row of the legal-move features.
+pub const MOVE_SIZE: usize = MOVE_ROW;
+
+/// Values of the state input `x_s` with `history_rows` rows of history:
+/// `591 + 7 + 94 * history_rows`.
+///
+/// ```
+/// assert_eq!(zhengfen_core::learned::state_size(0), 598);
+/// assert_eq!(zhengfen_core::learned::state_size(8), 598 + 8 * 94);
+/// ```
+pub fn state_size(history_rows: usize) -> usize {
+    observation_size(false) + SCORES_SIZE + history_rows * HISTORY_ROW
+}
+
+/// Writes the state input of `seat` in `game` with `history_rows` rows into `out` (length
+/// [`state_size`]): `observation(seat)` (not perfect), `scores(seat)`, `history(seat, rows)`
+/// row-major, each value as float32.
+pub fn state_features(game: &Game, seat: usize, history_rows: usize, out: &mut [f32]) {
+    let mut bytes = Vec::new();
+    write_state(game, seat, history_rows, &mut bytes, out);
+}
+
+/// [`state_features`] with `bytes` as scratch space.
+fn write_state(game: &Game, seat: usize, rows: usize, bytes: &mut Vec<u8>, out: &mut [f32]) {
+    let obs = observation_size(false);
+    let hist = rows * HISTORY_ROW;
+    bytes.clear();
+    bytes.resize(obs.max(hist), 0);
+    observation(game, seat, false, &mut bytes[..obs]);
+    crate::encode::widen(&bytes[..obs], &mut out[..obs]);
+    let mut score = [0i32; SCORES_SIZE];
+    scores(game, seat, &mut score);
+    for (o, s) in out[obs..obs + SCORES_SIZE].iter_mut().zip(score) {
+        *o = s as f32;
+    }
+    bytes[..hist].fill(0);
+    history(game, seat, &mut bytes[..hist]);
+    crate::encode::widen(&bytes[..hist], &mut out[obs + SCORES_SIZE..]);
+}
+
+/// The inputs of many decisions, each a state and its moves, gathered for
+/// [`Model::q_batch`]: decision `d` has the state row `d` and the move rows
+/// [`Decisions::moves_of`]`(d)`. Cleared and refilled, it keeps its memory.
+#[derive(Clone, Debug, Default)]
+pub struct Decisions {
+    pub(crate) history_rows: usize,
+    /// `len() * state_size` values.
+    pub(crate) states: Vec<f32>,
+    /// `offsets[len()] * MOVE_SIZE` values.
+    pub(crate) moves: Vec<f32>,
+    /// Decision `d`'s moves are rows `offsets[d] .. offsets[d + 1]`.
+    pub(crate) offsets: Vec<usize>,
+    bytes: Vec<u8>,
+}
+
+impl Decisions {
+    /// No decisions yet, for inputs of `model`'s layout.
+    pub fn new(model: &Model) -> Decisions {
+        Decisions {
+            history_rows: model.history_rows(),
+            offsets: vec![0],
+            ..Decisions::default()
+        }
+    }
+
+    /// Forgets every decision (their memory is kept).
+    pub fn clear(&mut self) {
+        self.states.clear();
+        self.moves.clear();
+        self.offsets.truncate(1);
+    }
+
+    /// The number of decisions.
+    pub fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Rows of [`Model::q_batch`]'s output (and of the moves) that are decision `d`'s.
+    pub fn moves_of(&self, d: usize) -> Range<usize> {
+        self.offsets[d]..self.offsets[d + 1]
+    }
+
+    /// The number of moves over all decisions.
+    pub fn total_moves(&self) -> usize {
+        self.offsets[self.len()]
+    }
+
+    /// Adds the decision of `game`'s current player (seat 0 when no one is to move) among
+    /// `moves` (normally its legal moves).
+    pub fn push(&mut self, game: &Game, moves: &[Move]) {
+        let seat = game.current_player().map_or(0, usize::from);
+        let size = state_size(self.history_rows);
+        let start = self.states.len();
+        self.states.resize(start + size, 0.0);
+        write_state(
+            game,
+            seat,
+            self.history_rows,
+            &mut self.bytes,
+            &mut self.states[start..],
+        );
+        let mut row = [0u8; MOVE_SIZE];
+        for mv in moves {
+            row.fill(0);
+            move_features(mv, &mut row);
+            self.moves.extend(row.iter().map(|&b| f32::from(b)));
+        }
+        self.offsets.push(self.total_moves() + moves.len());
+    }
+
+    /// Adds a decision from its inputs: `state` (length [`state_size`]) and `moves`, rows of
+    /// [`MOVE_SIZE`] values. The lengths must fit.
+    pub fn push_features(&mut self, state: &[f32], moves: &[f32]) {
+        assert_eq!(state.len(), state_size(self.history_rows), "state length");
+        assert_eq!(moves.len() % MOVE_SIZE, 0, "move rows");
+        self.states.extend_from_slice(state);
+        self.moves.extend_from_slice(moves);
+        self.offsets
+            .push(self.total_moves() + moves.len() / MOVE_SIZE);
+    }
+}
