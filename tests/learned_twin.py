@@ -75,6 +75,8 @@ DTYPE_SIZES = {
 }
 MODEL_DTYPES: dict[str, np.dtype[Any]] = {"F32": np.dtype("<f4"), "F16": np.dtype("<f2")}
 HEADER_LIMIT = 100 * 1024 * 1024
+MAX_LAYER = 65_536  # AI.md §7: each hidden size 1 to 65,536
+MAX_DECISIONS = 2**64 - 1  # AI.md §7: training.decisions from 0 to 2**64 - 1
 _DECIMAL = re.compile(r"[0-9]+")
 
 Floats = npt.NDArray[np.float32]
@@ -231,8 +233,8 @@ def _decimal(metadata: Mapping[str, str], key: str, low: int, high: int) -> int:
 
 def _layers(text: str) -> tuple[int, ...]:
     parts = text.split(",")
-    if not all(_DECIMAL.fullmatch(p) and int(p) > 0 for p in parts):
-        raise Refused(f"metadata layers={text!r} is not a list of positive sizes")
+    if not all(_DECIMAL.fullmatch(p) and 1 <= int(p) <= MAX_LAYER for p in parts):
+        raise Refused(f"metadata layers={text!r} is not a list of sizes 1 to {MAX_LAYER}")
     return tuple(int(p) for p in parts)
 
 
@@ -248,6 +250,8 @@ def _training(text: str) -> None:
         value = training.get(key)
         if isinstance(value, bool) or not isinstance(value, kinds[kind]):
             raise Refused(f"metadata training lacks {key} ({kind}): {text!r}")
+    if not 0 <= training["decisions"] <= MAX_DECISIONS:
+        raise Refused(f"metadata training decisions is not 0 to 2**64 - 1: {text!r}")
 
 
 def expected_shapes(history_rows: int, layers: Sequence[int]) -> dict[str, tuple[int, ...]]:
