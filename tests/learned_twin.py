@@ -1,7 +1,7 @@
 """An independent twin of the learned model format ``zhengfen-dmc-1`` and its forward pass.
 
-Written from the design's words alone (``/work/coord/SPEC.md`` §1, documented for users in
-``AI.md``) and the encodings of ``AI.md`` §1, never from the Rust sources of the learned module,
+Written from the format's words alone (issue 21's design, documented for users in ``AI.md``
+§7) and the encodings of ``AI.md`` §1, never from the Rust sources of the learned module,
 so that ``tests/test_learned_twin.py`` can hold the two against each other. It owns:
 
 - a reader of the safetensors container (:func:`parse_safetensors`): an 8-byte little-endian
@@ -12,7 +12,7 @@ so that ``tests/test_learned_twin.py`` can hold the two against each other. It o
   the sizes of the other safetensors dtypes so that it can tell "a valid container holding a
   dtype the model refuses" from "not a safetensors file";
 - a writer (:func:`write_safetensors`, :func:`random_model`) for test models of our own;
-- the validator (:func:`load`, :func:`refusal`): what SPEC §1 says loading refuses, with the
+- the validator (:func:`load`, :func:`refusal`): what AI.md §7 says loading refuses, with the
   reason;
 - the state features (:func:`state_features`): ``observation_tensor(seat)``,
   ``score_tensor(seat)``, ``history_tensor(seat, rows=H)`` of the mover, as float32;
@@ -84,7 +84,7 @@ Doubles = npt.NDArray[np.float64]
 
 
 class Refused(Exception):
-    """What loading refuses, with the reason (SPEC §1 "Loading refuses")."""
+    """What loading refuses, with the reason (AI.md §7 "Loading refuses")."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -322,7 +322,7 @@ class TwinModel:
         return self._wide
 
     def forward(self, states: npt.ArrayLike, moves: npt.ArrayLike) -> Doubles:
-        """q for each row of ``states`` [n, S] and ``moves`` [n, M] (SPEC §1, in float64)."""
+        """q for each row of ``states`` [n, S] and ``moves`` [n, M] (AI.md §7, in float64)."""
         return self._hidden(self._state_part(states), moves)
 
     def q_values(self, game: Any) -> Doubles:

@@ -518,10 +518,10 @@ def _one_layer(size: int) -> Mutation:
 
 
 _DUPLICATE = b'"format":"zhengfen-dmc-1"'
-# Corners SPEC §1 left loose, as AI.md §7 settles them since the twin's notes (NOTES.md,
-# 20:55 UTC): numbers are decimal digits alone, a header begins with '{', each metadata key
-# once, training.decisions 0 to 2**64 - 1. Each: (mutation, refused). Rust's limit of 65,536
-# units a layer is not here: a file that passes it weighs 160 MB.
+# Corners the first design left loose, as AI.md §7 settles them since the twin found them:
+# numbers are decimal digits alone, a header begins with '{', each metadata key once,
+# training.decisions 0 to 2**64 - 1. Each: (mutation, refused). Rust's limit of 65,536 units a
+# layer is not here: a file that passes it weighs 160 MB.
 LOOSE: dict[str, tuple[Mutation, bool]] = {
     "players 04": (with_metadata(players="04"), False),
     "players ' 4'": (with_metadata(players=" 4"), True),
