@@ -6,10 +6,11 @@ dictionary :func:`observe` builds for the seat to move (``Game.observation`` plu
 ``"info_set"`` entry, the seat's :class:`zhengfen.InfoSet`), ``legal_moves`` is
 ``Game.legal_moves()``, and the move returned must be one of them. The built-in agents
 (:class:`RandomAgent`, :class:`GreedyAgent`, :class:`SearchAgent`, :class:`ISMCTSAgent`,
-:class:`LearnedAgent`) follow the same protocol; the greedy and search agents think in Rust through the info set, which reveals
-nothing the seat may not know. Their ``spec`` names them to the batch functions
-(``zhengfen.rollouts``, ``zhengfen.VecGame``). A built-in agent draws from the SplitMix64 stream
-of its seed, as the same agent does in ``rollouts``: seeded by :func:`zhengfen.seats.agent_seed`,
+:class:`LearnedAgent`) follow the same protocol; the greedy, search and learned agents think in
+Rust through the info set, which reveals nothing the seat may not know. Their ``spec`` names them
+to the batch functions (``zhengfen.rollouts``, ``zhengfen.VecGame``). A built-in agent draws
+from the SplitMix64 stream of its seed, as the same agent does in ``rollouts``: seeded by
+:func:`zhengfen.seats.agent_seed`,
 a Python game plays the moves ``rollouts`` plays. Agent names are read by the core's parser
 (:func:`zhengfen.agent_spec`); the game loop is :func:`zhengfen.seats.play_seats`.
 

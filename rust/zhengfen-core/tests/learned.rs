@@ -296,6 +296,14 @@ fn loading_refuses_each_fault_with_its_reason() {
         ),
         (edited(&model, set("players", "x")), "players is 'x'"),
         (edited(&model, set("players", "7")), "players is '7'"),
+        (edited(&model, set("players", "+4")), "players is '+4'"),
+        (edited(&model, set("players", " 4")), "players is ' 4'"),
+        (
+            edited(&model, set("history_rows", "+1")),
+            "history_rows is '+1'",
+        ),
+        (edited(&model, set("layers", "4, 3")), "layers is '4, 3'"),
+        (edited(&model, set("layers", "+4,3")), "layers is '+4,3'"),
         (
             edited(&model, |m| {
                 m.insert("game".into(), "zen_cheng_you".into());
@@ -377,6 +385,25 @@ fn loading_refuses_each_fault_with_its_reason() {
             "{message}"
         );
     }
+    // The header must begin with '{', and no metadata key may be given twice.
+    let with_header = |edit: &dyn Fn(&str) -> String| {
+        let bytes = model.to_bytes(false).unwrap();
+        let n = u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;
+        let header = edit(std::str::from_utf8(&bytes[8..8 + n]).unwrap());
+        let mut out = (header.len() as u64).to_le_bytes().to_vec();
+        out.extend(header.as_bytes());
+        out.extend(&bytes[8 + n..]);
+        out
+    };
+    let spaced = refusal(&with_header(&|h| format!(" {}", h.trim_end())));
+    assert!(spaced.contains("does not begin with '{'"), "{spaced}");
+    let doubled =
+        with_header(&|h| h.replace(r#""__metadata__":{"#, r#""__metadata__":{"format":"nope","#));
+    let message = refusal(&doubled);
+    assert!(
+        message.contains("its metadata gives 'format' twice"),
+        "{message}"
+    );
     // Unknown metadata keys are kept.
     let extra = Model::from_bytes(&edited(&model, set("note", "kept")), "x").unwrap();
     assert_eq!(extra.metadata()["note"], "kept");

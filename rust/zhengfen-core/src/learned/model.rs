@@ -74,6 +74,7 @@ impl Model {
     /// The model in the safetensors bytes `bytes`; `origin` names them in errors.
     pub fn from_bytes(bytes: &[u8], origin: &str) -> Result<Model> {
         let bad = |why: String| Error::Model(format!("model {origin}: {why}"));
+        check_header(bytes).map_err(bad)?;
         let file = SafeTensors::deserialize(bytes)
             .map_err(|e| bad(format!("not a safetensors file ({e})")))?;
         let (_, header) = SafeTensors::read_metadata(bytes)
@@ -308,9 +309,7 @@ impl Layout {
             other => return Err(format!("game is '{other}', not zheng_fen or zen_cheng_you")),
         };
         let players = read_players(game, key("players"))?;
-        let history_rows = key("history_rows")
-            .parse::<usize>()
-            .ok()
+        let history_rows = digits(key("history_rows"))
             .filter(|h| *h <= MAX_HISTORY_ROWS)
             .ok_or_else(|| {
                 format!(
@@ -357,8 +356,8 @@ fn read_players(game: Variant, text: &str) -> std::result::Result<u8, String> {
         Variant::ZhengFen => 3..=6,
         Variant::ZenChengYou => 4..=4,
     };
-    text.parse::<u8>()
-        .ok()
+    digits(text)
+        .and_then(|p| u8::try_from(p).ok())
         .filter(|p| allowed.contains(p))
         .ok_or_else(|| {
             format!(
@@ -370,19 +369,104 @@ fn read_players(game: Variant, text: &str) -> std::result::Result<u8, String> {
         })
 }
 
-/// The hidden sizes in `text`, comma separated, at least one, each 1 to [`MAX_LAYER`].
+/// The hidden sizes in `text`, comma separated (no blanks), at least one, each 1 to
+/// [`MAX_LAYER`].
 fn read_layers(text: &str) -> std::result::Result<Vec<usize>, String> {
     text.split(',')
-        .map(|size| {
-            size.trim()
-                .parse::<usize>()
-                .ok()
-                .filter(|s| (1..=MAX_LAYER).contains(s))
-        })
+        .map(|size| digits(size).filter(|s| (1..=MAX_LAYER).contains(s)))
         .collect::<Option<Vec<usize>>>()
         .ok_or_else(|| {
             format!("layers is '{text}', not hidden sizes (1 to {MAX_LAYER}) separated by commas")
         })
+}
+
+/// The number `text` writes in decimal digits alone (no sign, no blank), if it is one.
+fn digits(text: &str) -> Option<usize> {
+    let plain = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    plain.then(|| text.parse().ok()).flatten()
+}
+
+/// Refuses what the safetensors crate lets through but the format forbids: a header that does
+/// not begin with `{`, and a metadata key given twice (JSON would keep the last silently).
+fn check_header(bytes: &[u8]) -> std::result::Result<(), String> {
+    let n = bytes
+        .get(..8)
+        .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")));
+    let header = n
+        .and_then(|n| bytes.get(8..8usize.checked_add(usize::try_from(n).ok()?)?))
+        .ok_or("not a safetensors file (too short for its header)")?;
+    if header.first() != Some(&b'{') {
+        return Err("not a safetensors file (its header does not begin with '{')".into());
+    }
+    // An unreadable header is left to the crate, which says what is wrong.
+    let Ok(Header(Some(meta))) = serde_json::from_slice::<Header>(header) else {
+        return Ok(());
+    };
+    for (i, (key, _)) in meta.iter().enumerate() {
+        if meta[..i].iter().any(|(k, _)| k == key) {
+            return Err(format!("its metadata gives '{key}' twice"));
+        }
+    }
+    Ok(())
+}
+
+/// A header's `__metadata__` entries as written, duplicates kept (`None` if it has none).
+struct Header(Option<Vec<(String, serde_json::Value)>>);
+
+/// A JSON object's entries in order, duplicates kept.
+struct Entries(Vec<(String, serde_json::Value)>);
+
+impl<'de> serde::Deserialize<'de> for Header {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Header, D::Error> {
+        d.deserialize_map(HeaderVisitor)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Entries {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Entries, D::Error> {
+        d.deserialize_map(EntriesVisitor)
+    }
+}
+
+struct HeaderVisitor;
+struct EntriesVisitor;
+
+impl<'de> serde::de::Visitor<'de> for HeaderVisitor {
+    type Value = Header;
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON object")
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(
+        self,
+        mut map: A,
+    ) -> std::result::Result<Header, A::Error> {
+        let mut meta = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "__metadata__" {
+                meta = Some(map.next_value::<Entries>()?.0);
+            } else {
+                map.next_value::<serde::de::IgnoredAny>()?;
+            }
+        }
+        Ok(Header(meta))
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for EntriesVisitor {
+    type Value = Entries;
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON object")
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(
+        self,
+        mut map: A,
+    ) -> std::result::Result<Entries, A::Error> {
+        let mut entries = Vec::new();
+        while let Some(entry) = map.next_entry()? {
+            entries.push(entry);
+        }
+        Ok(Entries(entries))
+    }
 }
 
 /// Refuses `text` unless it is a JSON object holding the training numbers.

@@ -1,0 +1,128 @@
+"""Time per decision of the learned agent (AI.md §7), one thread, with a model of the size the
+first attempt trained (hidden layers 256, 256, 128; 8 history rows; seeded random weights: the
+arithmetic does not depend on what the weights are).
+
+Two measures per game:
+
+- ``choose``: ``InfoSet.choose(model)`` on positions of greedy games where the mover has more
+  than one legal move (forced moves use no network), each position timed as the best of
+  ``--repeats`` calls; the median over positions, and the mean legal-move count. It includes
+  the Python call (about 1 µs, see ``greedy`` beside it on the same positions).
+- ``rollouts``: ``zhengfen.rollouts`` with the learned agent in every seat, one thread, one
+  match a deal: wall time over every decision, forced ones (no network) and the game's own
+  work included, with no Python in the loop.
+
+Run: ``python benches/bench_learned.py --games 20``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+import numpy as np
+
+import zhengfen
+from zhengfen.agents import GreedyAgent, observe
+
+LAYERS = (256, 256, 128)
+HISTORY_ROWS = 8
+
+
+def model_for(rules: zhengfen.Rules, seed: int = 0) -> zhengfen.LearnedModel:
+    """An untrained model of the benchmark's size for ``rules``."""
+    rng = np.random.default_rng(seed)
+    game = "zen_cheng_you" if rules.game == "zen_cheng_you" else "zheng_fen"
+    state = zhengfen.OBSERVATION_SIZE + zhengfen.SCORES_SIZE + HISTORY_ROWS * zhengfen.HISTORY_ROW
+    sizes = [state, *LAYERS]
+    tensors = {
+        "input.state_scale": np.ones(state, np.float32),
+        "input.move_scale": np.ones(zhengfen.MOVE_ROW, np.float32),
+        "layer0.state_weight": rng.normal(0, 0.05, (state, LAYERS[0])).astype(np.float32),
+        "layer0.move_weight": rng.normal(0, 0.1, (zhengfen.MOVE_ROW, LAYERS[0])).astype(np.float32),
+        "layer0.bias": np.zeros(LAYERS[0], np.float32),
+        "output.weight": rng.normal(0, 0.1, LAYERS[-1]).astype(np.float32),
+        "output.bias": np.zeros(1, np.float32),
+    }
+    for i in range(1, len(LAYERS)):
+        scale = sizes[i] ** -0.5
+        tensors[f"layer{i}.weight"] = rng.normal(0, scale, (LAYERS[i - 1], LAYERS[i])).astype(
+            np.float32
+        )
+        tensors[f"layer{i}.bias"] = np.zeros(LAYERS[i], np.float32)
+    training = {"decisions": 0, "seconds": 0.0, "core_hours": 0.0, "command": ""}
+    metadata = {
+        "format": "zhengfen-dmc-1",
+        "game": game,
+        "players": str(rules.players),
+        "encoding_version": str(zhengfen.ENCODING_VERSION),
+        "history_rows": str(HISTORY_ROWS),
+        "layers": ",".join(map(str, LAYERS)),
+        "activation": "relu",
+        "training": json.dumps(training),
+    }
+    return zhengfen.LearnedModel.from_arrays(metadata, tensors)
+
+
+def positions(rules: zhengfen.Rules, games: int) -> list[zhengfen.InfoSet]:
+    """The mover's view at every non-forced decision of greedy games."""
+    out = []
+    for seed in range(games):
+        game = zhengfen.Game(rules, seed=seed)
+        agent = GreedyAgent(seed)
+        while (seat := game.current_player) is not None:
+            moves = game.legal_moves()
+            if len(moves) > 1:
+                out.append(game.info_set(seat))
+            game.play(agent.act(observe(game, seat), moves))
+    return out
+
+
+def best_time(info: zhengfen.InfoSet, agent: object, repeats: int) -> float:
+    """The fastest of ``repeats`` calls of ``info.choose(agent)``, in seconds."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        info.choose(agent)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def rollout_time(rules: zhengfen.Rules, model: zhengfen.LearnedModel, deals: int) -> float:
+    """Seconds per decision (forced ones included) of ``rollouts`` with the model in every
+    seat, one thread."""
+    start = time.perf_counter()
+    out = zhengfen.rollouts(rules, [model] * rules.players, deals, matches=1)
+    return (time.perf_counter() - start) / int(out["decisions"].sum())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="greedy games to draw positions")
+    parser.add_argument("--repeats", type=int, default=5, help="calls per position")
+    parser.add_argument("--deals", type=int, default=50, help="deals of the rollouts measure")
+    args = parser.parse_args()
+    print(f"model {'-'.join(map(str, LAYERS))}, {HISTORY_ROWS} history rows, one thread")
+    print(
+        f"{'rules':<15}{'positions':>10}{'moves':>8}{'learned':>12}{'greedy':>10}{'rollouts':>12}"
+    )
+    for label, rules in (
+        ("zheng_fen 4", zhengfen.Rules.zheng_fen(players=4)),
+        ("zen_cheng_you", zhengfen.Rules.zen_cheng_you()),
+    ):
+        model = model_for(rules)
+        views = positions(rules, args.games)
+        moves = statistics.mean(len(v.legal_moves()) for v in views)
+        learned = statistics.median(best_time(v, model, args.repeats) for v in views)
+        greedy = statistics.median(best_time(v, "greedy", args.repeats) for v in views)
+        per_decision = rollout_time(rules, model, args.deals)
+        print(
+            f"{label:<15}{len(views):>10}{moves:>8.1f}{learned * 1e6:>10.1f}µs"
+            f"{greedy * 1e6:>8.1f}µs{per_decision * 1e6:>10.1f}µs"
+        )
+
+
+if __name__ == "__main__":
+    main()
