@@ -322,14 +322,18 @@ def test_rust_q_values_equal_the_jax_forward_pass() -> None:
         want = np.asarray(forward(params, network.scales(), states, moves))
         tolerance = 1e-5 * max(1.0, float(np.abs(want).max()))
         np.testing.assert_allclose(model.forward(states, moves), want, rtol=1e-5, atol=tolerance)
+        rust, rows, legal = [], [], []
         for game in random_positions(rules, seed=4, steps=30):
             seat = game.current_player
             assert seat is not None
             row = model.state_features(game)
             assert np.array_equal(row, random_state_row(game, seat, network.history))
-            legal = game.legal_move_features().astype(np.float32)
-            jax_q = forward(params, network.scales(), np.tile(row, (len(legal), 1)), legal)
-            np.testing.assert_allclose(model.q_values(game), jax_q, rtol=1e-5, atol=tolerance)
+            moves = game.legal_move_features().astype(np.float32)
+            rust.append(model.q_values(game))
+            rows.append(np.tile(row, (len(moves), 1)))
+            legal.append(moves)
+        jax_q = forward(params, network.scales(), np.concatenate(rows), np.concatenate(legal))
+        np.testing.assert_allclose(np.concatenate(rust), jax_q, rtol=1e-5, atol=tolerance)
 
 
 def random_state_row(game: zhengfen.Game, seat: int, history: int) -> np.ndarray:

@@ -13,8 +13,8 @@ agent in Rust scales exactly as training did.
 
 >>> import zhengfen
 >>> scale = state_scale(zhengfen.Rules.zheng_fen(players=4), history=2)
->>> scale.shape, float(scale[0]), float(scale[525])  # hand: 1 copy; cards_left: 14 at most
-((786,), 1.0, 0.07142857313156128)
+>>> scale.shape, float(scale[0]), round(1 / float(scale[525]), 4)  # hand: 1 copy; 14 cards
+((786,), 1.0, 14.0)
 """
 
 from __future__ import annotations
