@@ -208,6 +208,39 @@ def test_curve_is_written_read_truncated_and_drawn(tmp_path: Path) -> None:
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_the_evaluation_is_a_paired_margin_over_duplicate_deals(tmp_path: Path) -> None:
+    """An untrained model against greedy: one value per deal, the learner's points per match
+    minus greedy's; the same deals give the same result; per deal the margins of a Zheng Fen
+    table add up with the match's 100 points."""
+    from zhengfen.train import evaluation
+
+    rules = zhengfen.Rules.zheng_fen(players=4)
+    network = Network(rules, (16,), history=1)
+    path = tmp_path / "model.safetensors"
+    model = zhengfen.LearnedModel.from_arrays(
+        network.metadata({}), network.tensors(init_params(jax.random.key(0), network))
+    )
+    model.save(path)
+    first = evaluation.evaluate(rules, path, deals=6, seed=3)
+    assert first == evaluation.evaluate(rules, path, deals=6, seed=3)
+    assert first.n == 6 and first.low is not None and first.high is not None
+    assert first.low <= first.mean <= first.high
+    agents = evaluation.table(rules, evaluation.learned_spec(path), "greedy")
+    result = zhengfen.rollouts(rules, agents, 6, 3, duplicate=True, matches=1)
+    learner = np.array([True, False, False, False])
+    margin = evaluation.margins(result["deal"], result["seating"], result["points"], learner)
+    assert margin == first
+    # Per deal, the learner's mean m and greedy's g over their seat-games make m + 3 g = 100
+    # (every match gives out 100 points), so m - g = (4 m - 100) / 3.
+    own = [
+        result["points"][k][result["seating"][k] == 0].mean() for k in range(len(result["deal"]))
+    ]
+    per_deal = np.array(own).reshape(6, 4).mean(axis=1)
+    assert np.allclose(first.mean, np.mean((4 * per_deal - 100) / 3))
+    zcy = zhengfen.Rules.zen_cheng_you()
+    assert evaluation.table(zcy, "L", "greedy") == ["L", "greedy", "L", "greedy"]
+
+
 # --- the command's refusals ----------------------------------------------------------------------
 
 
