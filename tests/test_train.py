@@ -296,7 +296,8 @@ def test_without_the_extra_the_command_says_how_to_install_it(
 
 
 def test_the_other_commands_and_the_help_never_import_jax() -> None:
-    """The package, ``zhengfen arena`` and ``zhengfen train --help`` run without JAX, optax or matplotlib loaded."""
+    """The package, ``zhengfen arena`` and ``zhengfen train --help`` run without JAX, optax or
+    matplotlib loaded."""
     script = (
         "import contextlib, io, sys\n"
         "from zhengfen import cli\n"
@@ -307,7 +308,8 @@ def test_the_other_commands_and_the_help_never_import_jax() -> None:
         "        cli.main(['train', '--help'])\n"
         "    except SystemExit as stop:\n"
         "        assert stop.code == 0\n"
-        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('jax', 'optax', 'matplotlib'))\n"
+        "extra = ('jax', 'optax', 'matplotlib')\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in extra)\n"
         "assert not loaded, loaded\n"
     )
     run = subprocess.run(
