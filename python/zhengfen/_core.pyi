@@ -26,6 +26,7 @@ from zhengfen.types import (
     Phase,
     Rank,
     RolloutResult,
+    SelfplayResult,
     RuleOptions,
     Suit,
     TensorDtype,
@@ -439,6 +440,18 @@ def rollouts(
     threads: int = 1,
     logs: bool = False,
 ) -> RolloutResult: ...
+def selfplay(
+    rules: Rules,
+    model: LearnedModel,
+    num_episodes: int,
+    seed: int = 0,
+    *,
+    first_episode: int = 0,
+    agents: Sequence[_Agent | None] | None = None,
+    epsilon: float = 0.1,
+    threads: int = 1,
+    games_per_thread: int = 64,
+) -> SelfplayResult: ...
 def agent_spec(agent: _Agent) -> str: ...
 def default_max_actions(rules: Rules) -> int: ...
 def derive_seed(base: int, index: int) -> int: ...

@@ -135,7 +135,8 @@ impl Actor<'_, '_, '_> {
                 return Stand::Stopped;
             }
             let seat = usize::from(seat);
-            slot.game.legal_moves_into(&mut self.combos, &mut slot.moves);
+            slot.game
+                .legal_moves_into(&mut self.combos, &mut slot.moves);
             let n = slot.moves.len();
             let rng = &mut slot.rngs[seat];
             let pick = match &config.agents[seat] {

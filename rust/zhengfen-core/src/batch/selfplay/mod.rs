@@ -114,7 +114,10 @@ pub fn selfplay_until(config: &SelfplayConfig, cancel: &Cancel<'_>) -> Result<Sa
     let episodes = config.episodes as usize;
     let threads = config.threads.clamp(1, episodes.max(1));
     // Every thread gets games from the start: at most its share of the episodes in flight.
-    let in_flight = config.games_per_thread.min(episodes.div_ceil(threads)).max(1);
+    let in_flight = config
+        .games_per_thread
+        .min(episodes.div_ceil(threads))
+        .max(1);
     let mut played: Vec<Vec<samples::EpisodeSamples>> = (0..threads).map(|_| Vec::new()).collect();
     let shared = actor::Shared {
         config,
@@ -168,7 +171,10 @@ fn checked(config: &SelfplayConfig) -> Result<SelfplayConfig> {
         );
     }
     if !(0.0..=1.0).contains(&config.epsilon) {
-        return refuse(format!("epsilon must be from 0 to 1, not {}", config.epsilon));
+        return refuse(format!(
+            "epsilon must be from 0 to 1, not {}",
+            config.epsilon
+        ));
     }
     if config.episodes > MAX_GAMES {
         return refuse(format!(

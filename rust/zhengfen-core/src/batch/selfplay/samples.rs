@@ -127,9 +127,7 @@ impl EpisodeSamples {
     /// Records the end of the match: every seat's result in `game`.
     pub fn finish(&mut self, game: &Game) {
         let players = game.rules().players;
-        self.results = (0..players)
-            .map(|s| game.match_result(s) as f32)
-            .collect();
+        self.results = (0..players).map(|s| game.match_result(s) as f32).collect();
     }
 
     /// The number of samples.

@@ -42,7 +42,10 @@ fn the_samples_do_not_depend_on_threads_or_games_in_flight() {
                 ..base.clone()
             })
             .unwrap();
-            assert_eq!(other, one, "{threads} threads, {games_per_thread} in flight");
+            assert_eq!(
+                other, one,
+                "{threads} threads, {games_per_thread} in flight"
+            );
         }
     }
 }
@@ -91,7 +94,10 @@ fn rows_are_in_episode_order_and_agree_with_the_episode_results() {
         if rules.players == 4 && rules.team_of(0).is_none() {
             for e in 0..7 {
                 let total: f32 = s.results[e * players..(e + 1) * players].iter().sum();
-                assert_eq!(total, 100.0, "a 4-player match deals out the whole deck's points");
+                assert_eq!(
+                    total, 100.0,
+                    "a 4-player match deals out the whole deck's points"
+                );
             }
         }
     }
@@ -220,7 +226,10 @@ fn configs_that_cannot_be_played_are_refused() {
     let mut agents = c.agents.clone();
     agents[2] = Some(wrong);
     assert!(matches!(
-        selfplay(&SelfplayConfig { agents, ..c.clone() }),
+        selfplay(&SelfplayConfig {
+            agents,
+            ..c.clone()
+        }),
         Err(Error::Model(_))
     ));
 }
