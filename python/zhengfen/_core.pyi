@@ -26,7 +26,6 @@ from zhengfen.types import (
     Phase,
     Rank,
     RolloutResult,
-    SelfplayResult,
     RuleOptions,
     Suit,
     TensorDtype,
@@ -93,6 +92,7 @@ __all__ = [
     "rollouts",
     "rotations",
     "seating",
+    "selfplay",
     "shipped_models",
     "shuffle_deck",
 ]
@@ -451,7 +451,7 @@ def selfplay(
     epsilon: float = 0.1,
     threads: int = 1,
     games_per_thread: int = 64,
-) -> SelfplayResult: ...
+) -> dict[str, npt.NDArray[Any]]: ...
 def agent_spec(agent: _Agent) -> str: ...
 def default_max_actions(rules: Rules) -> int: ...
 def derive_seed(base: int, index: int) -> int: ...
