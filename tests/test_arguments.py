@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+import learned_models
 import zhengfen
 from zhengfen import ArgumentError, ArgumentTypeError, Rules, RulesError
 
@@ -21,6 +22,7 @@ ZCY = Rules.zen_cheng_you()
 U64 = 2**64 - 1
 
 HANDS = [str(h) for h in zhengfen.deal(ZF, 5)]
+MODEL = learned_models.build("zheng_fen", 4, 1)
 
 
 def fresh_game() -> zhengfen.Game:
@@ -260,6 +262,41 @@ ENTRIES = [
         256,
         nothing,
         lambda _, v: zhengfen.rollouts(ZF, ["random"] * 4, 1, matches=1, threads=v),
+    ),
+    Entry(
+        "selfplay num_episodes",
+        "num_episodes",
+        0,
+        U64,
+        nothing,
+        lambda _, v: zhengfen.selfplay(ZF, MODEL, v) if not at(v, U64) else None,
+    ),
+    Entry(
+        "selfplay seed", "seed", 0, U64, nothing, lambda _, v: zhengfen.selfplay(ZF, MODEL, 1, v)
+    ),
+    Entry(
+        "selfplay first_episode",
+        "first_episode",
+        0,
+        U64,
+        nothing,
+        lambda _, v: zhengfen.selfplay(ZF, MODEL, 1, first_episode=v),
+    ),
+    Entry(
+        "selfplay threads",
+        "threads",
+        1,
+        256,
+        nothing,
+        lambda _, v: zhengfen.selfplay(ZF, MODEL, 1, threads=v),
+    ),
+    Entry(
+        "selfplay games_per_thread",
+        "games_per_thread",
+        1,
+        4096,
+        nothing,
+        lambda _, v: zhengfen.selfplay(ZF, MODEL, 1, games_per_thread=v),
     ),
 ]
 

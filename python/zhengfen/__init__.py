@@ -48,6 +48,7 @@ from zhengfen._core import (
     observation_fields,
     parse_cards,
     rollouts,
+    selfplay,
     shipped_models,
     shuffle_deck,
 )
@@ -112,6 +113,7 @@ __all__ = [
     "observation_fields",
     "parse_cards",
     "rollouts",
+    "selfplay",
     "shipped_models",
     "shuffle_deck",
     "types",

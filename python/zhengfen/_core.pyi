@@ -92,6 +92,7 @@ __all__ = [
     "rollouts",
     "rotations",
     "seating",
+    "selfplay",
     "shipped_models",
     "shuffle_deck",
 ]
@@ -439,6 +440,18 @@ def rollouts(
     threads: int = 1,
     logs: bool = False,
 ) -> RolloutResult: ...
+def selfplay(
+    rules: Rules,
+    model: LearnedModel,
+    num_episodes: int,
+    seed: int = 0,
+    *,
+    first_episode: int = 0,
+    agents: Sequence[_Agent | None] | None = None,
+    epsilon: float = 0.1,
+    threads: int = 1,
+    games_per_thread: int = 64,
+) -> dict[str, npt.NDArray[Any]]: ...
 def agent_spec(agent: _Agent) -> str: ...
 def default_max_actions(rules: Rules) -> int: ...
 def derive_seed(base: int, index: int) -> int: ...

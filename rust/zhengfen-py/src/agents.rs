@@ -2,6 +2,7 @@
 //! `"learned(model=PATH)"`), a `LearnedModel` (the learned agent playing it), or any object
 //! with a `model` attribute holding a `LearnedModel` or a `spec` attribute holding a spec.
 
+use crate::args::not_a_string;
 use crate::errors::{to_py, ArgumentTypeError};
 use crate::learned::PyLearnedModel;
 use pyo3::prelude::*;
@@ -39,6 +40,27 @@ pub fn agent_arg(obj: &Bound<'_, PyAny>) -> PyResult<Agent> {
         ));
     };
     Agent::parse(&spec).map_err(to_py)
+}
+
+/// Per-seat agents from Python: `None` or a list with `None` for learner seats.
+pub fn seat_agents(
+    agents: Option<&Bound<'_, PyAny>>,
+    players: usize,
+) -> PyResult<Vec<Option<Agent>>> {
+    let Some(agents) = agents else {
+        return Ok(vec![None; players]);
+    };
+    not_a_string(agents, "agents", "a list with one entry per seat")?;
+    let mut out = Vec::new();
+    for item in agents.try_iter()? {
+        let item = item?;
+        out.push(if item.is_none() {
+            None
+        } else {
+            Some(agent_arg(&item)?)
+        });
+    }
+    Ok(out)
 }
 
 /// The canonical spec of an agent spec (`"search"` → `"search(determinizations=8,candidates=8)"`).

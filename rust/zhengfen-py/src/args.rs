@@ -6,6 +6,10 @@
 //! raises `ArgumentError` (a `ValueError`). Both messages name the argument, its range and the
 //! value given: `seed must be an integer from 0 to 2**64 - 1, not -1`.
 //!
+//! A number (a probability, say) is a Python `float` or an integer as above, not a bool nor a
+//! string nor NaN; outside its range it raises `ArgumentError`, of another kind
+//! `ArgumentTypeError`: `epsilon must be a number from 0 to 1, not 1.5`.
+//!
 //! A flag is `True` or `False` (Python's or numpy's), never an integer or `None`.
 //!
 //! Optional arguments arrive as [`Arg`], which tells an argument left out from one given as
@@ -45,6 +49,14 @@ impl<'py> Arg<'py> {
     ) -> PyResult<T> {
         match &self.0 {
             Some(value) => int_arg(value, name, range),
+            None => Ok(default),
+        }
+    }
+
+    /// The number given (by the rule of this module), or `default` when left out.
+    pub fn number(&self, name: &str, range: RangeInclusive<f64>, default: f64) -> PyResult<f64> {
+        match &self.0 {
+            Some(value) => number_arg(value, name, range),
             None => Ok(default),
         }
     }
@@ -100,6 +112,36 @@ pub fn int_arg<T: TryFrom<i128>>(
         .filter(|n| range.contains(n))
         .ok_or_else(|| ArgumentError::new_err(refused()))?;
     T::try_from(n).map_err(|_| ArgumentError::new_err(refused()))
+}
+
+/// `value` as a number of `range`, by the rule of this module: a float or an integer
+/// (numpy's included), not a bool, a string or NaN.
+pub fn number_arg(
+    value: &Bound<'_, PyAny>,
+    name: &str,
+    range: RangeInclusive<f64>,
+) -> PyResult<f64> {
+    let refused = || {
+        format!(
+            "{name} must be a number from {} to {}, not {}",
+            range.start(),
+            range.end(),
+            shown(value)
+        )
+    };
+    let kind_refused = value.is_instance_of::<PyBool>()
+        || is_numpy_bool(value)
+        || value.is_instance_of::<PyString>();
+    if kind_refused {
+        return Err(ArgumentTypeError::new_err(refused()));
+    }
+    match value.extract::<f64>() {
+        Ok(x) if range.contains(&x) => Ok(x),
+        Ok(_) => Err(ArgumentError::new_err(refused())),
+        // An integer too large for a float is out of range; anything else is no number.
+        Err(_) if as_index(value)?.is_some() => Err(ArgumentError::new_err(refused())),
+        Err(_) => Err(ArgumentTypeError::new_err(refused())),
+    }
 }
 
 /// The Python integer `value` stands for (`operator.index`), or `None` for a bool or a value

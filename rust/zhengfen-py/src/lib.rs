@@ -122,6 +122,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<learned::PyLearnedModel>()?;
     m.add_function(wrap_pyfunction!(learned::shipped_models, m)?)?;
     m.add_function(wrap_pyfunction!(batch::rollouts, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::selfplay, m)?)?;
     m.add_function(wrap_pyfunction!(batch::default_max_actions, m)?)?;
     m.add_function(wrap_pyfunction!(batch::derive_seed, m)?)?;
     batch::seating::add(m)?;

@@ -1,12 +1,14 @@
 //! Many games at once, with no Python in the loop: [`rollouts`] plays whole games between
 //! built-in agents; [`VecGame`] steps a batch of games from arrays of move indices, for learning.
-//! Both spread their work over threads and give the same results whatever the thread count.
+//! [`selfplay`] plays episodes with a learned model and returns training samples.
+//! All spread their work over threads and give the same results whatever the thread count.
 //! Who sits where and which seeds a game and its agents draw from is [`seating`]'s rule.
 
 mod outputs;
 mod rollout;
 pub mod seating;
 mod seeds;
+mod selfplay;
 mod vec_game;
 
 pub use outputs::{
@@ -14,6 +16,10 @@ pub use outputs::{
 };
 pub use rollout::{rollouts, rollouts_until, Rollout, RolloutConfig, MAX_GAMES};
 pub use seeds::derive_seed;
+pub use selfplay::{
+    explore, selfplay, selfplay_until, Samples, SelfplayConfig, DEFAULT_GAMES_PER_THREAD,
+    MAX_GAMES_PER_THREAD,
+};
 pub use vec_game::{default_max_actions, Episode, VecConfig, VecGame};
 
 use crate::cancel::Cancel;

@@ -125,7 +125,7 @@ pub fn rollouts_until(config: &RolloutConfig, cancel: &Cancel<'_>) -> Result<Vec
 
 /// Deals `first_deal` to `first_deal + deals - 1`, all of them: deal numbers run to
 /// `u64::MAX`, and a range past it is refused rather than cut short.
-fn deal_range(first_deal: u64, deals: u64) -> Result<std::ops::RangeInclusive<u64>> {
+pub(super) fn deal_range(first_deal: u64, deals: u64) -> Result<std::ops::RangeInclusive<u64>> {
     let Some(before_first) = deals.checked_sub(1) else {
         #[allow(clippy::reversed_empty_ranges)]
         return Ok(1..=0); // no deals

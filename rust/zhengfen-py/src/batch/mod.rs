@@ -1,12 +1,14 @@
-//! Many games played or stepped in Rust (`VecGame`, `rollouts`) and the seating and seeding
+//! Many games played or stepped in Rust (`VecGame`, `rollouts`, `selfplay`) and the seating and seeding
 //! rule they share (`seating`), as Python objects: conversions only.
 
 mod actions;
+mod actors;
 mod arrays;
 mod rollout;
 pub mod seating;
 mod vec_game;
 
+pub use actors::selfplay;
 pub use rollout::rollouts;
 pub use seating::derive_seed;
 pub use vec_game::{default_max_actions, PyVecGame};

@@ -5,8 +5,8 @@
 use super::actions::actions_arg;
 use super::arrays::{Arrays, Kept, Output};
 use super::{ROWS, THREADS};
-use crate::agents::agent_arg;
-use crate::args::{int_arg, not_a_string, Arg, U64};
+use crate::agents::{agent_arg, seat_agents};
+use crate::args::{int_arg, Arg, U64};
 use crate::convert::move_to_py;
 use crate::errors::{to_py, value_error};
 use crate::game::PyGame;
@@ -16,30 +16,11 @@ use crate::tensors::{check_rows, dtype_arg, MOST_ROWS};
 use numpy::{Element, PyArray1, PyArrayDyn, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use zhengfen_core::agents::Agent;
 use zhengfen_core::batch::{
     default_max_actions as core_default_max_actions, Dtype, Episode, MaskKind, Values, VecConfig,
     VecGame,
 };
 use zhengfen_core::encode::{observation_size, MOVE_ROW};
-
-/// Per-seat agents from Python: `None` or a list with `None` for learner seats.
-fn seat_agents(agents: Option<&Bound<'_, PyAny>>, players: usize) -> PyResult<Vec<Option<Agent>>> {
-    let Some(agents) = agents else {
-        return Ok(vec![None; players]);
-    };
-    not_a_string(agents, "agents", "a list with one entry per seat")?;
-    let mut out = Vec::new();
-    for item in agents.try_iter()? {
-        let item = item?;
-        out.push(if item.is_none() {
-            None
-        } else {
-            Some(agent_arg(&item)?)
-        });
-    }
-    Ok(out)
-}
 
 /// The most memory a batch may take: its games and its output arrays.
 const MAX_BUFFER_BYTES: usize = 8 << 30;

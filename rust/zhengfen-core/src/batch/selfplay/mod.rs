@@ -1,0 +1,204 @@
+//! Self-play actors (`zhengfen.selfplay`, AI.md §7.6): episodes played with a learned model in
+//! the learner seats, epsilon-greedy, and built-in agents in the others, each non-forced
+//! learner decision giving one training sample ([`Samples`]).
+//!
+//! - Episode `e` (`first_episode ..`) is one match of deal `e`: the game seeded with
+//!   [`deal_seed`]`(seed, e)`, as `rollouts` numbers deals, so work can be split across calls.
+//! - The agent in seat `s` draws from the stream [`agent_seed`]`(game_seed, 0, s)`: a built-in
+//!   agent as in `rollouts`, a learner seat for its epsilon draws ([`explore`]).
+//! - A learner seat plays its only legal move without the model and without a sample;
+//!   otherwise it explores with probability `epsilon` (a uniform legal move), else plays the
+//!   largest Q-value, the first in legal-move order on ties (the learned agent's choice).
+//! - Each thread keeps up to `games_per_thread` games in flight ([`actor`]); each step plays
+//!   them on to their next decision that needs the model and evaluates all of those in one
+//!   [`Model::q_batch`]. A decision's values do not depend on the others in the batch, so the
+//!   samples depend only on the model, the seed, the episodes, the agents and epsilon, never
+//!   on the threads or on how many games are in flight.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use zhengfen_core::batch::{selfplay, SelfplayConfig};
+//! use zhengfen_core::learned::testing::random_model;
+//! use zhengfen_core::Rules;
+//! let rules = Rules::zheng_fen(4).unwrap();
+//! let model = Arc::new(random_model(&rules, 2, &[16], 1));
+//! let config = SelfplayConfig::new(rules, model, 3);
+//! let samples = selfplay(&config).unwrap();
+//! assert_eq!(samples.episodes(), 3);
+//! assert_eq!(samples.observation.len(), samples.len() * 591);
+//! assert!(samples.num_legal.iter().all(|&n| n >= 2));
+//! ```
+//!
+//! [`deal_seed`]: crate::batch::seating::deal_seed
+//! [`agent_seed`]: crate::batch::seating::agent_seed
+//! [`Model::q_batch`]: crate::learned::Model::q_batch
+
+mod actor;
+mod explore;
+mod samples;
+
+pub use explore::explore;
+pub use samples::Samples;
+
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
+use super::rollout::deal_range;
+use super::{parallel_ranges, pool, MAX_GAMES};
+use crate::agents::Agent;
+use crate::cancel::Cancel;
+use crate::error::{with_capacity, Error, Result};
+use crate::learned::Model;
+use crate::rules::Rules;
+
+/// The most games one thread keeps in flight.
+pub const MAX_GAMES_PER_THREAD: usize = 4096;
+
+/// Games in flight per thread when not told: enough that a forward pass's matrix products
+/// are large (benches/RESULTS.md §9), few enough that their memory stays small.
+pub const DEFAULT_GAMES_PER_THREAD: usize = 64;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct SelfplayConfig {
+    /// The rule set.
+    pub rules: Rules,
+    /// The model of the learner seats (checked against the rules).
+    pub model: Arc<Model>,
+    /// Per seat, `None` for a learner seat or the built-in agent sitting there.
+    pub agents: Vec<Option<Agent>>,
+    /// Seed of the batch: episode `e` is deal `e` of it.
+    pub seed: u64,
+    /// The first episode played (episodes `first_episode .. first_episode + episodes`).
+    pub first_episode: u64,
+    /// Number of episodes, at most [`MAX_GAMES`].
+    pub episodes: u64,
+    /// The probability that a learner seat plays a uniform legal move, 0 to 1.
+    pub epsilon: f64,
+    /// Threads to spread the episodes over.
+    pub threads: usize,
+    /// Games each thread keeps in flight, 1 to [`MAX_GAMES_PER_THREAD`].
+    pub games_per_thread: usize,
+}
+
+impl SelfplayConfig {
+    /// Self-play (every seat a learner) of `episodes` episodes from deal 0 of seed 0, epsilon
+    /// 0.1, one thread, [`DEFAULT_GAMES_PER_THREAD`] games in flight.
+    pub fn new(rules: Rules, model: Arc<Model>, episodes: u64) -> SelfplayConfig {
+        SelfplayConfig {
+            rules,
+            model,
+            agents: vec![None; usize::from(rules.players)],
+            seed: 0,
+            first_episode: 0,
+            episodes,
+            epsilon: 0.1,
+            threads: 1,
+            games_per_thread: DEFAULT_GAMES_PER_THREAD,
+        }
+    }
+}
+
+/// Plays the episodes of `config` and returns their samples.
+pub fn selfplay(config: &SelfplayConfig) -> Result<Samples> {
+    selfplay_until(config, &Cancel::never())
+}
+
+/// [`selfplay`], stopping with [`Error::Cancelled`] soon after `cancel` says so (between two
+/// decisions, or within a search agent's decision). A config that cannot be played (a model
+/// or agent for other rules, a wrong number of seats, no learner seat, epsilon outside 0 to 1)
+/// is refused before any game starts.
+pub fn selfplay_until(config: &SelfplayConfig, cancel: &Cancel<'_>) -> Result<Samples> {
+    let config = &checked(config)?;
+    deal_range(config.first_episode, config.episodes)?;
+    let episodes = config.episodes as usize;
+    let threads = config.threads.clamp(1, episodes.max(1));
+    // Every thread gets games from the start: at most its share of the episodes in flight.
+    let in_flight = config
+        .games_per_thread
+        .min(episodes.div_ceil(threads))
+        .max(1);
+    let mut played: Vec<Vec<samples::EpisodeSamples>> = (0..threads).map(|_| Vec::new()).collect();
+    let shared = actor::Shared {
+        config,
+        next: AtomicU64::new(0),
+        cancel,
+    };
+    let pool = pool(threads);
+    parallel_ranges(
+        played.iter_mut().collect(),
+        pool.as_deref(),
+        cancel,
+        |out| actor::run(&shared, in_flight, out),
+    );
+    if cancel.is_cancelled() {
+        return Err(Error::Cancelled);
+    }
+    let mut ordered: Vec<Option<samples::EpisodeSamples>> = with_capacity(episodes, "episodes")?;
+    ordered.resize_with(episodes, || None);
+    for episode in played.into_iter().flatten() {
+        let k = (episode.episode - config.first_episode) as usize;
+        ordered[k] = Some(episode);
+    }
+    let ordered = ordered
+        .into_iter()
+        .map(|e| e.expect("every episode is played"))
+        .collect();
+    samples::join(
+        ordered,
+        usize::from(config.rules.players),
+        config.model.history_rows(),
+    )
+}
+
+/// `config` with its agents bound to the rules, or why it cannot be played.
+fn checked(config: &SelfplayConfig) -> Result<SelfplayConfig> {
+    let rules = &config.rules;
+    let refuse = |why: String| Err(Error::Rules(why));
+    config.model.check(rules)?;
+    let players = usize::from(rules.players);
+    if config.agents.len() != players {
+        return refuse(format!(
+            "{} agents given for {players} seats",
+            config.agents.len()
+        ));
+    }
+    if config.agents.iter().all(Option::is_some) {
+        return refuse(
+            "no learner seat: give None in agents for the seats the model plays (self-play \
+             gives none at all)"
+                .to_string(),
+        );
+    }
+    if !(0.0..=1.0).contains(&config.epsilon) {
+        return refuse(format!(
+            "epsilon must be from 0 to 1, not {}",
+            config.epsilon
+        ));
+    }
+    if config.episodes > MAX_GAMES {
+        return refuse(format!(
+            "{} episodes asked for in one call; at most {MAX_GAMES} (use first_episode to \
+             continue)",
+            config.episodes
+        ));
+    }
+    if !(1..=MAX_GAMES_PER_THREAD).contains(&config.games_per_thread) {
+        return refuse(format!(
+            "games_per_thread must be 1 to {MAX_GAMES_PER_THREAD}, not {}",
+            config.games_per_thread
+        ));
+    }
+    let agents = config
+        .agents
+        .iter()
+        .map(|agent| agent.as_ref().map(|a| a.bind(rules)).transpose())
+        .collect::<Result<Vec<Option<Agent>>>>()?;
+    Ok(SelfplayConfig {
+        agents,
+        ..config.clone()
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,181 @@
+//! The training samples of self-play (AI.md §7.6): one row per non-forced learner decision,
+//! gathered per episode while it is played ([`EpisodeSamples`]) and joined in episode order
+//! at the end ([`Samples`]).
+
+use crate::encode::{
+    history, observation, observation_size, scores, HISTORY_ROW, MOVE_ROW, SCORES_SIZE,
+};
+use crate::error::{with_capacity, Result};
+use crate::game::Game;
+
+/// The samples and per-episode results of a [`super::selfplay`] call, rows in episode order,
+/// then decision order. `N` samples, `E` episodes, `H` the model's history rows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Samples {
+    /// Seats at the table.
+    pub players: usize,
+    /// `H`, the history rows of each sample.
+    pub history_rows: usize,
+    /// The mover's observation (not perfect), `N × 591`.
+    pub observation: Vec<u8>,
+    /// The mover's scores, `N × 7`.
+    pub scores: Vec<i32>,
+    /// The mover's history rows, most recent first, `N × H × 94`.
+    pub history: Vec<u8>,
+    /// The features of the move played, `N × 90`.
+    pub moves: Vec<u8>,
+    /// The mover's `Game::match_result` at the end of the match, `N`.
+    pub target: Vec<f32>,
+    /// The mover's seat, `N`.
+    pub seat: Vec<i64>,
+    /// The episode number, `N`.
+    pub episode: Vec<u64>,
+    /// The number of legal moves offered, `N` (at least 2).
+    pub num_legal: Vec<i64>,
+    /// Per episode, every seat's `Game::match_result` at its end, `E × players`.
+    pub results: Vec<f32>,
+    /// Per episode, the learner seats' decisions, forced ones included, `E`.
+    pub decisions: Vec<i64>,
+    /// Per episode, the learner seats' forced decisions (one legal move: no sample), `E`.
+    pub forced: Vec<i64>,
+}
+
+impl Samples {
+    /// The number of samples, `N`.
+    pub fn len(&self) -> usize {
+        self.target.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.target.is_empty()
+    }
+
+    /// The number of episodes, `E`.
+    pub fn episodes(&self) -> usize {
+        self.decisions.len()
+    }
+}
+
+/// The samples of one episode while (and after) it is played.
+#[derive(Clone, Debug, Default)]
+pub(super) struct EpisodeSamples {
+    /// The episode number.
+    pub episode: u64,
+    observation: Vec<u8>,
+    scores: Vec<i32>,
+    history: Vec<u8>,
+    moves: Vec<u8>,
+    seats: Vec<u8>,
+    num_legal: Vec<u32>,
+    /// Every seat's match result, once the match is over.
+    results: Vec<f32>,
+    /// Learner decisions, forced ones included.
+    pub decisions: u64,
+    /// Forced learner decisions.
+    pub forced: u64,
+}
+
+impl EpisodeSamples {
+    /// No samples yet of episode `episode`.
+    pub fn new(episode: u64) -> EpisodeSamples {
+        EpisodeSamples {
+            episode,
+            ..EpisodeSamples::default()
+        }
+    }
+
+    /// Starts a sample: the state of `seat`, the mover in `game`, with `rows` history rows;
+    /// [`EpisodeSamples::push_move`] completes it.
+    pub fn push_state(&mut self, game: &Game, seat: usize, rows: usize) {
+        let start = self.observation.len();
+        self.observation.resize(start + observation_size(false), 0);
+        observation(game, seat, false, &mut self.observation[start..]);
+        let mut score = [0; SCORES_SIZE];
+        scores(game, seat, &mut score);
+        self.scores.extend_from_slice(&score);
+        let start = self.history.len();
+        self.history.resize(start + rows * HISTORY_ROW, 0);
+        history(game, seat, &mut self.history[start..]);
+        self.seats.push(seat as u8);
+    }
+
+    /// The last state started, as the model reads it: observation, scores, history rows
+    /// (written into `out`, of the state's size).
+    pub fn last_state(&self, rows: usize, out: &mut [f32]) {
+        let obs = observation_size(false);
+        let hist = rows * HISTORY_ROW;
+        let observation = &self.observation[self.observation.len() - obs..];
+        let score = &self.scores[self.scores.len() - SCORES_SIZE..];
+        let history = &self.history[self.history.len() - hist..];
+        let (o, rest) = out.split_at_mut(obs);
+        let (s, h) = rest.split_at_mut(SCORES_SIZE);
+        crate::encode::widen(observation, o);
+        for (to, &from) in s.iter_mut().zip(score) {
+            *to = from as f32;
+        }
+        crate::encode::widen(history, h);
+    }
+
+    /// Completes the sample started last: the features `row` of the move played, among
+    /// `legal` legal moves.
+    pub fn push_move(&mut self, row: &[u8], legal: usize) {
+        self.moves.extend_from_slice(&row[..MOVE_ROW]);
+        self.num_legal.push(legal as u32);
+    }
+
+    /// Records the end of the match: every seat's result in `game`.
+    pub fn finish(&mut self, game: &Game) {
+        let players = game.rules().players;
+        self.results = (0..players).map(|s| game.match_result(s) as f32).collect();
+    }
+
+    /// The number of samples.
+    pub fn len(&self) -> usize {
+        self.seats.len()
+    }
+}
+
+/// `episodes`, in episode order, joined into one [`Samples`]; each episode's memory is freed
+/// once copied.
+pub(super) fn join(
+    episodes: Vec<EpisodeSamples>,
+    players: usize,
+    history_rows: usize,
+) -> Result<Samples> {
+    let n: usize = episodes.iter().map(EpisodeSamples::len).sum();
+    let e = episodes.len();
+    let what = "samples";
+    let mut out = Samples {
+        players,
+        history_rows,
+        observation: with_capacity(n.saturating_mul(observation_size(false)), what)?,
+        scores: with_capacity(n.saturating_mul(SCORES_SIZE), what)?,
+        history: with_capacity(n.saturating_mul(history_rows * HISTORY_ROW), what)?,
+        moves: with_capacity(n.saturating_mul(MOVE_ROW), what)?,
+        target: with_capacity(n, what)?,
+        seat: with_capacity(n, what)?,
+        episode: with_capacity(n, what)?,
+        num_legal: with_capacity(n, what)?,
+        results: with_capacity(e.saturating_mul(players), "episode results")?,
+        decisions: with_capacity(e, "episode results")?,
+        forced: with_capacity(e, "episode results")?,
+    };
+    for episode in episodes {
+        out.observation.extend_from_slice(&episode.observation);
+        out.scores.extend_from_slice(&episode.scores);
+        out.history.extend_from_slice(&episode.history);
+        out.moves.extend_from_slice(&episode.moves);
+        for &seat in &episode.seats {
+            out.target.push(episode.results[usize::from(seat)]);
+            out.seat.push(i64::from(seat));
+            out.episode.push(episode.episode);
+        }
+        out.num_legal
+            .extend(episode.num_legal.iter().map(|&n| i64::from(n)));
+        out.results.extend_from_slice(&episode.results);
+        out.decisions.push(episode.decisions as i64);
+        out.forced.push(episode.forced as i64);
+    }
+    Ok(out)
+}

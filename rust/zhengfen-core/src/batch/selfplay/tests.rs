@@ -1,0 +1,249 @@
+//! Invariants of self-play: the samples do not depend on threads or games in flight, epsilon 0
+//! plays the learned agent's games, each row is what the episode's game shows, and bad
+//! configs are refused.
+
+use std::sync::Arc;
+
+use super::*;
+use crate::agents::Learned;
+use crate::batch::{rollouts, RolloutConfig};
+use crate::encode::{observation_size, MOVE_ROW};
+use crate::learned::testing::random_model;
+
+fn config(rules: Rules, episodes: u64) -> SelfplayConfig {
+    let model = Arc::new(random_model(&rules, 3, &[12, 8], 5));
+    SelfplayConfig {
+        seed: 17,
+        first_episode: 40,
+        ..SelfplayConfig::new(rules, model, episodes)
+    }
+}
+
+fn both_games() -> [Rules; 2] {
+    [Rules::zheng_fen(4).unwrap(), Rules::zen_cheng_you()]
+}
+
+#[test]
+fn the_samples_do_not_depend_on_threads_or_games_in_flight() {
+    for rules in both_games() {
+        let mut base = config(rules, 9);
+        base.agents[1] = Some(Agent::Random);
+        base.epsilon = 0.3;
+        let one = selfplay(&SelfplayConfig {
+            games_per_thread: 1,
+            ..base.clone()
+        })
+        .unwrap();
+        assert!(one.len() > 50);
+        for (threads, games_per_thread) in [(1, 4), (2, 1), (2, 3), (3, 64)] {
+            let other = selfplay(&SelfplayConfig {
+                threads,
+                games_per_thread,
+                ..base.clone()
+            })
+            .unwrap();
+            assert_eq!(
+                other, one,
+                "{threads} threads, {games_per_thread} in flight"
+            );
+        }
+    }
+}
+
+#[test]
+fn episodes_split_across_calls_give_the_same_samples() {
+    let rules = Rules::zheng_fen(5).unwrap();
+    let whole = selfplay(&config(rules, 6)).unwrap();
+    let first = selfplay(&config(rules, 2)).unwrap();
+    let rest = selfplay(&SelfplayConfig {
+        first_episode: 42,
+        ..config(rules, 4)
+    })
+    .unwrap();
+    let mut joined = first.episode.clone();
+    joined.extend(&rest.episode);
+    assert_eq!(whole.episode, joined);
+    let mut targets = first.target.clone();
+    targets.extend(&rest.target);
+    assert_eq!(whole.target, targets);
+}
+
+#[test]
+fn rows_are_in_episode_order_and_agree_with_the_episode_results() {
+    for rules in both_games() {
+        let mut c = config(rules, 7);
+        c.agents[0] = Some(Agent::Greedy);
+        let s = selfplay(&c).unwrap();
+        let players = usize::from(rules.players);
+        assert_eq!(s.observation.len(), s.len() * observation_size(false));
+        assert_eq!(s.scores.len(), s.len() * 7);
+        assert_eq!(s.history.len(), s.len() * 3 * 94);
+        assert_eq!(s.moves.len(), s.len() * MOVE_ROW);
+        assert_eq!(s.results.len(), 7 * players);
+        assert!(s.episode.windows(2).all(|w| w[0] <= w[1]));
+        assert!(s.seat.iter().all(|&seat| seat != 0)); // the greedy seat gives no samples
+        for (e, episode) in (40..47).enumerate() {
+            let rows: Vec<usize> = (0..s.len()).filter(|&i| s.episode[i] == episode).collect();
+            assert_eq!(rows.len() as i64, s.decisions[e] - s.forced[e]);
+            for &i in &rows {
+                let seat = s.seat[i] as usize;
+                assert_eq!(s.target[i], s.results[e * players + seat]);
+                assert!(s.num_legal[i] >= 2);
+            }
+        }
+        if rules.players == 4 && rules.team_of(0).is_none() {
+            for e in 0..7 {
+                let total: f32 = s.results[e * players..(e + 1) * players].iter().sum();
+                assert_eq!(
+                    total, 100.0,
+                    "a 4-player match deals out the whole deck's points"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn epsilon_zero_plays_the_learned_agents_games() {
+    for rules in both_games() {
+        let c = SelfplayConfig {
+            epsilon: 0.0,
+            ..config(rules, 5)
+        };
+        let s = selfplay(&c).unwrap();
+        let agent = Agent::Learned(Learned::from_model(c.model.clone(), None));
+        let played = rollouts(&RolloutConfig {
+            rules,
+            agents: vec![agent; usize::from(rules.players)],
+            first_deal: c.first_episode,
+            deals: c.episodes,
+            seed: c.seed,
+            duplicate: false,
+            matches: Some(1),
+            threads: 1,
+            keep_games: true,
+        })
+        .unwrap();
+        for (e, r) in played.iter().enumerate() {
+            let game = r.game.as_ref().unwrap();
+            let players = usize::from(rules.players);
+            let results: Vec<f32> = (0..rules.players)
+                .map(|p| game.match_result(p) as f32)
+                .collect();
+            assert_eq!(&s.results[e * players..(e + 1) * players], &results[..]);
+            assert_eq!(s.decisions[e] as u64, r.decisions);
+        }
+    }
+}
+
+#[test]
+fn epsilon_one_plays_uniform_moves_without_the_model() {
+    let rules = Rules::zheng_fen(4).unwrap();
+    let c = config(rules, 4);
+    let a = selfplay(&SelfplayConfig {
+        epsilon: 1.0,
+        ..c.clone()
+    })
+    .unwrap();
+    let other = Arc::new(random_model(&rules, 3, &[12, 8], 6));
+    let b = selfplay(&SelfplayConfig {
+        epsilon: 1.0,
+        model: other,
+        ..c
+    })
+    .unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn configs_that_cannot_be_played_are_refused() {
+    let rules = Rules::zheng_fen(4).unwrap();
+    let c = config(rules, 2);
+    let refused = |c: SelfplayConfig, part: &str| {
+        let error = selfplay(&c).unwrap_err();
+        assert!(error.to_string().contains(part), "{error} lacks {part:?}");
+        error
+    };
+    for epsilon in [-0.1, 1.5, f64::NAN] {
+        refused(
+            SelfplayConfig {
+                epsilon,
+                ..c.clone()
+            },
+            "epsilon must be from 0 to 1",
+        );
+    }
+    refused(
+        SelfplayConfig {
+            agents: vec![None; 3],
+            ..c.clone()
+        },
+        "3 agents given for 4 seats",
+    );
+    refused(
+        SelfplayConfig {
+            agents: vec![Some(Agent::Greedy); 4],
+            ..c.clone()
+        },
+        "no learner seat",
+    );
+    for games_per_thread in [0, MAX_GAMES_PER_THREAD + 1] {
+        refused(
+            SelfplayConfig {
+                games_per_thread,
+                ..c.clone()
+            },
+            "games_per_thread must be 1 to 4096",
+        );
+    }
+    refused(
+        SelfplayConfig {
+            episodes: MAX_GAMES + 1,
+            ..c.clone()
+        },
+        "at most 1000000",
+    );
+    refused(
+        SelfplayConfig {
+            first_episode: u64::MAX,
+            ..c.clone()
+        },
+        "2**64 - 1",
+    );
+    let error = refused(
+        SelfplayConfig {
+            rules: Rules::zheng_fen(5).unwrap(),
+            agents: vec![None; 5],
+            ..c.clone()
+        },
+        "players",
+    );
+    assert!(matches!(error, Error::Model(_)));
+    let wrong = Agent::Learned(Learned::from_model(
+        Arc::new(random_model(&Rules::zen_cheng_you(), 0, &[4], 1)),
+        None,
+    ));
+    let mut agents = c.agents.clone();
+    agents[2] = Some(wrong);
+    assert!(matches!(
+        selfplay(&SelfplayConfig {
+            agents,
+            ..c.clone()
+        }),
+        Err(Error::Model(_))
+    ));
+}
+
+#[test]
+fn a_cancelled_call_stops() {
+    let c = config(Rules::zen_cheng_you(), 50);
+    let cancel = Cancel::never();
+    cancel.cancel();
+    assert_eq!(selfplay_until(&c, &cancel), Err(Error::Cancelled));
+}
+
+#[test]
+fn no_episodes_give_no_samples() {
+    let s = selfplay(&config(Rules::zheng_fen(3).unwrap(), 0)).unwrap();
+    assert!(s.is_empty() && s.episodes() == 0 && s.results.is_empty());
+}

@@ -1,0 +1,116 @@
+//! `selfplay`: episodes played in Rust with a learned model in the learner seats (AI.md
+//! §7.6), their training samples as numpy arrays. The GIL is released while Rust works.
+
+use super::THREADS;
+use crate::agents::seat_agents;
+use crate::args::{int_arg, shown, Arg, U64};
+use crate::errors::{value_error, ArgumentTypeError};
+use crate::interrupt::interruptible;
+use crate::learned::PyLearnedModel;
+use crate::rules::PyRules;
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use zhengfen_core::batch::{
+    selfplay_until, Samples, SelfplayConfig, DEFAULT_GAMES_PER_THREAD, MAX_GAMES_PER_THREAD,
+};
+use zhengfen_core::encode::{observation_size, HISTORY_ROW, MOVE_ROW, SCORES_SIZE};
+
+/// Plays episodes with a learned model and returns its training samples (`AI.md` §7.6).
+#[pyfunction]
+#[pyo3(signature = (rules, model, num_episodes, seed = Arg::ABSENT, *, first_episode = Arg::ABSENT,
+    agents = None, epsilon = Arg::ABSENT, threads = Arg::ABSENT, games_per_thread = Arg::ABSENT),
+    text_signature = "(rules, model, num_episodes, seed=0, *, first_episode=0, agents=None, \
+    epsilon=0.1, threads=1, games_per_thread=64)")]
+#[allow(clippy::too_many_arguments)]
+pub fn selfplay<'py>(
+    py: Python<'py>,
+    rules: &PyRules,
+    model: &Bound<'py, PyAny>,
+    num_episodes: &Bound<'py, PyAny>,
+    seed: Arg<'py>,
+    first_episode: Arg<'py>,
+    agents: Option<&Bound<'py, PyAny>>,
+    epsilon: Arg<'py>,
+    threads: Arg<'py>,
+    games_per_thread: Arg<'py>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let model = model
+        .cast::<PyLearnedModel>()
+        .map_err(|_| {
+            ArgumentTypeError::new_err(format!(
+                "model must be a LearnedModel, not {}",
+                shown(model)
+            ))
+        })?
+        .get()
+        .model
+        .clone();
+    let episodes: u64 = int_arg(num_episodes, "num_episodes", 0..=U64)?;
+    let seed = seed.int("seed", 0..=U64, 0)?;
+    let first_episode: u64 = first_episode.int("first_episode", 0..=U64, 0)?;
+    check_episode_range(first_episode, episodes)?;
+    let epsilon = epsilon.number("epsilon", 0.0..=1.0, 0.1)?;
+    let threads = threads.int("threads", THREADS, 1)?;
+    let most = MAX_GAMES_PER_THREAD as i128;
+    let games_per_thread =
+        games_per_thread.int("games_per_thread", 1..=most, DEFAULT_GAMES_PER_THREAD)?;
+    let config = SelfplayConfig {
+        rules: rules.rules,
+        model,
+        agents: seat_agents(agents, usize::from(rules.rules.players))?,
+        seed,
+        first_episode,
+        episodes,
+        epsilon,
+        threads,
+        games_per_thread,
+    };
+    let samples = interruptible(py, |cancel| selfplay_until(&config, cancel))?;
+    arrays(py, samples)
+}
+
+/// Refuses episodes past the last deal number, 2**64 - 1, up front.
+fn check_episode_range(first_episode: u64, episodes: u64) -> PyResult<()> {
+    if u128::from(first_episode) + u128::from(episodes) > 1u128 << 64 {
+        return Err(value_error(format!(
+            "first_episode + num_episodes must be at most 2**64 (deal numbers run to \
+             2**64 - 1), not {first_episode} + {episodes}"
+        )));
+    }
+    Ok(())
+}
+
+/// The samples as the dictionary of numpy arrays `selfplay` returns (their memory handed
+/// over, not copied).
+fn arrays(py: Python<'_>, samples: Samples) -> PyResult<Bound<'_, PyDict>> {
+    let (n, e) = (samples.len(), samples.episodes());
+    let out = PyDict::new(py);
+    out.set_item(
+        "observation",
+        PyArray1::from_vec(py, samples.observation).reshape([n, observation_size(false)])?,
+    )?;
+    out.set_item(
+        "scores",
+        PyArray1::from_vec(py, samples.scores).reshape([n, SCORES_SIZE])?,
+    )?;
+    out.set_item(
+        "history",
+        PyArray1::from_vec(py, samples.history).reshape([n, samples.history_rows, HISTORY_ROW])?,
+    )?;
+    out.set_item(
+        "move",
+        PyArray1::from_vec(py, samples.moves).reshape([n, MOVE_ROW])?,
+    )?;
+    out.set_item("target", PyArray1::from_vec(py, samples.target))?;
+    out.set_item("seat", PyArray1::from_vec(py, samples.seat))?;
+    out.set_item("episode", PyArray1::from_vec(py, samples.episode))?;
+    out.set_item("num_legal", PyArray1::from_vec(py, samples.num_legal))?;
+    out.set_item(
+        "results",
+        PyArray1::from_vec(py, samples.results).reshape([e, samples.players])?,
+    )?;
+    out.set_item("decisions", PyArray1::from_vec(py, samples.decisions))?;
+    out.set_item("forced", PyArray1::from_vec(py, samples.forced))?;
+    Ok(out)
+}
