@@ -30,7 +30,13 @@ from zhengfen.train.checkpoint import optimizer_bytes, optimizer_of  # noqa: E40
 from zhengfen.train.config import TrainConfig, canonical_rules  # noqa: E402
 from zhengfen.train.learner import Learner  # noqa: E402
 from zhengfen.train.loop import train  # noqa: E402
-from zhengfen.train.network import Network, forward, init_params, tensor_names  # noqa: E402
+from zhengfen.train.network import (  # noqa: E402
+    Network,
+    assemble,
+    forward,
+    init_params,
+    tensor_names,
+)
 
 TINY_ROUNDS = 30
 TINY_MARGIN = 5.0
@@ -128,29 +134,36 @@ def test_jax_forward_is_the_formats_forward_pass(layers: tuple[int, ...]) -> Non
     assert np.allclose(got, want, rtol=1e-5, atol=1e-5 * max(1.0, np.abs(want).max()))
 
 
-def synthetic(n: int, size: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Rows whose target is a fixed nonlinear function of them (0 to 100, as match points)."""
+Synthetic = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def synthetic(n: int, size: int, seed: int) -> Synthetic:
+    """Compact rows (codes, scores, moves) whose target is a fixed nonlinear function of them
+    (0 to 100, as match points)."""
     rng = np.random.default_rng(seed)
-    states = rng.integers(0, 2, (n, size)).astype(np.float32)
-    moves = rng.integers(0, 2, (n, 90)).astype(np.float32)
-    targets = 25 + 20 * np.tanh(states[:, :10].sum(1) - 5) + 15 * moves[:, 0] * states[:, 1]
-    return states, moves, targets.astype(np.float32)
+    codes = rng.integers(0, 2, (n, size - 7)).astype(np.uint8)
+    scores = rng.integers(0, 500, (n, 7)).astype(np.float32)
+    moves = rng.integers(0, 2, (n, 90)).astype(np.uint8)
+    bits = codes[:, :10].sum(1).astype(np.float32)
+    targets = 25 + 20 * np.tanh(bits - 5) + 15 * moves[:, 0] * codes[:, 1]
+    return codes, scores, moves, targets.astype(np.float32)
 
 
 def test_learner_fits_a_function_of_its_inputs() -> None:
     """A few hundred Adam steps cut the loss on held-out rows to well under a quarter."""
     network = Network(zhengfen.Rules.zheng_fen(players=4), (64, 32), history=0)
     learner = Learner.start(network, 3e-3, init_params(jax.random.key(0), network))
-    states, moves, targets = synthetic(4096, network.state_size, seed=1)
-    test_s, test_m, test_t = synthetic(1024, network.state_size, seed=2)
+    train_rows = synthetic(4096, network.state_size, seed=1)
+    codes, scores, moves, targets = synthetic(1024, network.state_size, seed=2)
+    states = np.asarray(assemble(codes, scores))
 
     def held_out() -> float:
-        q = np.asarray(forward(learner.params, network.scales(), test_s, test_m))
-        return float(np.mean(((q - test_t) / 100) ** 2))
+        q = np.asarray(forward(learner.params, network.scales(), states, moves))
+        return float(np.mean(((q - targets) / 100) ** 2))
 
     before = held_out()
     rng = np.random.default_rng(0)
-    loss, steps = learner.train(states, moves, targets, rng, batch=256, reuse=12)
+    loss, steps = learner.train(*train_rows, rng, batch=256, reuse=12)
     assert steps == 12 * 16 and np.isfinite(loss)
     after = held_out()  # 0.032 before, 0.005 after
     assert after < before / 4, (before, after)
@@ -161,13 +174,13 @@ def test_partial_batch_rows_weigh_nothing() -> None:
     the last, short batch of a round is trained on without a second compiled step."""
     network = Network(zhengfen.Rules.zheng_fen(players=4), (16,), history=0)
     start = init_params(jax.random.key(0), network)
-    states, moves, targets = synthetic(40, network.state_size, seed=3)
+    rows = synthetic(40, network.state_size, seed=3)
     padded, unpadded = Learner.start(network, 1e-3, start), Learner.start(network, 1e-3, start)
-    order = np.arange(40)
     from zhengfen.train.learner import padded as pad
 
-    a = padded.step(*pad(states, moves, targets, order[:30], 40))
-    b = unpadded.step(states[:30], moves[:30], targets[:30], np.ones(30, np.float32))
+    a = padded.step(*pad(rows, np.arange(30), 40))
+    codes, scores, moves, targets = (r[:30] for r in rows)
+    b = unpadded.step(codes, scores, moves, targets, np.ones(30, np.float32))
     assert a == pytest.approx(b, rel=1e-6)
     for name in start:
         np.testing.assert_allclose(padded.params[name], unpadded.params[name], rtol=1e-5)
@@ -178,12 +191,12 @@ def test_optimizer_state_round_trips_exactly() -> None:
     network's shape is refused."""
     network = Network(zhengfen.Rules.zheng_fen(players=4), (16, 8), history=1)
     learner = Learner.start(network, 1e-3, init_params(jax.random.key(0), network))
-    states, moves, targets = synthetic(512, network.state_size, seed=4)
-    learner.train(states, moves, targets, np.random.default_rng(0), batch=128)
+    rows = synthetic(512, network.state_size, seed=4)
+    learner.train(*rows, np.random.default_rng(0), batch=128)
     data = optimizer_bytes(learner.opt_state)
     restored = Learner(network, 1e-3, dict(learner.params), optimizer_of(data, learner.opt_state))
     for one in (learner, restored):
-        one.train(states, moves, targets, np.random.default_rng(1), batch=128)
+        one.train(*rows, np.random.default_rng(1), batch=128)
     for name in learner.params:
         assert np.array_equal(learner.params[name], restored.params[name]), name
     other = Network(network.rules, (16, 4), history=1)
@@ -380,6 +393,9 @@ def random_state_row(game: zhengfen.Game, seat: int, history: int) -> np.ndarray
         "move": game.legal_move_features()[:1],
     }
     row: np.ndarray = features.inputs(sample)[0][0]
+    codes, scores, moves = features.compact(sample)
+    assert np.array_equal(np.asarray(assemble(codes, scores))[0], row)
+    assert np.array_equal(moves, sample["move"])
     return row
 
 

@@ -31,11 +31,12 @@ import numpy.typing as npt
 import optax
 
 import zhengfen
-from zhengfen.train.network import Network, Params, forward
+from zhengfen.train.network import Network, Params, assemble, forward
 
 __all__ = ["Learner", "return_scale"]
 
 Floats = npt.NDArray[np.float32]
+Bytes = npt.NDArray[np.uint8]
 
 
 def return_scale(rules: zhengfen.Rules) -> float:
@@ -59,12 +60,15 @@ def make_optimizer(network: Network, lr: float) -> Any:
 def loss_fn(
     params: Params,
     scales: Mapping[str, jax.Array],
-    batch: tuple[jax.Array, jax.Array, jax.Array, jax.Array],
+    batch: tuple[jax.Array, ...],
     scale: float,
 ) -> jax.Array:
-    """Weighted mean squared error of Q against the targets, in units of ``scale``."""
-    states, moves, targets, weights = batch
-    errors = (forward(params, scales, states, moves) - targets) / scale
+    """Weighted mean squared error of Q against the targets, in units of ``scale``; the batch
+    is compact (:func:`zhengfen.train.features.compact`) and its weights."""
+    codes, scores, moves, targets, weights = batch
+    states = assemble(codes, scores)
+    q = forward(params, scales, states, moves.astype(jnp.float32))
+    errors = (q - targets) / scale
     result: jax.Array = jnp.sum(weights * errors**2) / jnp.maximum(jnp.sum(weights), 1.0)
     return result
 
@@ -96,16 +100,19 @@ class Learner:
         """A learner at ``params`` with a fresh optimizer."""
         return cls(network, lr, params, make_optimizer(network, lr).init(params))
 
-    def step(self, states: Floats, moves: Floats, targets: Floats, weights: Floats) -> float:
-        """One optimizer step on one batch; returns its loss (before the step)."""
-        batch = (states, moves, targets, weights)
+    def step(
+        self, codes: Bytes, scores: Floats, moves: Bytes, targets: Floats, weights: Floats
+    ) -> float:
+        """One optimizer step on one compact batch; returns its loss (before the step)."""
+        batch = (codes, scores, moves, targets, weights)
         self.params, self.opt_state, loss = self._step(self.params, self.opt_state, batch)
         return float(loss)
 
     def train(
         self,
-        states: Floats,
-        moves: Floats,
+        codes: Bytes,
+        scores: Floats,
+        moves: Bytes,
         targets: Floats,
         rng: np.random.Generator,
         batch: int,
@@ -119,17 +126,18 @@ class Learner:
             order = rng.permutation(n)
             for first in range(0, n, batch):
                 rows = order[first : first + batch]
-                losses.append(self.step(*padded(states, moves, targets, rows, batch)))
+                arrays = padded((codes, scores, moves, targets), rows, batch)
+                losses.append(self.step(*arrays))
         return (float(np.mean(losses)) if losses else 0.0), len(losses)
 
 
 def padded(
-    states: Floats, moves: Floats, targets: Floats, rows: npt.NDArray[np.intp], size: int
-) -> tuple[Floats, Floats, Floats, Floats]:
-    """The batch of ``rows``, padded to ``size`` rows of weight 0."""
+    arrays: tuple[npt.NDArray[Any], ...], rows: npt.NDArray[np.intp], size: int
+) -> tuple[npt.NDArray[Any], ...]:
+    """The batch of ``rows`` of each array, padded to ``size`` rows of zeros, then the weights
+    (1 for a sample, 0 for padding)."""
     pad = size - len(rows)
-    weights = np.ones(len(rows), dtype=np.float32)
-    arrays = [states[rows], moves[rows], targets[rows], weights]
+    batch = [*(a[rows] for a in arrays), np.ones(len(rows), dtype=np.float32)]
     if pad:
-        arrays = [np.concatenate([a, np.zeros((pad, *a.shape[1:]), a.dtype)]) for a in arrays]
-    return arrays[0], arrays[1], arrays[2], arrays[3]
+        batch = [np.concatenate([a, np.zeros((pad, *a.shape[1:]), a.dtype)]) for a in batch]
+    return tuple(batch)

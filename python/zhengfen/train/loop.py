@@ -212,11 +212,12 @@ def train_round(
     """The learner's pass over round ``number``'s samples; counters updated."""
     start = time.perf_counter()
     samples = played.samples
-    states, moves = features.inputs(samples)
+    codes, scores, moves = features.compact(samples)
     targets = samples["target"].astype(np.float32)
     trained = time.perf_counter()
     rng = np.random.default_rng([run.config.seed, number])
-    loss, _ = learner.train(states, moves, targets, rng, run.config.batch, run.config.reuse)
+    c = run.config
+    loss, _ = learner.train(codes, scores, moves, targets, rng, c.batch, c.reuse)
     end = time.perf_counter()
     counters.handover_seconds += trained - start
     counters.learner_seconds += end - trained

@@ -30,7 +30,7 @@ import numpy.typing as npt
 import zhengfen
 from zhengfen.train import features
 
-__all__ = ["Network", "Params", "forward", "init_params", "mean_return", "tensor_names"]
+__all__ = ["Network", "Params", "assemble", "forward", "init_params", "mean_return", "tensor_names"]
 
 Params = dict[str, jax.Array]
 """The trainable tensors, by the model's tensor names."""
@@ -151,3 +151,13 @@ def forward(
         i += 1
     result: jax.Array = h @ params["output.weight"] + params["output.bias"][0]
     return result
+
+
+def assemble(
+    codes: jax.Array | npt.NDArray[np.uint8], scores: jax.Array | npt.NDArray[np.float32]
+) -> jax.Array:
+    """The state rows ``x_s`` (float32) of :func:`zhengfen.train.features.compact`'s ``codes``
+    (observation then history, uint8) and scores: observation, scores, history."""
+    split = zhengfen.OBSERVATION_SIZE
+    values = jnp.asarray(codes).astype(jnp.float32)
+    return jnp.concatenate([values[:, :split], jnp.asarray(scores), values[:, split:]], axis=1)
