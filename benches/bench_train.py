@@ -13,7 +13,7 @@ JAX step runs. The main thread's time is the learner's, the waiting and the hand
 up to the wall time); the actors' share runs beside it.
 
 Run: ``python benches/bench_train.py [--seconds 30] [--repeats 3] [--games zf4,zcy]``
-``[--layers 256,256,128] [--history 4] [--episodes 32] [--batch 1024]``; ``--quick`` is a smoke
+``[--layers 128,128] [--history 4] [--episodes 128] [--batch 1024]``; ``--quick`` is a smoke
 run of a few seconds whose figures mean nothing.
 """
 
@@ -78,9 +78,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--games", default="zf4,zcy")
-    parser.add_argument("--layers", type=parse_layers, default=(256, 256, 128))
+    parser.add_argument("--layers", type=parse_layers, default=(128, 128))
     parser.add_argument("--history", type=int, default=4)
-    parser.add_argument("--episodes", type=int, default=32)
+    parser.add_argument("--episodes", type=int, default=128)
     parser.add_argument("--batch", type=int, default=1024)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--quick", action="store_true")

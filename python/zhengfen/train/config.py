@@ -10,7 +10,7 @@ often to evaluate and save, the progress bar) may change from one invocation to 
 
 >>> config = TrainConfig(rules={"game": "zheng_fen", "players": 4}, out="run")
 >>> config.layers, config.history, config.epsilon
-((256, 256, 128), 4, 0.05)
+((128, 128), 4, 0.05)
 >>> config.recipe()["lr"]
 0.0003
 """
@@ -47,9 +47,9 @@ class TrainConfig:
     # The recipe: stored in state.json, kept by --resume.
     seed: int = 0
     opponents: tuple[str, ...] = ()
-    episodes: int = 32
+    episodes: int = 128
     history: int = 4
-    layers: tuple[int, ...] = (256, 256, 128)
+    layers: tuple[int, ...] = (128, 128)
     lr: float = 3e-4
     batch: int = 1024
     reuse: int = 1
