@@ -306,7 +306,11 @@ def add_arguments(
         default=d.checkpoint_every,
         help=f"seconds between checkpoints ({d.checkpoint_every:g}; also at the end)",
     )
-    machinery.add_argument("--no-progress", action="store_true", help="no progress bar")
+    machinery.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar or status lines (the evaluations are still printed)",
+    )
 
 
 def rule_options(game: str | None, players: int | None, items: Sequence[str]) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """The progress of a run on standard error: a ``rich`` progress bar on a terminal (the budget
 spent, the round, the learner's decisions and decisions per second of this invocation, the
-loss, the last evaluation), a plain line about every ten seconds otherwise (a log, a pipe), and
-one line per evaluation either way."""
+loss), a plain status line about every ten seconds otherwise (a log, a pipe), neither with
+``--no-progress``; and one line per evaluation in every case."""
 
 from __future__ import annotations
 
@@ -83,8 +83,9 @@ class Progress:
             print(f"{100 * fraction:3.0f}% {status}", file=self.stream, flush=True)
 
     def evaluated(self, point: Point | None) -> None:
-        """After an evaluation: one line."""
-        if point is None or not self.enabled:
+        """After an evaluation: one line (also with ``--no-progress``, which stops only the bar
+        and the status lines)."""
+        if point is None:
             return
         line = (
             f"evaluation at {point.decisions:,} decisions: {point.points:+.1f} "
