@@ -449,6 +449,21 @@ def test_a_resumed_run_is_the_uninterrupted_run(tmp_path: Path) -> None:
     assert whole.round == 4 and whole.decisions > 0
 
 
+def test_a_resumed_run_keeps_its_recipe_and_its_budget(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--resume`` refuses a recipe option that differs from the run's, and a budget in all
+    that the run has spent; the same value as the run's is accepted."""
+    out = tmp_path / "run"
+    train(tiny(out, rounds=1), resume=False)
+    base = ["--out", str(out), "--resume"]
+    refused(capsys, [*base, "--lr", "0.1"], "lr 0.1 differs from the run's 0.001")
+    refused(capsys, [*base, "--players", "5"], "rules")
+    refused(capsys, [*base, "--rounds", "1"], "--rounds 1: the run has done 1 rounds")
+    assert cli.main(["train", *base, "--lr", "0.001", "--rounds", "2", "--no-progress"]) == 0
+    assert rounds_saved(out) == 2
+
+
 def test_a_tiny_run_improves_over_its_untrained_start(tmp_path: Path) -> None:
     """Seconds of self-play lift the points per match against greedy, on the run's fixed
     duplicate deals, clearly above where the untrained network stood."""

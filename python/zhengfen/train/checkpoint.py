@@ -18,6 +18,7 @@ moment leaves the previous checkpoint readable.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 from dataclasses import dataclass
@@ -86,8 +87,6 @@ def model_bytes(network: Network, params: Params, training: dict[str, Any]) -> b
 def optimizer_bytes(opt_state: Any) -> bytes:
     """Adam's state as an ``.npz`` of its leaves (in ``jax.tree_util`` order)."""
     leaves, treedef = jax.tree_util.tree_flatten(opt_state)
-    import io
-
     buffer = io.BytesIO()
     arrays = {f"leaf{i:04d}": np.asarray(leaf) for i, leaf in enumerate(leaves)}
     np.savez(buffer, treedef=np.array(str(treedef)), **arrays)  # type: ignore[arg-type]
@@ -96,8 +95,6 @@ def optimizer_bytes(opt_state: Any) -> bytes:
 
 def optimizer_of(data: bytes, like: Any) -> Any:
     """Adam's state from :func:`optimizer_bytes`, checked against the shape of ``like``."""
-    import io
-
     leaves, treedef = jax.tree_util.tree_flatten(like)
     with np.load(io.BytesIO(data)) as stored:
         if str(stored["treedef"]) != str(treedef):

@@ -175,7 +175,7 @@ class Run:
         layers = "-".join(map(str, self.config.layers))
         return f"{name}: DMC {layers}, {mode}, {self.config.eval_deals} duplicate deals"
 
-    def done(self, counters: Counters, start_round: int) -> bool:
+    def done(self, counters: Counters) -> bool:
         """Whether a budget is reached."""
         c = self.config
         return (
@@ -264,7 +264,7 @@ def loop(
     actors.submit(run.work(number, snapshot.actor_params, counters))
     progress.begin(counters.decisions)
     tick = time.perf_counter()
-    while not run.done(counters, start_round):
+    while not run.done(counters):
         waited = time.perf_counter()
         played = actors.result()
         counters = Counters(**counters.as_dict())
