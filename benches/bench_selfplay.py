@@ -2,7 +2,9 @@
 non-forced learner decisions, one sample each) of self-play with a 256-256-128 model reading 8
 history rows (``bench_learned.model_for``: seeded random weights; the arithmetic does not depend
 on what they are), epsilon 0.1, on 1 and 2 threads, in 4-player Zheng Fen and Zen Cheng You.
-Each figure is the median of ``--repeats`` calls on the same episodes.
+Each figure is the median of ``--repeats`` calls on the same episodes: per second of wall time,
+and per second of the process's CPU time (all its threads), which on a machine shared with
+other work estimates what an idle core gives.
 
 Where the time goes, per call, from three measures on the same episodes and threads:
 
@@ -14,7 +16,7 @@ Where the time goes, per call, from three measures on the same episodes and thre
 - ``forward``: the rest of the self-play call: the forward passes and their inputs (every legal
   move's features as floats).
 
-Then learner decisions per second against the games kept in flight on one thread
+Then learner decisions per CPU second against the games kept in flight on one thread
 (``games_per_thread``), which sets the rows of each forward pass (at least twice as many
 episodes as games in flight).
 
@@ -38,14 +40,17 @@ RULES = (
 )
 
 
-def median_seconds(call: Callable[[], Any], repeats: int) -> tuple[float, Any]:
-    """The median wall time of ``repeats`` calls, and the last call's result."""
-    times, out = [], None
+def median_seconds(call: Callable[[], Any], repeats: int) -> tuple[float, Any, float]:
+    """The median wall time of ``repeats`` calls, the last call's result, and the median
+    CPU time of the process over a call (every thread's, so that on a machine others share
+    ``samples / cpu`` estimates the rate per core of an idle one)."""
+    times, cpu, out = [], [], None
     for _ in range(repeats):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         out = call()
         times.append(time.perf_counter() - start)
-    return statistics.median(times), out
+        cpu.append(time.process_time() - start_cpu)
+    return statistics.median(times), out, statistics.median(cpu)
 
 
 def split(
@@ -56,15 +61,15 @@ def split(
     repeats: int,
 ) -> dict[str, float]:
     """Learner decisions per second and the shares of the time, for one configuration."""
-    seconds, played = median_seconds(
+    seconds, played, cpu = median_seconds(
         lambda: zhengfen.selfplay(rules, model, episodes, threads=threads), repeats
     )
     decisions = int(played["decisions"].sum())  # self-play: every decision is a learner's
-    no_net, uniform = median_seconds(
+    no_net, uniform, _ = median_seconds(
         lambda: zhengfen.selfplay(rules, model, episodes, epsilon=1.0, threads=threads), repeats
     )
     per_decision = no_net / int(uniform["decisions"].sum())
-    game_seconds, games = median_seconds(
+    game_seconds, games, _ = median_seconds(
         lambda: zhengfen.rollouts(
             rules, ["random"] * rules.players, episodes, matches=1, threads=threads
         ),
@@ -78,6 +83,7 @@ def split(
         "decisions": decisions,
         "seconds": seconds,
         "rate": len(played["target"]) / seconds,
+        "per_cpu": len(played["target"]) / cpu,
         "game": game / seconds,
         "features": features / seconds,
         "forward": max(seconds - game - features, 0.0) / seconds,
@@ -89,10 +95,10 @@ def in_flight(
     rules: zhengfen.Rules, model: zhengfen.LearnedModel, episodes: int, games: int, repeats: int
 ) -> float:
     """Learner decisions per second on one thread with ``games`` games in flight."""
-    seconds, played = median_seconds(
+    _, played, cpu = median_seconds(
         lambda: zhengfen.selfplay(rules, model, episodes, games_per_thread=games), repeats
     )
-    return len(played["target"]) / seconds
+    return len(played["target"]) / cpu
 
 
 def main() -> None:
@@ -108,7 +114,7 @@ def main() -> None:
     )
     header = (
         f"{'rules':<15}{'threads':>8}{'episodes':>9}{'samples':>9}{'moves':>7}"
-        f"{'decisions/s':>13}{'forward':>9}{'features':>10}{'game':>7}"
+        f"{'decisions/s':>13}{'per CPU-s':>11}{'forward':>9}{'features':>10}{'game':>7}"
     )
     print(header)
     for label, rules, episodes in RULES:
@@ -119,9 +125,10 @@ def main() -> None:
             r = split(rules, model, n, threads, args.repeats)
             print(
                 f"{label:<15}{threads:>8}{n:>9}{r['samples']:>9}{r['moves']:>7.1f}"
-                f"{r['rate']:>13,.0f}{r['forward']:>9.0%}{r['features']:>10.0%}{r['game']:>7.0%}"
+                f"{r['rate']:>13,.0f}{r['per_cpu']:>11,.0f}{r['forward']:>9.0%}"
+                f"{r['features']:>10.0%}{r['game']:>7.0%}"
             )
-    print("\nlearner decisions/s on one thread by games in flight (games_per_thread)")
+    print("\nlearner decisions per CPU second, one thread, by games in flight (games_per_thread)")
     sizes = (1, 4, 16, 64, 256)
     print(f"{'rules':<15}" + "".join(f"{g:>10}" for g in sizes))
     for label, rules, episodes in RULES:
