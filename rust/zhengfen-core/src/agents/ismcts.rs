@@ -106,7 +106,7 @@ impl Default for Ismcts {
 }
 
 /// The iterations `policy=learned` defaults to (about the time of the default `ismcts`).
-pub const LEARNED_ITERATIONS: u32 = 200;
+pub const LEARNED_ITERATIONS: u32 = 60;
 /// The playout `policy=learned` defaults to.
 pub const LEARNED_PLAYOUT: Playout = Playout::Value;
 
