@@ -34,7 +34,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from zhengfen._core import Game, InfoSet, LearnedModel, SplitMix64, agent_spec
+from zhengfen._core import Game, InfoSet, LearnedModel, Rules, SplitMix64, agent_spec
 from zhengfen.seats import Move, agent_name, observe, play_seats, take_turn
 
 __all__ = [
@@ -46,9 +46,12 @@ __all__ = [
     "RandomAgent",
     "SearchAgent",
     "agent_name",
+    "check_agent",
     "is_user_class",
+    "learned_model",
     "load_agent_class",
     "make_agent",
+    "model_file",
     "observe",
     "play",
     "take_turn",
@@ -239,13 +242,61 @@ def make_agent(name: str | Agent, seed: int = 0) -> Agent:
     if is_user_class(name):
         return _build(name, load_agent_class(name), seed)
     spec = agent_spec(name)
-    if spec.startswith(_LEARNED_FILE):
-        return LearnedAgent(spec[len(_LEARNED_FILE) : -1])
+    path = model_file(spec)
+    if path is not None:
+        return LearnedAgent(path)
     if spec == "learned":
         return LearnedAgent()
     agent = _BUILT_IN_CLASSES[spec.partition("(")[0]](seed=seed)
     agent.spec = spec
     return agent
+
+
+def model_file(spec: str) -> str | None:
+    """The model file a canonical spec ``learned(model=PATH)`` names (:func:`zhengfen.agent_spec`
+    writes it so), else ``None``.
+
+    >>> model_file("learned(model=runs/a.safetensors)"), model_file("learned")
+    ('runs/a.safetensors', None)
+    """
+    if spec.startswith(_LEARNED_FILE) and spec.endswith(")"):
+        return spec[len(_LEARNED_FILE) : -1]
+    return None
+
+
+def check_agent(agent: str | Agent, rules: Rules) -> None:
+    """Refuses, before any game, an agent that cannot play ``rules``: an unknown spec
+    (:class:`zhengfen.RulesError`), a user's class that cannot be loaded or built
+    (``ValueError``), a model file that cannot be read, ``learned`` where no model ships for the
+    rules, or a model for other rules (:class:`zhengfen.ModelError`, naming the file and the
+    reason), as every entry point binds an agent to its rules (:func:`zhengfen.agent_spec` with
+    ``rules``).
+
+    >>> import zhengfen
+    >>> check_agent("greedy", zhengfen.Rules.zen_cheng_you())
+    >>> check_agent("learned(model=no/such.safetensors)", zhengfen.Rules.zen_cheng_you())
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    zhengfen.errors.ModelError: model no/such.safetensors: cannot be read (No such file ...)
+    """
+    if isinstance(agent, str) and is_user_class(agent):
+        make_agent(agent)  # its class loaded and built once, as the games will
+    elif isinstance(agent, LearnedAgent):
+        agent_spec(agent.spec if agent.model is None else agent.model, rules)
+    elif isinstance(agent, str):
+        agent_spec(agent, rules)
+
+
+def learned_model(agent: Agent, rules: Rules) -> LearnedModel | None:
+    """The model a learned agent plays under ``rules`` (its own, or the one shipped for the
+    rules), checked against them; ``None`` for any other agent."""
+    if not isinstance(agent, LearnedAgent):
+        return None
+    if agent.model is None:
+        return LearnedModel.shipped(rules)
+    agent_spec(agent.model, rules)
+    return agent.model
 
 
 _BUILT_IN_CLASSES: dict[str, type[_RustAgent] | type[RandomAgent]] = {
