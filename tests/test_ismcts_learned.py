@@ -154,3 +154,21 @@ def test_ctrl_c_stops_a_long_choice() -> None:
     assert "finished" not in out
     assert "panicked" not in err and "Traceback" not in err
     assert took < 3, f"took {took:.1f} s to stop"
+
+
+def test_the_arena_plays_it_and_refuses_a_model_for_other_rules_in_one_line(
+    tmp_path: Path,
+) -> None:
+    from test_cli import zhengfen_cmd
+
+    agents = f"{small(ZF4_MODEL, 'value', 4)},greedy"
+    played = zhengfen_cmd("arena", "--agents", agents, "--deals", "1", "--no-progress")
+    assert played.returncode == 0, played.stderr
+    assert zhengfen.agent_spec(small(ZF4_MODEL, "value", 4)) in played.stdout
+    log = tmp_path / "log.jsonl"
+    refused = zhengfen_cmd(
+        "arena", "--agents", f"{small(ZCY_MODEL, 'value')},greedy", "--log", str(log)
+    )
+    assert refused.returncode == 2, refused.stderr
+    assert refused.stderr.count("\n") == 1 and "zen_cheng_you" in refused.stderr
+    assert "Traceback" not in refused.stderr and not log.exists()
