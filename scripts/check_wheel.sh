@@ -56,7 +56,8 @@ step "every module imports (on this Python; the optional extras are not installe
 python - <<'PY'
 import importlib, pkgutil, sys
 import zhengfen
-OPTIONAL = {"gymnasium", "pettingzoo", "ray", "starlette", "uvicorn"}  # envs, ray, web
+# envs, ray, web, train
+OPTIONAL = {"gymnasium", "pettingzoo", "ray", "starlette", "uvicorn", "jax", "optax", "matplotlib"}
 imported, skipped = 0, []
 for info in pkgutil.walk_packages(zhengfen.__path__, "zhengfen."):
     if info.name.rsplit(".", 1)[-1] == "__main__":

@@ -166,8 +166,9 @@ def agent(name: str) -> str:
         raise InputError(
             f"agent {_short(name)}: only built-in agents can play here ({', '.join(AGENTS)})"
         )
-    if re.match(r"\s*learned\s*\(", name):
-        # A request never names a file on the server (the spec would read it).
+    if re.search(r"learned\s*\(", name):
+        # A request never names a file on the server (the spec would read it), not even
+        # inside another agent's settings (ismcts(policy=learned(model=PATH))).
         raise InputError(f"agent {_short(name)}: model files cannot be named here")
     try:
         spec = zhengfen.agent_spec(name)
