@@ -140,22 +140,36 @@ class SearchAgent(_RustAgent):
 class ISMCTSAgent(_RustAgent):
     """Information-set Monte Carlo tree search (single observer): ``iterations`` worlds
     resampled from its view, one tree over its information sets, UCB1 with availability counts
-    (constant ``exploration``) over the ``candidates`` best moves by the greedy score at each
-    node, each world played out by the ``playout`` policy (``"greedy"`` or ``"random"``)."""
+    (constant ``exploration``) over the ``candidates`` best moves at each node by the
+    ``policy`` (``"greedy"``: the greedy score; ``"learned"`` or ``"learned(model=PATH)"``: a
+    learned model's Q-values), each leaf estimated by the ``playout`` (``"greedy"``,
+    ``"random"``; with a learned policy also ``"learned"``, its model playing, or ``"value"``,
+    its values at each seat's next decision). Settings left ``None`` take the policy's
+    defaults (AI.md §4.1).
+
+    >>> ISMCTSAgent(iterations=50).spec
+    'ismcts(iterations=50,playout=greedy,exploration=0.7,candidates=8)'
+    """
 
     def __init__(
         self,
-        iterations: int = 1000,
-        playout: str = "greedy",
-        exploration: float = 0.7,
-        candidates: int = 8,
+        iterations: int | None = None,
+        playout: str | None = None,
+        exploration: float | None = None,
+        candidates: int | None = None,
         seed: int = 0,
+        policy: str | None = None,
     ) -> None:
         super().__init__(seed)
-        self.spec = agent_spec(
-            f"ismcts(iterations={iterations},playout={playout},"
-            f"exploration={exploration!r},candidates={candidates})"
-        )
+        given = {
+            "iterations": iterations,
+            "playout": playout,
+            "exploration": None if exploration is None else repr(exploration),
+            "candidates": candidates,
+            "policy": policy,
+        }
+        settings = ",".join(f"{key}={value}" for key, value in given.items() if value is not None)
+        self.spec = agent_spec(f"ismcts({settings})")
 
 
 _LEARNED_FILE = "learned(model="
@@ -199,8 +213,9 @@ class LearnedAgent:
 
 def make_agent(name: str | Agent, seed: int = 0) -> Agent:
     """An agent from a name: a built-in agent's spec (``random``, ``greedy``, ``search``,
-    ``ismcts``, with ``search(...)`` or ``ismcts(...)`` settings, ``learned`` or
-    ``learned(model=PATH)``, read by the core's parser,
+    ``ismcts``, with ``search(...)`` or ``ismcts(...)`` settings (``ismcts(policy=learned)``
+    searches with a learned model), ``learned`` or ``learned(model=PATH)``, read by the core's
+    parser,
     :func:`zhengfen.agent_spec`), or
     ``module:Class`` for a user's agent class (:func:`is_user_class`). Agents pass through
     unchanged. A spec the core refuses raises the core's :class:`zhengfen.RulesError`.

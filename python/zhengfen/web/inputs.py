@@ -181,8 +181,9 @@ def agent(name: str, models: Models | None = None, rules: zhengfen.Rules | None 
         raise InputError(
             f"agent {_short(name)}: only the built-in and offered agents can play here ({offered})"
         )
-    if re.match(r"\s*learned\s*\(", name):
-        # A request never names a file on the server (the spec would read it).
+    if re.search(r"learned\s*\(", name):
+        # A request never names a file on the server (the spec would read it), not even
+        # inside another agent's settings (ismcts(policy=learned(model=PATH))).
         raise InputError(f"agent {_short(name)}: model files cannot be named here")
     try:
         spec = zhengfen.agent_spec(name)
