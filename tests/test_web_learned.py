@@ -180,6 +180,8 @@ def test_learned_is_refused_where_no_model_ships(client: TestClient) -> None:
     game, players = missing[0]
     body = {"game": game, "players": players, "opponents": [" learned "]}
     refused(client.post("/api/tables", json=body), f"no learned model ships for {game}")
+    searching = {**body, "opponents": ["ismcts(policy=learned,iterations=10)"]}
+    refused(client.post("/api/tables", json=searching), f"no learned model ships for {game}")
 
 
 @pytest.mark.parametrize(("game", "players"), SHIPPED)

@@ -195,6 +195,11 @@ def agent(name: str, models: Models | None = None, rules: zhengfen.Rules | None 
         bound = SETTING_BOUNDS.get(setting)
         if bound is not None and int(value) > bound:
             raise InputError(f"agent {_short(name)}: {setting} may be at most {bound} here")
+    if rules is not None:  # bound as every entry point binds it: ismcts(policy=learned) ...
+        try:
+            zhengfen.agent_spec(spec, rules)
+        except ValueError as error:
+            raise InputError(f"agent {_short(name)}: {error}") from error
     return spec
 
 
