@@ -105,8 +105,9 @@ impl Default for Ismcts {
     }
 }
 
-/// The iterations `policy=learned` defaults to (about the time of the default `ismcts`).
-pub const LEARNED_ITERATIONS: u32 = 60;
+/// The iterations `policy=learned` defaults to (about the time of the default `ismcts` with
+/// the trained 128-128 model of 4-player Zheng Fen, benches/RESULTS.md §9).
+pub const LEARNED_ITERATIONS: u32 = 200;
 /// The playout `policy=learned` defaults to.
 pub const LEARNED_PLAYOUT: Playout = Playout::Value;
 
