@@ -33,7 +33,7 @@ from typing import Any
 import pytest
 
 import zhengfen
-from zhengfen.agents import RandomAgent, play
+from zhengfen.agents import LearnedAgent, RandomAgent, observe, play
 
 REQUIRED = os.environ.get("ZHENGFEN_BROWSER_TESTS") == "1"
 
@@ -62,6 +62,9 @@ ADDRESS = re.compile(r"(http://[\w.\-]+:\d+/)")
 TIMEOUT_MS = 30_000
 SIDEWAYS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
 """How far the page scrolls sideways (0 when it fits its width)."""
+LEARNED_DATA = Path(__file__).parent / "data" / "learned"
+LEARNED_ZF4 = LEARNED_DATA / "zheng_fen_4.safetensors"
+"""The operator's models the server offers: ``learned-zheng_fen_4`` and ``learned-zcy``."""
 MAX_TURNS = 300
 """A match never needs this many of the person's turns (a Zen Cheng You hand holds 27 cards)."""
 
@@ -86,7 +89,8 @@ def server(replay_folder: Path) -> Iterator[str]:
     play one move a request (``--agent-seconds 0``): the page asks for their moves again and
     again, as it does for slow agents."""
     command = [sys.executable, "-m", "zhengfen", "serve", "--port", "0", "--agent-seconds", "0"]
-    command += ["--replays", str(replay_folder)]
+    command += ["--replays", str(replay_folder), "--model", str(LEARNED_ZF4)]
+    command += ["--model", f"zcy={LEARNED_DATA / 'zen_cheng_you_4.safetensors'}"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines: queue.Queue[str] = queue.Queue()
     output: list[str] = []
@@ -676,3 +680,63 @@ def test_game_over(page: Page, shots: Path) -> None:
     assert page.locator("#pt-next").is_hidden()
     page.click("#pt-again")
     page.wait_for_selector("#play-setup:not([hidden])")
+
+
+def _menu(page: Page, selector: str) -> list[str]:
+    return [
+        str(v)
+        for v in page.locator(f"{selector} option").evaluate_all("os => os.map(o => o.value)")
+    ]
+
+
+def test_a_learned_seat_plays_and_its_hint_shows_q_values(page: Page, server: str) -> None:
+    """The operator's model in seat 1 (offered for its rules only, in the seats' and the hint's
+    menus), a whole match clicked through, a hint from it with the Q column; every move seat 1
+    made is the learned agent's choice."""
+    seat_menu = "#ng-opponents select"
+    page.select_option("#ng-game", "zen_cheng_you")
+    assert "learned-zcy" in _menu(page, seat_menu)
+    assert "learned-zheng_fen_4" not in _menu(page, seat_menu)
+    page.select_option("#ng-game", "zheng_fen")
+    page.select_option("#ng-players", "5")
+    assert not any(name.startswith("learned-") for name in _menu(page, seat_menu))
+    page.select_option("#ng-players", "4")
+    assert "learned-zcy" not in _menu(page, seat_menu)
+    page.fill("#ng-seed", "21")
+    selects = page.locator(seat_menu).all()
+    selects[0].select_option("learned-zheng_fen_4")
+    for select in selects[1:]:
+        select.select_option("random")
+    page.click("#ng-start")
+    page.wait_for_selector("#play-table:not([hidden])")
+    assert "learned-zcy" not in _menu(page, "#pt-hint-agent")
+    hinted = False
+    for _ in range(MAX_TURNS):
+        if _table(page) == "over":
+            break
+        if not hinted and page.locator("#pt-moves .move-group").count() >= 2:
+            _hint(page, "learned-zheng_fen_4")
+            header = page.locator("#pt-hint-table thead th").all_inner_texts()
+            assert header == ["candidate", "Q", "value", "playouts"]
+            q = [float(t) for t in page.locator("#pt-hint-table td.q").all_inner_texts()]
+            assert len(q) >= 2 and q == sorted(q, reverse=True)
+            assert page.locator("#pt-hint-table tbody tr").first.get_attribute("class") == "chosen"
+            hinted = True
+        _play_a_move(page)
+    else:
+        pytest.fail(f"the match did not end in {MAX_TURNS} turns")
+    assert hinted
+    key = page.evaluate("document.body.dataset.tableId")
+    with urllib.request.urlopen(f"{server}api/tables/{key}/save", timeout=60) as answer:
+        saved = zhengfen.Game.from_json(answer.read().decode())
+    agent = LearnedAgent(LEARNED_ZF4)
+    game = zhengfen.Game(saved.rules, 21)
+    learned_moves = 0
+    for decision in saved.decisions:
+        if game.current_player == 1:
+            game.play(agent.act(observe(game, 1), game.legal_moves()))
+            assert game.decisions[-1] == decision
+            learned_moves += 1
+        else:
+            game.play(decision)
+    assert learned_moves > 0

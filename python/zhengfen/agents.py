@@ -34,7 +34,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from zhengfen._core import Game, InfoSet, LearnedModel, SplitMix64, agent_spec
+from zhengfen._core import Game, InfoSet, LearnedModel, Rules, SplitMix64, agent_spec
 from zhengfen.seats import Move, agent_name, observe, play_seats, take_turn
 
 __all__ = [
@@ -46,9 +46,12 @@ __all__ = [
     "RandomAgent",
     "SearchAgent",
     "agent_name",
+    "check_agent",
     "is_user_class",
+    "learned_model",
     "load_agent_class",
     "make_agent",
+    "model_file",
     "observe",
     "play",
     "take_turn",
@@ -137,22 +140,36 @@ class SearchAgent(_RustAgent):
 class ISMCTSAgent(_RustAgent):
     """Information-set Monte Carlo tree search (single observer): ``iterations`` worlds
     resampled from its view, one tree over its information sets, UCB1 with availability counts
-    (constant ``exploration``) over the ``candidates`` best moves by the greedy score at each
-    node, each world played out by the ``playout`` policy (``"greedy"`` or ``"random"``)."""
+    (constant ``exploration``) over the ``candidates`` best moves at each node by the
+    ``policy`` (``"greedy"``: the greedy score; ``"learned"`` or ``"learned(model=PATH)"``: a
+    learned model's Q-values), each leaf estimated by the ``playout`` (``"greedy"``,
+    ``"random"``; with a learned policy also ``"learned"``, its model playing, or ``"value"``,
+    its values at each seat's next decision). Settings left ``None`` take the policy's
+    defaults (AI.md §4.1).
+
+    >>> ISMCTSAgent(iterations=50).spec
+    'ismcts(iterations=50,playout=greedy,exploration=0.7,candidates=8)'
+    """
 
     def __init__(
         self,
-        iterations: int = 1000,
-        playout: str = "greedy",
-        exploration: float = 0.7,
-        candidates: int = 8,
+        iterations: int | None = None,
+        playout: str | None = None,
+        exploration: float | None = None,
+        candidates: int | None = None,
         seed: int = 0,
+        policy: str | None = None,
     ) -> None:
         super().__init__(seed)
-        self.spec = agent_spec(
-            f"ismcts(iterations={iterations},playout={playout},"
-            f"exploration={exploration!r},candidates={candidates})"
-        )
+        given = {
+            "iterations": iterations,
+            "playout": playout,
+            "exploration": None if exploration is None else repr(exploration),
+            "candidates": candidates,
+            "policy": policy,
+        }
+        settings = ",".join(f"{key}={value}" for key, value in given.items() if value is not None)
+        self.spec = agent_spec(f"ismcts({settings})")
 
 
 _LEARNED_FILE = "learned(model="
@@ -196,8 +213,9 @@ class LearnedAgent:
 
 def make_agent(name: str | Agent, seed: int = 0) -> Agent:
     """An agent from a name: a built-in agent's spec (``random``, ``greedy``, ``search``,
-    ``ismcts``, with ``search(...)`` or ``ismcts(...)`` settings, ``learned`` or
-    ``learned(model=PATH)``, read by the core's parser,
+    ``ismcts``, with ``search(...)`` or ``ismcts(...)`` settings (``ismcts(policy=learned)``
+    searches with a learned model), ``learned`` or ``learned(model=PATH)``, read by the core's
+    parser,
     :func:`zhengfen.agent_spec`), or
     ``module:Class`` for a user's agent class (:func:`is_user_class`). Agents pass through
     unchanged. A spec the core refuses raises the core's :class:`zhengfen.RulesError`.
@@ -224,13 +242,61 @@ def make_agent(name: str | Agent, seed: int = 0) -> Agent:
     if is_user_class(name):
         return _build(name, load_agent_class(name), seed)
     spec = agent_spec(name)
-    if spec.startswith(_LEARNED_FILE):
-        return LearnedAgent(spec[len(_LEARNED_FILE) : -1])
+    path = model_file(spec)
+    if path is not None:
+        return LearnedAgent(path)
     if spec == "learned":
         return LearnedAgent()
     agent = _BUILT_IN_CLASSES[spec.partition("(")[0]](seed=seed)
     agent.spec = spec
     return agent
+
+
+def model_file(spec: str) -> str | None:
+    """The model file a canonical spec ``learned(model=PATH)`` names (:func:`zhengfen.agent_spec`
+    writes it so), else ``None``.
+
+    >>> model_file("learned(model=runs/a.safetensors)"), model_file("learned")
+    ('runs/a.safetensors', None)
+    """
+    if spec.startswith(_LEARNED_FILE) and spec.endswith(")"):
+        return spec[len(_LEARNED_FILE) : -1]
+    return None
+
+
+def check_agent(agent: str | Agent, rules: Rules) -> None:
+    """Refuses, before any game, an agent that cannot play ``rules``: an unknown spec
+    (:class:`zhengfen.RulesError`), a user's class that cannot be loaded or built
+    (``ValueError``), a model file that cannot be read, ``learned`` where no model ships for the
+    rules, or a model for other rules (:class:`zhengfen.ModelError`, naming the file and the
+    reason), as every entry point binds an agent to its rules (:func:`zhengfen.agent_spec` with
+    ``rules``).
+
+    >>> import zhengfen
+    >>> check_agent("greedy", zhengfen.Rules.zen_cheng_you())
+    >>> check_agent("learned(model=no/such.safetensors)", zhengfen.Rules.zen_cheng_you())
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    zhengfen.errors.ModelError: model no/such.safetensors: cannot be read (No such file ...)
+    """
+    if isinstance(agent, str) and is_user_class(agent):
+        make_agent(agent)  # its class loaded and built once, as the games will
+    elif isinstance(agent, LearnedAgent):
+        agent_spec(agent.spec if agent.model is None else agent.model, rules)
+    elif isinstance(agent, str):
+        agent_spec(agent, rules)
+
+
+def learned_model(agent: Agent, rules: Rules) -> LearnedModel | None:
+    """The model a learned agent plays under ``rules`` (its own, or the one shipped for the
+    rules), checked against them; ``None`` for any other agent."""
+    if not isinstance(agent, LearnedAgent):
+        return None
+    if agent.model is None:
+        return LearnedModel.shipped(rules)
+    agent_spec(agent.model, rules)
+    return agent.model
 
 
 _BUILT_IN_CLASSES: dict[str, type[_RustAgent] | type[RandomAgent]] = {

@@ -158,7 +158,8 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help="agents by seat, comma-separated, repeated to fill the table: random, greedy, "
         "search, search(determinizations=D,candidates=C), ismcts, "
-        "ismcts(iterations=N,playout=P,exploration=E,candidates=K) or module:Class "
+        "ismcts(iterations=N,playout=P,exploration=E,candidates=K), learned (the model shipped "
+        "for the rules), learned(model=PATH) or module:Class "
         "(default: search,greedy,random,random; Zen Cheng You: search,greedy)",
     )
     arena.add_argument(
@@ -200,7 +201,17 @@ def parser() -> argparse.ArgumentParser:
     add_rules(play)
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument(
-        "--opponents", default="greedy", help="agents for the other seats, comma-separated"
+        "--opponents",
+        default="greedy",
+        help="agents for the other seats, comma-separated (as arena's --agents: greedy, "
+        "learned, learned(model=PATH), ...; default greedy)",
+    )
+    play.add_argument(
+        "--hint",
+        default="greedy",
+        metavar="AGENT",
+        help="the agent that answers 'hint' (default greedy); a learned agent also shows its "
+        "Q-values of the best moves",
     )
     play.add_argument(
         "--matches",

@@ -193,6 +193,7 @@ def make_tournament(args: argparse.Namespace) -> Tournament:
     """The tournament the arguments describe, every setting checked (nothing played yet)."""
     from zhengfen import Rules
     from zhengfen.arena import Tournament
+    from zhengfen.arena.tournament import with_models
 
     options = rule_options(args)
     rules = Rules(**options)
@@ -208,7 +209,7 @@ def make_tournament(args: argparse.Namespace) -> Tournament:
         logs=args.log is not None,
     )
     check_tournament(tournament, args)
-    return tournament
+    return with_models(tournament)
 
 
 def tournament_games(tournament: Tournament) -> int:
@@ -218,7 +219,7 @@ def tournament_games(tournament: Tournament) -> int:
 
 def check_tournament(tournament: Tournament, args: argparse.Namespace) -> None:
     """Refuses settings that cannot run, before any work starts."""
-    from zhengfen.agents import make_agent
+    from zhengfen.agents import check_agent
 
     if tournament.deals < 1:
         raise ValueError("--deals must be at least 1")
@@ -234,8 +235,9 @@ def check_tournament(tournament: Tournament, args: argparse.Namespace) -> None:
         )
     if args.ray is not None:
         check_ray(args.ray)
-    for name in tournament.agents:
-        make_agent(name)  # unknown names and unloadable classes fail here
+    for name in dict.fromkeys(tournament.agents):
+        # unknown names, unloadable classes, unreadable models, models for other rules
+        check_agent(name, tournament.rule_set())
     if args.log is not None:
         check_output(args.log, "--log")
 
@@ -256,7 +258,7 @@ def check_ray(address: str) -> None:
 def play(args: argparse.Namespace) -> int:
     """A game in the terminal."""
     from zhengfen import Rules
-    from zhengfen.agents import make_agent
+    from zhengfen.agents import check_agent
     from zhengfen.play import run
 
     try:
@@ -267,9 +269,10 @@ def play(args: argparse.Namespace) -> int:
         if args.matches is not None and args.matches < 1:
             raise ValueError("--matches must be at least 1")
         opponents = split_agents(args.opponents)
-        search_current_folder(opponents)
-        for name in opponents:
-            make_agent(name)  # unknown names and unloadable classes fail here
+        search_current_folder([*opponents, args.hint])
+        for name in dict.fromkeys([*opponents, args.hint]):
+            # unknown names, unloadable classes, unreadable models, models for other rules
+            check_agent(name, rules)
         if args.save is not None:
             check_output(Path(args.save), "--save")
         loaded = None if args.load is None else str(args.load)
@@ -282,6 +285,7 @@ def play(args: argparse.Namespace) -> int:
             args.save,
             game=game,
             loaded=loaded,
+            hint=args.hint,
         )
     except BrokenPipeError:
         raise

@@ -8,7 +8,8 @@ combination to beat, the hand and the legal moves with suit variants collapsed, 
 
 A move is typed as its number (a number with several ways to play it asks which), as cards
 (``7c 7d`` or ``7♣ 7♦``), as a combination name (``pair of 7s``, ``straight 9 to K``, or the
-notation ``pair 7 1``), or as ``pass``, ``blind``, ``declare``. ``hint`` asks the greedy agent,
+notation ``pair 7 1``), or as ``pass``, ``blind``, ``declare``. ``hint`` asks the hint agent
+(``--hint``, greedy by default; a learned agent also shows its Q-values of the best moves),
 ``moves`` lists every legal move, ``help`` explains, ``quit`` stops. Bad input is explained and
 asked again, a line that is not UTF-8 text included. Input is read line by line, so the game
 can be played through a pipe; when the input ends, or on ``quit`` or Ctrl-C, the game stops
@@ -20,7 +21,7 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
@@ -29,7 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 import zhengfen
-from zhengfen.agents import Agent, Move, make_agent, observe
+from zhengfen.agents import Agent, Move, learned_model, make_agent, model_file, observe
 from zhengfen.errors import InvalidCardsError
 from zhengfen.names import MoveGroup, is_name, move_groups, move_name, parse_name
 from zhengfen.screen import SHOWN_WAYS, Screen, make_console
@@ -42,7 +43,7 @@ HELP_MOVES = (
     "straight 9 to K, pairs 6 to 8, pair 7), or: pass, blind, declare."
 )
 HELP_WORDS = {
-    "hint": "the greedy agent's choice",
+    "hint": "the {hint} agent's choice (play --hint chooses the agent)",
     "moves": "every legal move",
     "help": "this text",
     "quit": "stop the game (saved with --save)",
@@ -52,12 +53,16 @@ HELP_CARDS = (
     "jokers BJ RJ.\nPoint cards: each 5 is worth 5 points, each 10 and K 10 points."
 )
 
+HINT_BEST = 3
+"""How many moves a learned hint agent shows its Q-values for."""
 
-def help_text() -> Group:
-    """The help, wrapped at the console's width: what to type, the words, the cards."""
+
+def help_text(hint: str = "greedy") -> Group:
+    """The help, wrapped at the console's width: what to type, the words (``hint`` names the
+    hint agent), the cards."""
     words = Table.grid(padding=(0, 3, 0, 2), pad_edge=True)
     for word, meaning in HELP_WORDS.items():
-        words.add_row(word, meaning)
+        words.add_row(word, meaning.format(hint=hint))
     return Group(Text(HELP_MOVES), words, Text(HELP_CARDS))
 
 
@@ -90,6 +95,9 @@ class Session:
     screen: Screen
     inp: IO[str]
     seen: int = 0
+    hint_agent: Agent = field(default_factory=lambda: make_agent("greedy"))
+    hint_name: str = "greedy"
+    hint_model: zhengfen.LearnedModel | None = None
 
     def say(self, text: str = "", style: str | None = None, whole: bool = False) -> None:
         self.screen.print(text, style=style, whole=whole)
@@ -133,7 +141,7 @@ class Session:
         if word in ("quit", "exit"):
             raise Stop("quit")
         if word in ("", "help", "?"):
-            self.screen.print(help_text())
+            self.screen.print(help_text(self.hint_name))
             return None
         if word == "moves":
             self.screen.list_groups(groups, moves, limit=None)
@@ -151,11 +159,29 @@ class Session:
         return self.read_cards_or_name(answer, moves)
 
     def hint(self, moves: Sequence[Move], groups: Sequence[MoveGroup]) -> None:
-        hint = make_agent("greedy").act(observe(self.game, self.seat), moves)
+        """The hint agent's move; a learned agent's Q-values of the best moves after it."""
+        hint = self.hint_agent.act(observe(self.game, self.seat), moves)
         index = list(moves).index(hint)
         number = next(n for n, g in enumerate(groups, 1) if index in g.indices)
         shown = self.screen.move(hint)
-        self.screen.print(f"Hint (the greedy agent): move {number},", shown)
+        self.screen.print(f"Hint (the {self.hint_name} agent): move {number},", shown)
+        if self.hint_model is not None:
+            self.q_values(self.hint_model, moves, groups)
+
+    def q_values(
+        self, model: zhengfen.LearnedModel, moves: Sequence[Move], groups: Sequence[MoveGroup]
+    ) -> None:
+        """The :data:`HINT_BEST` moves of largest Q-value (a move's value is that of its best
+        way to play it), each with its number: the model's estimate of the seat's match result
+        (points in Zheng Fen, the team's margin in Zen Cheng You) if it is played now."""
+        q = model.q_values(self.game.info_set(self.seat))
+        best = [max(g.indices, key=lambda i: q[i]) for g in groups]
+        order = sorted(range(len(groups)), key=lambda g: -q[best[g]])[:HINT_BEST]
+        result = "team's margin" if self.game.rules.game == "zen_cheng_you" else "match points"
+        self.say(f"Q-values (the model's estimate of your {result} if played):")
+        for g in order:
+            value = f"  {q[best[g]]:+7.1f}  move {g + 1},"
+            self.screen.print(value, self.screen.move(moves[best[g]]))
 
     def read_number(
         self, digits: str, moves: Sequence[Move], groups: Sequence[MoveGroup]
@@ -253,6 +279,17 @@ class Session:
         self.catch_up()
 
 
+def label(name: str) -> str:
+    """How the screen names an agent: its name, a model file by its file name alone
+    (``learned(model=runs/zf4/model.safetensors)`` shows as ``learned(model.safetensors)``).
+
+    >>> label("learned(model=runs/zf4/model.safetensors)"), label("greedy")
+    ('learned(model.safetensors)', 'greedy')
+    """
+    path = model_file(name)
+    return name if path is None else f"learned({Path(path).name})"
+
+
 def run(
     rules: zhengfen.Rules,
     seat: int,
@@ -264,12 +301,14 @@ def run(
     inp: IO[str] = sys.stdin,
     game: zhengfen.Game | None = None,
     loaded: str | None = None,
+    hint: str = "greedy",
 ) -> int:
     """Plays ``game`` (by default a new one of ``rules`` from ``seed``) with the person in
     ``seat``; ``loaded`` says where a game to resume was loaded from (the events before are not
-    announced again). Returns the exit status. With ``save``, the game
-    is saved however it stops: at its end, on ``quit``, at the end of the input, on Ctrl-C
-    (``KeyboardInterrupt`` is raised again once saved) or on an error. The caller checks that
+    announced again); ``hint`` names the agent the person's ``hint`` asks. Returns the exit
+    status. With ``save``, the game is saved however it stops: at its end, on ``quit``, at the
+    end of the input, on Ctrl-C (``KeyboardInterrupt`` is raised again once saved) or on an
+    error. The caller checks that
     ``save`` can be written before the game starts."""
     game = game or zhengfen.Game(rules, seed)
     rules = game.rules
@@ -279,8 +318,18 @@ def run(
     if len(opponents) != len(others):
         raise ValueError(f"{len(opponents)} opponents given for {len(others)} other seats")
     agents = {s: make_agent(name, seed=agent_seed(seed, s)) for s, name in zip(others, opponents)}
-    screen = Screen(make_console(out), game, seat, dict(zip(others, opponents)))
-    session = Session(game, seat, agents, screen, tolerant(inp))
+    screen = Screen(make_console(out), game, seat, {s: label(n) for s, n in zip(others, opponents)})
+    hint_agent = make_agent(hint, seed=agent_seed(seed, seat))
+    session = Session(
+        game,
+        seat,
+        agents,
+        screen,
+        tolerant(inp),
+        hint_agent=hint_agent,
+        hint_name=hint.partition("(")[0],
+        hint_model=learned_model(hint_agent, rules),
+    )
     if loaded:
         screen.header(
             None,

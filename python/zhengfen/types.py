@@ -329,21 +329,3 @@ class RolloutResult(_RolloutColumns, total=False):
     """The result of ``rollouts``: one row per game played; ``games`` only with ``logs=True``."""
 
     games: list[Game]
-
-
-class SelfplayResult(TypedDict):
-    """The result of ``selfplay`` (AI.md §7.6): ``N`` samples, one per non-forced learner
-    decision, in episode then decision order, and ``E`` rows of per-episode results; ``H`` is
-    the model's ``history_rows``."""
-
-    observation: npt.NDArray[np.uint8]  # [N, 591]
-    scores: npt.NDArray[np.int32]  # [N, 7]
-    history: npt.NDArray[np.uint8]  # [N, H, 94]
-    move: npt.NDArray[np.uint8]  # [N, 90]: the features of the move played
-    target: npt.NDArray[np.float32]  # [N]: the mover's match_result at the match's end
-    seat: npt.NDArray[np.int64]  # [N]
-    episode: npt.NDArray[np.uint64]  # [N]
-    num_legal: npt.NDArray[np.int64]  # [N]
-    results: npt.NDArray[np.float32]  # [E, players]: every seat's match_result
-    decisions: npt.NDArray[np.int64]  # [E]: the learner seats' decisions, forced included
-    forced: npt.NDArray[np.int64]  # [E]: the learner seats' forced decisions

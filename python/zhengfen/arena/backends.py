@@ -222,14 +222,16 @@ def _run_ray(
     tournament: Tournament, work: list[tuple[int, int]], address: str, done: Sink
 ) -> list[GameResult]:
     """The chunks as Ray tasks, on the Ray :func:`~zhengfen.ray_connect.ray_session` connects
-    to (a connection that was there before is used and left open)."""
+    to (a connection that was there before is used and left open). The tournament, learned
+    models' weights included, is put in Ray's object store once and shared by every task."""
     from zhengfen.ray_connect import ray_session
 
     with ray_session(address):
         import ray
 
         task = ray.remote(play_chunk)
-        pending = [task.remote(tournament, first, count) for first, count in work]
+        shared = ray.put(tournament)
+        pending = [task.remote(shared, first, count) for first, count in work]
         results: list[GameResult] = []
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)

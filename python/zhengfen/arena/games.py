@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import zhengfen
-from zhengfen.agents import make_agent
 from zhengfen.arena.tournament import GameResult, Tournament
 from zhengfen.seats import agent_seed, deal_seed, play_seats, seating
 
@@ -29,7 +28,7 @@ def rust_chunk(tournament: Tournament, first: int, count: int) -> list[GameResul
     """The games of deals ``first .. first + count`` played by ``zhengfen.rollouts``."""
     out = zhengfen.rollouts(
         tournament.rule_set(),
-        list(tournament.agents),
+        tournament.rollout_agents(),
         count,
         tournament.seed,
         first_deal=first,
@@ -65,7 +64,7 @@ def python_game(tournament: Tournament, deal: int, rotation: int) -> GameResult:
     n = rules.players
     seed = deal_seed(tournament.seed, deal)
     names = [tournament.agents[a] for a in seating(n, rotation)]
-    agents = [make_agent(name, seed=agent_seed(seed, s, rotation)) for s, name in enumerate(names)]
+    agents = [tournament.agent(name, agent_seed(seed, s, rotation)) for s, name in enumerate(names)]
     game = zhengfen.Game(rules, seed)
     points = [0] * n
     matches = 0

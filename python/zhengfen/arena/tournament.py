@@ -1,18 +1,23 @@
 """The tournament model: what a tournament plays (:class:`Tournament`), one game's result
-(:class:`GameResult`, a line of the log), and how the deals are cut into chunks of work."""
+(:class:`GameResult`, a line of the log), and how the deals are cut into chunks of work.
+
+A learned agent's model file is read once, when the tournament is made
+(:func:`with_models`), and travels inside the tournament (a :class:`zhengfen.LearnedModel`
+pickles as its bytes): processes and Ray workers play the weights read here, never a path
+they may not have."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import zhengfen
-from zhengfen.agents import is_user_class
+from zhengfen.agents import Agent, LearnedAgent, is_user_class, make_agent, model_file
 from zhengfen.seats import rotations
 
-__all__ = ["GameResult", "Tournament", "chunks"]
+__all__ = ["GameResult", "Tournament", "chunks", "with_models"]
 
 
 @dataclass(frozen=True)
@@ -27,6 +32,8 @@ class Tournament:
     matches: int | None = None
     logs: bool = False
     threads: int = 1  # Rust threads of each chunk's ``rollouts`` (results do not depend on it)
+    models: Mapping[str, zhengfen.LearnedModel] = field(default_factory=dict)
+    """The model of each ``learned(model=PATH)`` agent, read when the tournament was made."""
 
     def rule_set(self) -> zhengfen.Rules:
         """The rule set."""
@@ -35,6 +42,17 @@ class Tournament:
     def built_in(self) -> bool:
         """Whether every agent is a built-in one (then Rust plays the games)."""
         return not any(is_user_class(name) for name in self.agents)
+
+    def rollout_agents(self) -> list[str | zhengfen.LearnedModel]:
+        """The agents as ``zhengfen.rollouts`` takes them: a model read up front for each
+        ``learned(model=PATH)``, the spec for the others."""
+        return [self.models.get(name, name) for name in self.agents]
+
+    def agent(self, name: str, seed: int) -> Agent:
+        """A Python agent for ``name``, seeded with ``seed`` (a learned agent plays the model
+        read up front)."""
+        model = self.models.get(name)
+        return make_agent(name, seed=seed) if model is None else LearnedAgent(model)
 
     def rotations(self) -> int:
         """Distinct rotations of the agents played per deal (the core's rule)."""
@@ -70,6 +88,14 @@ class GameResult:
         if self.log is not None:
             record["game"] = json.loads(self.log)
         return json.dumps(record)
+
+
+def with_models(tournament: Tournament) -> Tournament:
+    """``tournament`` with the model of each ``learned(model=PATH)`` agent read from its file
+    (:class:`zhengfen.ModelError` if one cannot be read or is no model)."""
+    files = {name: model_file(name) for name in tournament.agents}
+    models = {name: zhengfen.LearnedModel.load(path) for name, path in files.items() if path}
+    return replace(tournament, models=models)
 
 
 def chunks(deals: int, size: int) -> Iterator[tuple[int, int]]:

@@ -21,8 +21,8 @@ from typing import Any, Union
 
 import gymnasium
 
-from zhengfen import Game, IllegalMoveError
-from zhengfen.agents import Agent, is_user_class, make_agent
+from zhengfen import Game, IllegalMoveError, Rules
+from zhengfen.agents import Agent, LearnedAgent, check_agent, is_user_class, make_agent
 from zhengfen.envs._actions import action_index, illegal_message, legal_move
 from zhengfen.envs._options import EnvOptions, check_seed, integer
 from zhengfen.envs._spaces import (
@@ -34,7 +34,7 @@ from zhengfen.envs._spaces import (
     observation_space,
     render,
 )
-from zhengfen.errors import EnvError
+from zhengfen.errors import EnvError, ModelError
 from zhengfen.seats import agent_name, agent_seed, play_seats
 
 __all__ = ["Opponent", "ZhengfenEnv", "gymnasium_env"]
@@ -51,10 +51,13 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
     Options: ``game`` and the rule options of :class:`zhengfen.Rules`; ``seat`` (default 0);
     ``opponents``, one per other seat in seat order: agent names for
     :func:`zhengfen.agents.make_agent` (``"random"``, ``"greedy"``, ``"search"``,
-    ``"search(determinizations=D,candidates=C)"``, ``"module:Class"``) or agent objects
-    (default: all ``"greedy"``); and ``episode``, ``max_actions``, ``perfect_information``,
-    ``render_mode``, ``illegal_action``, ``illegal_reward`` (:class:`zhengfen.envs.EnvOptions`).
-    A bad option raises :class:`zhengfen.errors.EnvError` or :class:`zhengfen.RulesError`.
+    ``"search(determinizations=D,candidates=C)"``, ``"learned"``, ``"learned(model=PATH)"``,
+    ``"module:Class"``) or agent objects (default: all ``"greedy"``); and ``episode``,
+    ``max_actions``, ``perfect_information``, ``render_mode``, ``illegal_action``,
+    ``illegal_reward`` (:class:`zhengfen.envs.EnvOptions`).
+    A bad option raises :class:`zhengfen.errors.EnvError` or :class:`zhengfen.RulesError`; a
+    learned opponent that cannot play the rules (a model for other rules, ``learned`` where none
+    ships) raises :class:`zhengfen.ModelError` naming its seat, when the environment is made.
 
     ``reset`` deals a game and lets the opponents play up to the learner's first decision;
     ``step(action)`` plays ``game.legal_moves()[action]`` for the learner, then the opponents
@@ -77,7 +80,8 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
     Reproducibility: the reset seed seeds the game and the built-in opponents named by string
     (rebuilt every episode, the agent in seat ``s`` seeded with
     :func:`zhengfen.seats.agent_seed` ``(seed, s)``, as in ``rollouts`` and ``VecGame``); agent
-    objects and ``module:Class`` agents are built once and keep their own randomness.
+    objects and ``module:Class`` agents are built once and keep their own randomness, and a
+    learned opponent (which draws nothing) is built once: its model file is read once.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
@@ -89,7 +93,8 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
         players = self.options.rules.players
         self.seat = integer("seat", seat, 0, players - 1)
         self._specs = _opponent_specs(self.seat, players, opponents)
-        self._agents = {s: _build(s, spec, 0) for s, spec in self._specs.items()}
+        rules = self.options.rules
+        self._agents = {s: _build(s, spec, 0, rules) for s, spec in self._specs.items()}
         # Gymnasium types a Dict space's elements as dicts of spaces, not of values.
         self.observation_space = observation_space(self.options)  # type: ignore[assignment]
         self.action_space = action_space(self.options)
@@ -119,7 +124,7 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
         before = (self._game, self._terminated, self._truncated, dict(self._agents))
         try:
             for s, spec in self._specs.items():
-                if isinstance(spec, str) and not is_user_class(spec):
+                if _reseeded(spec, self._agents[s]):
                     self._agents[s] = _build(s, spec, agent_seed(game_seed, s))
             self._game = Game(self.options.rules, game_seed)
             self._terminated = self._truncated = False
@@ -234,10 +239,22 @@ def _opponent_specs(
     return dict(zip(others, opponents))
 
 
-def _build(seat: int, spec: Opponent, seed: int) -> Agent:
-    """The agent ``spec`` names (or ``spec`` itself), seeded; a bad name names the seat."""
+def _reseeded(spec: Opponent, agent: Agent) -> bool:
+    """Whether an opponent is rebuilt, seeded, every episode: a built-in agent named by string
+    that draws (a learned one draws nothing: its model, read once, plays on)."""
+    return isinstance(spec, str) and not is_user_class(spec) and not isinstance(agent, LearnedAgent)
+
+
+def _build(seat: int, spec: Opponent, seed: int, rules: Rules | None = None) -> Agent:
+    """The agent ``spec`` names (or ``spec`` itself), seeded, checked against ``rules`` when
+    given (a model for other rules: :class:`zhengfen.ModelError`); a bad name names the seat."""
     try:
-        return make_agent(spec, seed)
+        agent = make_agent(spec, seed)
+        if rules is not None:
+            check_agent(agent, rules)
+        return agent
+    except ModelError as error:
+        raise ModelError(f"the opponent for seat {seat}: {error}") from error
     except ValueError as error:
         raise EnvError(f"the opponent for seat {seat}: {error}") from error
 

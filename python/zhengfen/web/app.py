@@ -34,6 +34,7 @@ from zhengfen.web import inputs, replays, tables
 from zhengfen.web.guard import SameSite
 from zhengfen.web.inputs import Body, InputError
 from zhengfen.web.limits import Limits
+from zhengfen.web.models import Models
 from zhengfen.web.problems import NotFound, Problem, TooLarge
 from zhengfen.web.store import Store
 from zhengfen.web.tournaments import Tournaments
@@ -54,6 +55,7 @@ class Server:
 
     limits: Limits = field(default_factory=Limits)
     folder: replays.Folder = field(default_factory=lambda: replays.Folder(None))
+    models: Models = field(default_factory=Models)
     tables: Store[tables.Table] = field(init=False)
     logs: Store[replays.Opened] = field(init=False)
     tournaments: Tournaments = field(init=False)
@@ -62,7 +64,7 @@ class Server:
         limits = self.limits
         self.tables = Store("table", limits.max_tables, limits.idle_seconds)
         self.logs = Store("replay", limits.max_replays, limits.idle_seconds, evict=True)
-        self.tournaments = Tournaments(limits)
+        self.tournaments = Tournaments(limits, self.models)
 
 
 # --- reading requests, answering errors ----------------------------------------------------
@@ -152,8 +154,9 @@ def _option(name: str, default: Any) -> Json:
     return {"name": name, "type": "choice", "values": values, "default": default}
 
 
-def options(limits: Limits) -> Json:
-    """``GET /api/options``: the games and their options, the agents, the limits."""
+def options(limits: Limits, models: Models | None = None) -> Json:
+    """``GET /api/options``: the games and their options, the agents (with the rules each
+    plays: ``plays``, null for any), the limits."""
     games = []
     for game, title in inputs.GAMES.items():
         defaults = zhengfen.Rules(typing.cast(types.GameName, game)).options()
@@ -167,15 +170,12 @@ def options(limits: Limits) -> Json:
                 "options": [_option(k, v) for k, v in defaults.items() if k != "players"],
             }
         )
-    agents = [
-        {"name": name, "spec": zhengfen.agent_spec(name), "about": about}
-        for name, about in inputs.AGENTS.items()
-    ]
+    agents = (models or Models()).catalogue()
     return {"games": games, "agents": agents, "limits": limits.public()}
 
 
 async def get_options(request: Request, server: Server) -> Json:
-    return options(server.limits)
+    return options(server.limits, server.models)
 
 
 # --- tables --------------------------------------------------------------------------------
@@ -193,7 +193,9 @@ def _created(table: tables.Table, server: Server) -> Json:
 async def new_table(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
     server.tables.room()
-    table = await run_in_threadpool(tables.new_table, body, server.limits.agent_seconds)
+    table = await run_in_threadpool(
+        tables.new_table, body, server.limits.agent_seconds, server.models
+    )
     return _created(table, server)
 
 
@@ -202,7 +204,7 @@ async def load_table(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_upload)
     limits = server.limits
     table = await run_in_threadpool(
-        tables.load_table, body, limits.max_upload, limits.agent_seconds
+        tables.load_table, body, limits.max_upload, limits.agent_seconds, server.models
     )
     return _created(table, server)
 
@@ -236,7 +238,7 @@ async def table_check(request: Request, server: Server) -> Json:
 async def table_hint(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
     table = _table(request, server)
-    spec = inputs.agent(body.string("agent", "greedy"))
+    spec = inputs.agent(body.string("agent", "greedy"), server.models, table.game.rules)
     playouts: int = body.integer("playouts", 1, server.limits.max_hint_playouts, 16)
     return await _locked(table, server.limits.busy_seconds, lambda: table.hint(spec, playouts))
 
@@ -347,12 +349,14 @@ def create_app(
     limits: Limits | None = None,
     static: Path = STATIC,
     hosts: Iterable[str] = ("localhost",),
+    models: Models | None = None,
 ) -> Starlette:
     """The application: the page from ``static``, the API, logs to replay from
-    ``replays_folder`` (none without it), within ``limits``; answering for its addresses and
-    the names ``hosts`` only, and refusing requests from other sites
+    ``replays_folder`` (none without it), within ``limits``, offering the learned agents of
+    ``models`` (:mod:`~zhengfen.web.models`) with the built-in ones; answering for its
+    addresses and the names ``hosts`` only, and refusing requests from other sites
     (:mod:`~zhengfen.web.guard`)."""
-    server = Server(limits or Limits(), replays.Folder(replays_folder))
+    server = Server(limits or Limits(), replays.Folder(replays_folder), models or Models())
     created = 201
 
     @asynccontextmanager

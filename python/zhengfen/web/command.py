@@ -2,9 +2,14 @@
 ``--port`` (8000; 0 picks a free port), prints the address, then serves the page and its API
 (:func:`zhengfen.web.app.create_app`) with uvicorn until stopped (Ctrl-C).
 
+``--model [NAME=]PATH`` (repeatable) offers a learned model file of the operator's to the page
+as the agent ``learned-NAME`` (:mod:`zhengfen.web.models`); ``learned`` plays the model shipped
+for a table's rules, where one ships.
+
 Refused with one line on standard error and exit status 2: the ``web`` extra missing (Starlette,
-uvicorn), a ``--replays`` folder that does not exist, an address that cannot be listened on (a
-port in use, a host not of this machine).
+uvicorn), a ``--replays`` folder that does not exist, a ``--model`` that cannot be read or is no
+model (or a NAME given twice), an address that cannot be listened on (a port in use, a host not
+of this machine).
 """
 
 from __future__ import annotations
@@ -36,6 +41,15 @@ def add_arguments(
     )
     command.add_argument(
         "--replays", type=Path, default=None, help="a folder of saved games and arena logs"
+    )
+    command.add_argument(
+        "--model",
+        action="append",
+        default=[],
+        metavar="[NAME=]PATH",
+        help="offer this learned model file to the page as the agent learned-NAME (NAME: the "
+        "file's stem unless given), for the rules it plays (repeatable); 'learned' plays the "
+        "model shipped for the rules, where one ships",
     )
     command.add_argument(
         "--max-tables", type=bounded(1, 4096), default=64, help="games held at once, 1 to 4096 (64)"
@@ -90,9 +104,16 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         print(f"zhengfen serve: {EXTRA}", file=sys.stderr)
         return 2
+    from zhengfen.web.models import read_models
+
     folder = args.replays
     if folder is not None and not folder.is_dir():
         print(f"zhengfen serve: --replays {folder}: not a folder", file=sys.stderr)
+        return 2
+    try:
+        models = read_models(args.model)
+    except ValueError as error:
+        print(f"zhengfen serve: {' '.join(str(error).split())}", file=sys.stderr)
         return 2
     try:
         sock = listen(args.host, args.port)
@@ -103,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     limits = Limits(max_tables=args.max_tables, agent_seconds=args.agent_seconds)
-    app = create_app(folder, limits, hosts=("localhost", args.host))
+    app = create_app(folder, limits, hosts=("localhost", args.host), models=models)
     print(f"zhengfen: serving the table at {_address(sock)}", flush=True)
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     try:

@@ -1,5 +1,6 @@
 """Checking what a request sends: a JSON object's fields, each against its type and range, the
-rule set, the agents (built-in specs only, within bounds) and cards. Anything wrong raises
+rule set, the agents (built-in specs within bounds, and the learned agents the server offers
+for the rules: :mod:`zhengfen.web.models`) and cards. Anything wrong raises
 :class:`InputError` (a ``ValueError``: answered with 400) naming the field and what is wrong.
 Nothing from a request is imported or executed: an agent is a spec read by the core's parser.
 
@@ -11,8 +12,8 @@ Nothing from a request is imported or executed: an agent is a spec read by the c
 >>> agent("os:system")
 Traceback (most recent call last):
 ...
-zhengfen.web.inputs.InputError: agent 'os:system': only built-in agents can play here \
-(random, greedy, search, ismcts)
+zhengfen.web.inputs.InputError: agent 'os:system': only the built-in and offered agents can \
+play here (random, greedy, search, ismcts)
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any, Final, TypeVar
 
 import zhengfen
 from zhengfen.errors import ZhengfenError
+from zhengfen.web.models import BUILT_IN, Models
 
 __all__ = [
     "AGENTS",
@@ -42,12 +44,7 @@ SEED_MAX: Final = 2**64 - 1
 GAMES: Final = {"zheng_fen": "Zheng Fen", "zen_cheng_you": "Zen Cheng You"}
 """The games, by name, with their titles."""
 
-AGENTS: Final = {
-    "random": "uniformly random among the legal moves",
-    "greedy": "sheds low cards, saves specials and bombs, takes tricks with points",
-    "search": "tries its best moves on games resampled from what it knows (determinized search)",
-    "ismcts": "information-set Monte Carlo tree search (the strongest, the slowest)",
-}
+AGENTS: Final = BUILT_IN
 """The built-in agents a request may name, with what each does."""
 
 SETTING_BOUNDS: Final = {"iterations": 5_000, "determinizations": 256, "candidates": 64}
@@ -160,31 +157,64 @@ def rules(body: Body) -> zhengfen.Rules:
         raise InputError(str(error)) from error
 
 
-def agent(name: str) -> str:
-    """The canonical spec of a built-in agent, its settings within :data:`SETTING_BOUNDS`."""
+def agent(name: str, models: Models | None = None, rules: zhengfen.Rules | None = None) -> str:
+    """The canonical spec of a built-in agent, its settings within :data:`SETTING_BOUNDS`, or
+    the name of a learned agent ``models`` offers (``learned``, ``learned-NAME``); with
+    ``rules``, refused unless it plays them."""
+    models = models or Models()
+    plays = models.plays(name)
+    if plays is not None:
+        if rules is not None and (rules.game, rules.players) not in plays:
+            if name == "learned":
+                raise InputError(
+                    f"agent 'learned': no learned model ships for {rules.game} with "
+                    f"{rules.players} players"
+                )
+            (game, players), *_ = plays
+            raise InputError(
+                f"agent {_short(name)} plays {game} with {players} players, not {rules.game} "
+                f"with {rules.players} players"
+            )
+        return name
     if ":" in name:
+        offered = ", ".join(models.names())
         raise InputError(
-            f"agent {_short(name)}: only built-in agents can play here ({', '.join(AGENTS)})"
+            f"agent {_short(name)}: only the built-in and offered agents can play here ({offered})"
         )
-    if re.match(r"\s*learned\s*\(", name):
-        # A request never names a file on the server (the spec would read it).
+    if re.search(r"learned\s*\(", name):
+        # A request never names a file on the server (the spec would read it), not even
+        # inside another agent's settings (ismcts(policy=learned(model=PATH))).
         raise InputError(f"agent {_short(name)}: model files cannot be named here")
     try:
         spec = zhengfen.agent_spec(name)
     except (TypeError, ValueError) as error:
         raise InputError(str(error)) from error
+    if spec == "learned":  # written another way (" learned ")
+        return agent(spec, models, rules)
     for setting, value in re.findall(r"(\w+)=(\d+)", spec):
         bound = SETTING_BOUNDS.get(setting)
         if bound is not None and int(value) > bound:
             raise InputError(f"agent {_short(name)}: {setting} may be at most {bound} here")
+    if rules is not None:  # bound as every entry point binds it: ismcts(policy=learned) ...
+        try:
+            zhengfen.agent_spec(spec, rules)
+        except ValueError as error:
+            raise InputError(f"agent {_short(name)}: {error}") from error
     return spec
 
 
-def agents(body: Body, name: str, seats: int, default: Sequence[str]) -> list[str]:
+def agents(
+    body: Body,
+    name: str,
+    seats: int,
+    default: Sequence[str],
+    models: Models | None = None,
+    rules: zhengfen.Rules | None = None,
+) -> list[str]:
     """One agent per seat of ``seats``: the list ``name`` gives (one per seat, or fewer repeated
-    round the table), each checked by :func:`agent`."""
+    round the table), each checked by :func:`agent` (against ``rules`` when given)."""
     given: list[str] = body.strings(name, list(default), most=max(seats, 1))
-    return [agent(given[s % len(given)]) for s in range(seats)]
+    return [agent(given[s % len(given)], models, rules) for s in range(seats)]
 
 
 def cards(value: object, decks: int) -> zhengfen.Cards:

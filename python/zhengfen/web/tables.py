@@ -1,7 +1,8 @@
 """A person's game against agents in the browser (a *table*): created from a request or a saved
 game, played a move at a time, with the agents' moves made up to the person's next turn (for
 at most a slice of time per request: the page asks again while they play on), the person's
-selection of cards read and checked, and hints with an evaluation of the candidates.
+selection of cards read and checked, and hints with an evaluation of the candidates (and, from
+a learned agent, its Q-value of each).
 
 Each table has a lock, so requests on one table are answered one at a time while several
 browsers play separate tables at once. The store of tables (:class:`~zhengfen.web.store.Store`)
@@ -19,10 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import zhengfen
-from zhengfen.agents import Agent, GreedyAgent, make_agent
+from zhengfen.agents import Agent, GreedyAgent
 from zhengfen.seats import Move, agent_seed, observe, take_turn
 from zhengfen.web import inputs, views
 from zhengfen.web.inputs import Body, InputError
+from zhengfen.web.models import Models
 from zhengfen.web.problems import Busy, Conflict
 
 __all__ = ["HINT_CANDIDATES", "Table", "load_table", "new_table"]
@@ -44,6 +46,7 @@ class Table:
     specs: dict[int, str]
     seed: int
     slice_seconds: float = 2.0
+    models: Models = field(default_factory=Models)
     agents: dict[int, Agent] = field(default_factory=dict)
     delivered: int = 0
     key: str = ""
@@ -51,7 +54,7 @@ class Table:
 
     def __post_init__(self) -> None:
         self.agents = {
-            s: make_agent(spec, seed=agent_seed(self.seed, s)) for s, spec in self.specs.items()
+            s: self.models.agent(spec, agent_seed(self.seed, s)) for s, spec in self.specs.items()
         }
 
     @contextmanager
@@ -219,15 +222,25 @@ class Table:
     def hint(self, spec: str, playouts: int) -> Json:
         """The move ``spec``'s agent would play, and the candidates evaluated as the search
         agent does (``InfoSet.evaluate``: greedy playouts of ``playouts`` worlds consistent with
-        what the person knows, the same worlds for every candidate)."""
+        what the person knows, the same worlds for every candidate). A learned agent's
+        candidates are its best moves by Q-value (each by its best way to play it), each with
+        its ``q``, largest first; other agents' are their choice, the greedy one's, then the
+        others in order, the best value first, with ``q`` null."""
         moves = self._moves()
         seed = zhengfen.derive_seed(self.seed, len(self.game.decisions))
-        choice = make_agent(spec, seed=seed).act(observe(self.game, self.seat), moves)
+        agent = self.models.agent(spec, seed)
+        choice = agent.act(observe(self.game, self.seat), moves)
         index = list(moves).index(choice)
         groups = views.groups_json(moves)
-        candidates = _candidates(groups, index, self._greedy_index(moves, seed))
-        firsts = [group["indices"][0] for group in candidates]
-        values = self.game.info_set(self.seat).evaluate(firsts, playouts, seed)
+        info = self.game.info_set(self.seat)
+        model = self.models.model(agent, self.game.rules)
+        q = None if model is None else [float(v) for v in model.q_values(info)]
+        if q is None:
+            candidates = _candidates(groups, index, self._greedy_index(moves, seed))
+            firsts = [group["indices"][0] for group in candidates]
+        else:
+            candidates, firsts = _best_by_q(groups, q)
+        values = info.evaluate(firsts, playouts, seed)
         rows = [
             {
                 "index": first,
@@ -236,15 +249,17 @@ class Table:
                 "variants": group["indices"],
                 "value": value,
                 "playouts": playouts,
+                "q": None if q is None else q[first],
             }
             for first, group, value in zip(firsts, candidates, values)
         ]
-        rows.sort(key=lambda row: -row["value"])
+        rows.sort(key=lambda row: -row["value"] if q is None else -row["q"])
         return {
             "agent": spec,
             "index": index,
             "move": views.move_json(choice),
             "candidates": rows,
+            "q_meaning": None if q is None else self._q_meaning(),
             "value_meaning": (
                 f"mean result of the match for you over {playouts} greedy playouts from deals "
                 "consistent with what you know ("
@@ -256,6 +271,15 @@ class Table:
                 + ")"
             ),
         }
+
+    def _q_meaning(self) -> str:
+        """What a learned agent's Q-value estimates, in words."""
+        result = (
+            "your points"
+            if self.game.rules.game == "zheng_fen"
+            else "your team's points minus the other team's"
+        )
+        return f"the learned model's estimate of the match's result for you ({result}) if played"
 
     def _greedy_index(self, moves: Sequence[Move], seed: int) -> int:
         choice = GreedyAgent(seed).act(observe(self.game, self.seat), moves)
@@ -275,30 +299,41 @@ def _candidates(groups: Sequence[Json], *firsts: int) -> list[Json]:
     return ordered[:HINT_CANDIDATES]
 
 
-def new_table(body: Body, seconds: float) -> Table:
+def _best_by_q(groups: Sequence[Json], q: Sequence[float]) -> tuple[list[Json], list[int]]:
+    """At most :data:`HINT_CANDIDATES` move groups of largest Q-value, a group's value that of
+    its best way (the first of equal ones), with that way's index, largest first (ties in
+    order)."""
+    best = [max(group["indices"], key=lambda i: (q[i], -i)) for group in groups]
+    order = sorted(range(len(groups)), key=lambda g: -q[best[g]])[:HINT_CANDIDATES]
+    return [groups[g] for g in order], [best[g] for g in order]
+
+
+def new_table(body: Body, seconds: float, models: Models | None = None) -> Table:
     """A new table from a request (API.md, ``POST /api/tables``); the agents have played
     towards the person's first turn for up to ``seconds``."""
     rules = inputs.rules(body)
     seat: int = body.integer("seat", 0, rules.players - 1, 0)
     seed = inputs.seed(body, secrets.randbits(63))
-    table = _seated(zhengfen.Game(rules, seed), seat, body, seed, seconds)
+    table = _seated(zhengfen.Game(rules, seed), seat, body, seed, seconds, models or Models())
     table.advance()
     return table
 
 
-def load_table(body: Body, limit: int, seconds: float) -> Table:
+def load_table(body: Body, limit: int, seconds: float, models: Models | None = None) -> Table:
     """A table resumed from a saved game (``saved``: the text of ``Game.to_json()``); the
     agents have played towards the person's turn for up to ``seconds``."""
     game = zhengfen.Game.from_json(body.text("saved", limit))
     seat: int = body.integer("seat", 0, game.rules.players - 1, 0)
     seed = inputs.seed(body, 0)
-    table = _seated(game, seat, body, seed, seconds)
+    table = _seated(game, seat, body, seed, seconds, models or Models())
     table.delivered = len(game.history)
     table.advance()
     return table
 
 
-def _seated(game: zhengfen.Game, seat: int, body: Body, seed: int, seconds: float) -> Table:
+def _seated(
+    game: zhengfen.Game, seat: int, body: Body, seed: int, seconds: float, models: Models
+) -> Table:
     others = [s for s in range(game.rules.players) if s != seat]
-    specs = inputs.agents(body, "opponents", len(others), ["greedy"])
-    return Table(game, seat, dict(zip(others, specs)), seed, seconds)
+    specs = inputs.agents(body, "opponents", len(others), ["greedy"], models, game.rules)
+    return Table(game, seat, dict(zip(others, specs)), seed, seconds, models)

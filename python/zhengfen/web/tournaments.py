@@ -20,6 +20,7 @@ from zhengfen.arena import GameResult, Report, Tournament, deal_points, mean_int
 from zhengfen.web import inputs
 from zhengfen.web.inputs import Body
 from zhengfen.web.limits import Limits
+from zhengfen.web.models import Models
 from zhengfen.web.problems import TooMany
 from zhengfen.web.store import Store
 
@@ -35,10 +36,12 @@ class Cancelled(Exception):
     """The tournament was cancelled."""
 
 
-def tournament(body: Body, limits: Limits) -> Tournament:
-    """The tournament a request describes, every field checked (API.md)."""
+def tournament(body: Body, limits: Limits, models: Models | None = None) -> Tournament:
+    """The tournament a request describes, every field checked (API.md); the learned agents
+    ``models`` offers play their models."""
+    models = models or Models()
     rules = inputs.rules(body)
-    agents = inputs.agents(body, "agents", rules.players, ["greedy", "random"])
+    agents = inputs.agents(body, "agents", rules.players, ["greedy", "random"], models, rules)
     whole_games = "matches" in body.data and body.data["matches"] is None
     matches = None if whole_games else body.integer("matches", 1, 100, 1)
     return Tournament(
@@ -47,6 +50,7 @@ def tournament(body: Body, limits: Limits) -> Tournament:
         deals=body.integer("deals", 1, limits.max_deals, 10),
         seed=inputs.seed(body, 0),
         matches=matches,
+        models={name: models.files[name] for name in agents if name in models.files},
     )
 
 
@@ -169,8 +173,9 @@ def _difference(report: Report) -> Json | None:
 class Tournaments:
     """The server's tournaments: started, read, cancelled, and all stopped at shutdown."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, models: Models | None = None) -> None:
         self.limits = limits
+        self.models = models or Models()
         self.store: Store[Run] = Store(
             "tournament", limits.kept_tournaments, limits.idle_seconds, evict=True, prefix="u"
         )
@@ -181,7 +186,7 @@ class Tournaments:
         """Checks the request and starts the tournament in a thread. The running ones are
         counted here, not in the store: one the store forgot (idle, or the least recently read
         when full) runs on until it ends or the server stops."""
-        planned = tournament(body, self.limits)
+        planned = tournament(body, self.limits, self.models)
         with self._lock:
             self._running = [(run, t) for run, t in self._running if t.is_alive()]
             running = sum(1 for run, _ in self._running if not run.done)

@@ -108,6 +108,7 @@ fn the_spec_round_trips_and_bad_specs_are_refused() {
         playout: Playout::Random,
         exploration: 1.25,
         candidates: 3,
+        ..Ismcts::default()
     };
     assert_eq!(set, Agent::Ismcts(expected));
     for agent in [default, set, Agent::parse("ismcts(exploration=0)").unwrap()] {
@@ -124,7 +125,10 @@ fn the_spec_round_trips_and_bad_specs_are_refused() {
         ("ismcts(exploration=-0.5)", "exploration must be 0 to 100"),
         ("ismcts(exploration=NaN)", "exploration must be 0 to 100"),
         ("ismcts(exploration=inf)", "exploration must be 0 to 100"),
-        ("ismcts(playout=search)", "playout must be random or greedy"),
+        (
+            "ismcts(playout=search)",
+            "playout must be random, greedy, learned or value",
+        ),
         ("ismcts(depth=3)", "unknown setting 'depth'"),
         ("ismcts(iterations)", "'iterations' is not name=value"),
         ("ismcts(iterations=3", "without its ')'"),

@@ -69,3 +69,27 @@ fn search_agents_choose_the_same_on_games_seen_the_same() {
         }
     }
 }
+
+#[test]
+fn learned_searches_choose_the_same_on_games_seen_the_same() {
+    use std::sync::Arc;
+    use zhengfen_core::agents::{Ismcts, Learned, Playout, Policy};
+    use zhengfen_core::learned::testing::random_model;
+    for (one, two, _) in twins() {
+        let model = Arc::new(random_model(one.rules(), 2, &[8], 4));
+        let moves = one.legal_moves();
+        for playout in [Playout::Greedy, Playout::Learned, Playout::Value] {
+            let agent = Agent::Ismcts(Ismcts {
+                iterations: 12,
+                candidates: 4,
+                playout,
+                policy: Policy::Learned(Learned::from_model(model.clone(), None)),
+                ..Ismcts::default()
+            });
+            let (mut a, mut b) = (SplitMix64::new(9), SplitMix64::new(9));
+            let pick = agent.choose(&one, &moves, &mut a);
+            assert_eq!(pick, agent.choose(&two, &moves, &mut b), "{agent}");
+            assert_eq!(a, b, "{agent}: the same draws");
+        }
+    }
+}

@@ -5,6 +5,7 @@
 use crate::args::not_a_string;
 use crate::errors::{to_py, ArgumentTypeError};
 use crate::learned::PyLearnedModel;
+use crate::rules::PyRules;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use zhengfen_core::agents::{Agent, Learned};
@@ -64,7 +65,14 @@ pub fn seat_agents(
 }
 
 /// The canonical spec of an agent spec (`"search"` → `"search(determinizations=8,candidates=8)"`).
+/// With `rules`, the agent is first bound to them as every entry point binds it: `learned` is
+/// refused where no model ships for them, a model for other rules is refused (`ModelError`).
 #[pyfunction]
-pub fn agent_spec(agent: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(agent_arg(agent)?.to_string())
+#[pyo3(signature = (agent, rules = None))]
+pub fn agent_spec(agent: &Bound<'_, PyAny>, rules: Option<&PyRules>) -> PyResult<String> {
+    let agent = agent_arg(agent)?;
+    match rules {
+        Some(rules) => Ok(agent.bind(&rules.rules).map_err(to_py)?.to_string()),
+        None => Ok(agent.to_string()),
+    }
 }

@@ -10,6 +10,7 @@ use crate::args::{shown, Arg};
 use crate::errors::{to_py, value_error, ArgumentTypeError, IllegalMoveError};
 use crate::game::PyGame;
 use crate::info_set::PyInfoSet;
+use crate::rules::PyRules;
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
@@ -102,6 +103,14 @@ impl PyLearnedModel {
     #[staticmethod]
     fn from_bytes(data: &[u8]) -> PyResult<PyLearnedModel> {
         Ok(Model::from_bytes(data, "<bytes>").map_err(to_py)?.into())
+    }
+
+    /// The model shipped for `rules`' game and players (the one the spec `learned` plays), or a
+    /// `ModelError` saying none ships.
+    #[staticmethod]
+    fn shipped(rules: &PyRules) -> PyResult<PyLearnedModel> {
+        let model = zhengfen_core::learned::shipped(&rules.rules).map_err(to_py)?;
+        Ok(PyLearnedModel { model })
     }
 
     /// The model of `metadata` (str to str) and `tensors` (name to a float32 or float16 numpy

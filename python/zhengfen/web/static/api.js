@@ -135,3 +135,9 @@ export function h(tag, attrs = {}, ...children) {
   }
   return node;
 }
+
+/** The agents of `GET /api/options` that play `game` with `players` players: the built-in ones
+ *  play any rules (`plays` null), a learned one only the rules it lists. */
+export function agentsFor(agents, game, players) {
+  return agents.filter((a) => a.plays === null || a.plays.some((p) => p.game === game && p.players === players));
+}

@@ -3,7 +3,7 @@
 // (POST /check), the legal moves grouped, Pass / Blind / Declare, Hint, Save, Next match.
 
 import {
-  ApiError, api, download, guarded, h, integerField, readFile, showError,
+  ApiError, agentsFor, api, download, guarded, h, integerField, readFile, showError,
 } from "./api.js";
 import { cardRow, cardSvg } from "./cards.js";
 import { applyEvent, declarationsBySeat, displayOf, markDeals } from "./display.js";
@@ -59,13 +59,22 @@ function optionField(option) {
   }));
 }
 
-function agentSelect(id, chosen) {
-  const select = selectOf(id, state.options.agents.map((a) => a.name), chosen);
+/** A menu of `agents` (those of the options by default), `chosen` selected if offered. */
+function agentSelect(id, chosen, agents = state.options.agents) {
+  const select = selectOf(id, agents.map((a) => a.name), chosen);
   for (const option of select.options) {
-    const agent = state.options.agents.find((a) => a.name === option.value);
+    const agent = agents.find((a) => a.name === option.value);
     option.title = agent.about || agent.spec;
   }
   return select;
+}
+
+/** The hint's agent menu for a table's rules: every agent but random that plays them. */
+function fillHintAgents(view) {
+  const chosen = $("pt-hint-agent").value || "greedy";
+  const hinters = agentsFor(state.options.agents, view.game, view.players).filter((a) => a.name !== "random");
+  const offered = hinters.some((a) => a.name === chosen) ? chosen : "greedy";
+  $("pt-hint-agent").replaceWith(agentSelect("pt-hint-agent", offered, hinters));
 }
 
 /** Redraws the players, seat, options and opponents fields for the chosen game. */
@@ -87,7 +96,9 @@ function fillNewGameForm() {
   for (let s = 0; s < players; s += 1) {
     if (s === seat) continue;
     const team = info.game === "zen_cheng_you" ? ((s - seat) % 2 === 0 ? " (partner)" : " (opponent)") : "";
-    opponents.append(h("label", {}, `seat ${s}${team}`, agentSelect(`ng-agent-${s}`, previous[k] || "greedy")));
+    const playing = agentsFor(state.options.agents, info.game, players);
+    const wanted = playing.some((a) => a.name === previous[k]) ? previous[k] : "greedy";
+    opponents.append(h("label", {}, `seat ${s}${team}`, agentSelect(`ng-agent-${s}`, wanted, playing)));
     k += 1;
   }
 }
@@ -442,16 +453,21 @@ async function hint() {
     $("pt-hint-panel").hidden = true;
     return;
   }
+  const learned = answer.q_meaning !== null;
   const rows = answer.candidates.map((c) => h("tr", { class: c.index === answer.index ? "chosen" : "" },
-    h("td", {}, c.name), h("td", { class: "num" }, c.value.toFixed(2)), h("td", { class: "num" }, c.playouts)));
+    h("td", {}, c.name), learned ? h("td", { class: "num q" }, c.q.toFixed(1)) : null,
+    h("td", { class: "num" }, c.value.toFixed(2)), h("td", { class: "num" }, c.playouts)));
   body.replaceChildren(h("div", {},
     h("p", { id: "pt-hint-move", title: answer.agent }, `${agent} would play `, h("strong", {}, answer.move.name), " ",
       answer.move.cards.length ? cardRow(answer.move.cards, "small") : null),
     answer.move.cards.length
       ? h("button", { type: "button", onclick: () => selectCards(answer.move.cards) }, "Select it") : null,
-    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "candidate"), h("th", { class: "num" }, "value"), h("th", { class: "num" }, "playouts"))),
-      h("tbody", {}, rows)),
-    h("p", { class: "muted small" }, answer.value_meaning)));
+    h("table", { id: "pt-hint-table" }, h("thead", {}, h("tr", {}, h("th", {}, "candidate"),
+      learned ? h("th", { class: "num", title: answer.q_meaning }, "Q") : null,
+      h("th", { class: "num" }, "value"), h("th", { class: "num" }, "playouts"))),
+    h("tbody", {}, rows)),
+    learned ? h("p", { class: "muted small" }, `Q: ${answer.q_meaning}.`) : null,
+    h("p", { class: "muted small" }, `value: ${answer.value_meaning}`)));
 }
 
 async function save() {
@@ -467,6 +483,7 @@ async function openTable(created) {
   $("pt-hint-panel").hidden = true;
   state.banner = null;
   state.display = null;
+  fillHintAgents(created.view);
   await receive(created.view);
 }
 
@@ -519,7 +536,7 @@ export function initPlay(options) {
   initSpeed();
   for (const id of ["ng-game", "ng-players", "ng-seat"]) $(id).addEventListener("change", fillNewGameForm);
   $("lg-agent").replaceWith(agentSelect("lg-agent", "greedy"));
-  const hinters = state.options.agents.filter((a) => a.name !== "random");
+  const hinters = state.options.agents.filter((a) => a.name !== "random" && a.plays === null);
   $("pt-hint-agent").replaceWith(selectOf("pt-hint-agent", hinters.map((a) => a.name), "greedy"));
   $("new-game").addEventListener("submit", async (event) => {
     event.preventDefault();

@@ -2,7 +2,7 @@
 // polled, then the result table and an inline-SVG plot of points per match per agent with the
 // 95 % confidence interval as error bars, as the deals came in.
 
-import { api, guarded, h, integerField, showError } from "./api.js";
+import { agentsFor, api, guarded, h, integerField, showError } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -30,8 +30,10 @@ function fillForm() {
   set.replaceChildren(set.querySelector("legend"));
   for (let s = 0; s < players; s += 1) {
     const select = h("select", { id: `tn-agent-${s}` });
-    for (const agent of options.agents) {
-      const value = chosen[s] || DEFAULT_AGENTS[s % DEFAULT_AGENTS.length];
+    const playing = agentsFor(options.agents, info.game, players);
+    for (const agent of playing) {
+      const wanted = chosen[s] || DEFAULT_AGENTS[s % DEFAULT_AGENTS.length];
+      const value = playing.some((a) => a.name === wanted) ? wanted : DEFAULT_AGENTS[s % DEFAULT_AGENTS.length];
       select.append(h("option", { value: agent.name, selected: agent.name === value, title: agent.about || agent.spec }, agent.name));
     }
     set.append(h("label", {}, `seat ${s}`, select));

@@ -14,27 +14,48 @@
 //! [`Game::match_result`] of the seat that made its move, scaled by [`reward`]. The move played
 //! is the root's most visited child among the real legal moves (the first of equals).
 //!
+//! With `policy=learned` a learned model guides it ([`super::policy`]): a node's moves are cut
+//! to the `candidates` of largest Q-value for the mover instead (the root's once a decision,
+//! since the mover's values depend only on its view), and the playout may be the model's
+//! (`playout=learned`) or be cut short by its values (`playout=value`).
+//!
 //! The tree lives in a node arena (`Vec`), at most one node per iteration, reused from decision
 //! to decision on each thread.
 
 use std::cell::Cell;
 use std::fmt;
 
+use super::policy::{self, Policy, Scratch};
 use super::{play_out, settings, Agent, Greedy};
 use crate::cancel::Cancel;
 use crate::deal::SplitMix64;
 use crate::error::Result;
 use crate::game::{Game, Move};
-use crate::rules::{Rules, Variant};
+use crate::learned::Model;
+use crate::rules::Rules;
 
-/// How a world is played to the end of the match after the tree.
+/// How a leaf is estimated after the tree: a world played to the end of the match by a
+/// policy, or the learned values.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Playout {
     /// Uniformly random moves.
     Random,
     /// The greedy agent in every seat.
     Greedy,
+    /// The learned model's choice in every seat (needs `policy=learned`).
+    Learned,
+    /// No playout to the end: each seat's largest Q-value at its next decision, the world
+    /// played on by the model until then (needs `policy=learned`).
+    Value,
 }
+
+/// Every playout, in the order the documents list them.
+const PLAYOUTS: [Playout; 4] = [
+    Playout::Random,
+    Playout::Greedy,
+    Playout::Learned,
+    Playout::Value,
+];
 
 impl Playout {
     /// The name a spec gives it.
@@ -42,36 +63,34 @@ impl Playout {
         match self {
             Playout::Random => "random",
             Playout::Greedy => "greedy",
+            Playout::Learned => "learned",
+            Playout::Value => "value",
         }
     }
 
     fn parse(name: &str) -> Option<Playout> {
-        [Playout::Random, Playout::Greedy]
-            .into_iter()
-            .find(|p| p.name() == name)
+        PLAYOUTS.into_iter().find(|p| p.name() == name)
     }
 
-    /// Plays the current match of `world` to its end.
-    fn play_out(&self, world: &mut Game, rng: &mut SplitMix64, scratch: &mut Vec<Move>) {
-        let agent = match self {
-            Playout::Random => &Agent::Random,
-            Playout::Greedy => &Agent::Greedy,
-        };
-        play_out(world, agent, rng, scratch);
+    /// Whether it plays with the learned model.
+    pub const fn is_learned(&self) -> bool {
+        matches!(self, Playout::Learned | Playout::Value)
     }
 }
 
 /// Settings of the IS-MCTS agent.
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Ismcts {
     /// Iterations (worlds drawn, nodes added at most) per decision.
     pub iterations: u32,
-    /// The policy that plays each world out.
+    /// How each leaf is estimated: a policy playing the world out, or the learned values.
     pub playout: Playout,
     /// The UCB1 exploration constant `C` (rewards are about 0 to 1).
     pub exploration: f64,
-    /// Moves considered at each node: the best by the greedy score in the world.
+    /// Moves considered at each node: the best by the policy in the world.
     pub candidates: u32,
+    /// What ranks a node's moves: the greedy score or a learned model.
+    pub policy: Policy,
 }
 
 impl Default for Ismcts {
@@ -81,9 +100,16 @@ impl Default for Ismcts {
             playout: Playout::Greedy,
             exploration: 0.7,
             candidates: 8,
+            policy: Policy::Greedy,
         }
     }
 }
+
+/// The iterations `policy=learned` defaults to (about the time of the default `ismcts` with
+/// the trained 128-128 model of 4-player Zheng Fen, benches/RESULTS.md §9).
+pub const LEARNED_ITERATIONS: u32 = 200;
+/// The playout `policy=learned` defaults to.
+pub const LEARNED_PLAYOUT: Playout = Playout::Value;
 
 /// The most iterations a spec may ask for.
 const MOST_ITERATIONS: u32 = 1_000_000;
@@ -93,13 +119,32 @@ const MOST_CANDIDATES: u32 = 10_000;
 const MOST_EXPLORATION: f64 = 100.0;
 
 impl Ismcts {
+    /// The defaults with `policy`: those of [`Ismcts::default`], and for a learned policy
+    /// [`LEARNED_ITERATIONS`] and [`LEARNED_PLAYOUT`].
+    pub fn with_policy(policy: Policy) -> Ismcts {
+        let mut ismcts = Ismcts::default();
+        if policy.is_learned() {
+            ismcts.iterations = LEARNED_ITERATIONS;
+            ismcts.playout = LEARNED_PLAYOUT;
+        }
+        ismcts.policy = policy;
+        ismcts
+    }
+
     /// Settings from `name=value` pairs separated by commas (`iterations` 1 to 1,000,000,
-    /// `playout` `random` or `greedy`, `exploration` 0 to 100, `candidates` 1 to 10,000);
-    /// missing ones keep their defaults.
+    /// `playout` `random`, `greedy`, `learned` or `value`, `exploration` 0 to 100,
+    /// `candidates` 1 to 10,000, `policy` `greedy`, `learned` or `learned(model=PATH)`);
+    /// missing ones keep the defaults of the policy ([`Ismcts::with_policy`]). The learned
+    /// playouts need the learned policy, whose model they play.
     pub fn parse(args: &str) -> Result<Ismcts> {
         let spec = format!("ismcts({args})");
-        let mut ismcts = Ismcts::default();
-        for (key, value) in settings::pairs(&spec, args)? {
+        let pairs = settings::pairs(&spec, args)?;
+        let policy = match pairs.iter().find(|(key, _)| *key == "policy") {
+            Some((_, value)) => Policy::parse(&spec, value)?,
+            None => Policy::Greedy,
+        };
+        let mut ismcts = Ismcts::with_policy(policy);
+        for (key, value) in pairs {
             match key {
                 "iterations" => {
                     ismcts.iterations = settings::number(&spec, key, value, 1, MOST_ITERATIONS)?;
@@ -113,13 +158,32 @@ impl Ismcts {
                 }
                 "playout" => {
                     ismcts.playout = Playout::parse(value).ok_or_else(|| {
-                        super::bad_spec(&spec, "playout must be random or greedy")
+                        super::bad_spec(&spec, "playout must be random, greedy, learned or value")
                     })?;
                 }
+                "policy" => {}
                 other => return Err(settings::unknown(&spec, other)),
             }
         }
+        if ismcts.playout.is_learned() && !ismcts.policy.is_learned() {
+            return Err(super::bad_spec(
+                &spec,
+                &format!(
+                    "playout={} plays the learned policy's model: give policy=learned",
+                    ismcts.playout.name()
+                ),
+            ));
+        }
         Ok(ismcts)
+    }
+
+    /// These settings for `rules`: a learned policy gets the model shipped for them, or has its
+    /// model checked against them (a model for other rules is refused).
+    pub fn bind(&self, rules: &Rules) -> Result<Ismcts> {
+        Ok(Ismcts {
+            policy: self.policy.bind(rules)?,
+            ..self.clone()
+        })
     }
 
     /// The index in `moves` of the move chosen.
@@ -128,7 +192,8 @@ impl Ismcts {
     }
 
     /// [`Ismcts::choose`], stopping after the iteration under way when `cancel` says so (the
-    /// most visited move so far is returned, the greedy choice before any iteration ended).
+    /// most visited move so far is returned; before any iteration ended, the policy's choice:
+    /// the greedy one, or the largest Q-value).
     pub fn choose_until(
         &self,
         game: &Game,
@@ -142,8 +207,14 @@ impl Ismcts {
         if moves.len() <= 1 {
             return 0;
         }
+        let model = self.policy.model();
+        let mut work = Work::new(model);
+        if let Some(model) = model {
+            // The mover's values depend only on its view: the same in every world.
+            let q = policy::q_of(model, game, moves, &mut work.scratch.decisions);
+            policy::top_k_into(&q, self.candidates as usize, &mut work.root_order);
+        }
         let mut tree = Tree::take();
-        let mut work = Work::default();
         for _ in 0..self.iterations {
             if cancel.check() {
                 break;
@@ -153,38 +224,44 @@ impl Ismcts {
             };
             self.iterate(&mut tree, &mut world, rng, &mut work);
         }
-        let pick = tree
-            .most_visited(moves)
-            .unwrap_or_else(|| Greedy.choose(game, moves));
+        let pick = tree.most_visited(moves).unwrap_or_else(|| match model {
+            Some(_) => work.root_order[0],
+            None => Greedy.choose(game, moves),
+        });
         tree.give_back();
         pick
     }
 
-    /// One iteration in `world`: descend, expand, play out, back up.
+    /// One iteration in `world`: descend, expand, play out (or value the leaf), back up.
     fn iterate(&self, tree: &mut Tree, world: &mut Game, rng: &mut SplitMix64, work: &mut Work) {
+        let model = self.policy.model();
         let mut node = ROOT;
         work.path.clear();
+        let mut seats = 0u32;
         while let Some(mover) = world.current_player() {
-            world.legal_moves_into(&mut work.combos, &mut work.moves);
+            let scratch = &mut work.scratch;
+            world.legal_moves_into(&mut scratch.combos, &mut scratch.moves);
             let k = self.candidates as usize;
-            Greedy.best_into(world, &work.moves, k, &mut work.order);
+            if node == ROOT && model.is_some() {
+                work.order.clone_from(&work.root_order);
+            } else {
+                let decisions = &mut scratch.decisions;
+                policy::rank_into(model, world, &scratch.moves, k, decisions, &mut work.order);
+            }
             if work.order.is_empty() {
                 break; // no legal move: not a position a game reaches
             }
-            let step = tree.step(node, mover, &work.moves, &work.order, self.exploration);
+            let step = tree.step(node, mover, &scratch.moves, &work.order, self.exploration);
             world.play_unchecked(tree.nodes[step.child as usize].mv);
             work.path.push(step.child);
+            seats |= 1u32 << mover;
             node = step.child;
             if step.expanded {
                 break;
             }
         }
-        self.playout.play_out(world, rng, &mut work.moves);
-        let rules = *world.rules();
         let mut rewards = [0.0; crate::game::MAX_PLAYERS];
-        for (s, r) in rewards.iter_mut().enumerate().take(rules.players.into()) {
-            *r = reward(&rules, world.match_result(s as u8));
-        }
+        self.estimate(model, world, seats, &mut rewards, rng, work);
         tree.nodes[ROOT as usize].visits += 1;
         for &at in &work.path {
             let n = &mut tree.nodes[at as usize];
@@ -192,40 +269,78 @@ impl Ismcts {
             n.total += rewards[usize::from(n.seat)];
         }
     }
+
+    /// The rewards of the leaf `world` reached, for the seats that moved in the tree (a bit
+    /// a seat in `seats`) at least: by the playout to the end of the match, or by the learned
+    /// values. An unbound learned policy (no model) plays greedy playouts.
+    fn estimate(
+        &self,
+        model: Option<&Model>,
+        world: &mut Game,
+        seats: u32,
+        rewards: &mut [f64],
+        rng: &mut SplitMix64,
+        work: &mut Work,
+    ) {
+        let scratch = &mut work.scratch;
+        match (self.playout, model) {
+            (Playout::Value, Some(model)) => {
+                policy::value_rewards(model, world, seats, rewards, scratch);
+                return;
+            }
+            (Playout::Learned, Some(model)) => policy::learned_play_out(model, world, scratch),
+            (Playout::Random, _) => play_out(world, &Agent::Random, rng, &mut scratch.moves),
+            _ => play_out(world, &Agent::Greedy, rng, &mut scratch.moves),
+        }
+        let rules = *world.rules();
+        for (s, r) in rewards.iter_mut().enumerate().take(rules.players.into()) {
+            *r = reward(&rules, world.match_result(s as u8));
+        }
+    }
 }
 
 impl fmt::Display for Ismcts {
-    /// The agent's spec, as [`super::Agent::parse`] reads it.
+    /// The agent's spec, as [`super::Agent::parse`] reads it (`policy` only when learned).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "ismcts(iterations={},playout={},exploration={},candidates={})",
+            "ismcts(iterations={},playout={},exploration={},candidates={}",
             self.iterations,
             self.playout.name(),
             self.exploration,
             self.candidates
-        )
+        )?;
+        if self.policy.is_learned() {
+            write!(f, ",policy={}", self.policy)?;
+        }
+        f.write_str(")")
     }
 }
 
-/// A match result of a seat scaled to about 0 to 1, the reward the tree backs up: in Zheng Fen
-/// the seat's match points (0 to 100 with the whole deck dealt) / 100; in Zen Cheng You its
-/// team's lead (−200 to +200 before declarations, which may take it beyond) as
-/// `(lead + 200) / 400`.
+/// A match result of a seat scaled to about 0 to 1, the reward the tree backs up
+/// ([`policy::reward_of`]).
 pub fn reward(rules: &Rules, result: i64) -> f64 {
-    match rules.variant {
-        Variant::ZhengFen => result as f64 / 100.0,
-        Variant::ZenChengYou => (result as f64 + 200.0) / 400.0,
-    }
+    policy::reward_of(rules, result as f64)
 }
 
 /// Buffers reused across iterations.
-#[derive(Default)]
 struct Work {
-    combos: Vec<crate::combo::Combo>,
-    moves: Vec<Move>,
+    scratch: Scratch,
+    /// The root's candidates under a learned policy (the same in every world).
+    root_order: Vec<usize>,
     order: Vec<usize>,
     path: Vec<u32>,
+}
+
+impl Work {
+    fn new(model: Option<&Model>) -> Work {
+        Work {
+            scratch: Scratch::new(model),
+            root_order: Vec::new(),
+            order: Vec::new(),
+            path: Vec::new(),
+        }
+    }
 }
 
 /// No node (the end of a child list).
@@ -422,6 +537,64 @@ mod tests {
             assert!((0.0..=f64::from(child.visits)).contains(&child.total));
         }
         tree.nodes.clear();
+        tree.give_back();
+    }
+
+    #[test]
+    fn a_learned_policy_tries_the_models_top_k_at_the_root_and_below() {
+        use crate::agents::Learned;
+        use std::sync::Arc;
+        let rules = crate::rules::Rules::zheng_fen(4).unwrap();
+        let model = Arc::new(crate::learned::testing::random_model(
+            &rules,
+            2,
+            &[16, 8],
+            3,
+        ));
+        let game = Game::new(rules, 5);
+        let moves = game.legal_moves();
+        assert!(moves.len() > 4, "{} moves", moves.len());
+        let k = 3;
+        let ismcts = Ismcts {
+            iterations: 60,
+            candidates: k,
+            playout: Playout::Value,
+            policy: Policy::Learned(Learned::from_model(model.clone(), None)),
+            ..Ismcts::default()
+        };
+        let pick = ismcts.choose(&game, &moves, &mut SplitMix64::new(1));
+        let tree = Tree {
+            nodes: ARENA.take(),
+        };
+        let q = model.q_values(&game, &moves);
+        let mut best: Vec<usize> = (0..moves.len()).collect();
+        best.sort_by(|&a, &b| q[b].total_cmp(&q[a]));
+        let top: Vec<Move> = best[..k as usize].iter().map(|&i| moves[i]).collect();
+        let mut root: Vec<Move> = tree
+            .children(ROOT)
+            .map(|c| tree.nodes[c as usize].mv)
+            .collect();
+        assert_eq!(root.len(), k as usize, "every candidate tried at the root");
+        for mv in &top {
+            assert!(root.contains(mv), "{mv:?} of the top {k} untried: {root:?}");
+        }
+        root.retain(|mv| !top.contains(mv));
+        assert!(
+            root.is_empty(),
+            "tried beyond the model's top {k}: {root:?}"
+        );
+        assert!(top.contains(&moves[pick]));
+        // Below the root, a node's moves are ranked the same way in each world it meets.
+        let seat = usize::from(game.current_player().unwrap());
+        let mut world = game.resample(seat, &mut SplitMix64::new(2)).unwrap();
+        world.play(moves[pick]).unwrap();
+        let below = world.legal_moves();
+        let (mut order, mut decisions) = (Vec::new(), crate::learned::Decisions::new(&model));
+        policy::rank_into(Some(&model), &world, &below, 2, &mut decisions, &mut order);
+        let q = model.q_values(&world, &below);
+        let mut best: Vec<usize> = (0..below.len()).collect();
+        best.sort_by(|&a, &b| q[b].total_cmp(&q[a]));
+        assert_eq!(order, best[..2.min(below.len())]);
         tree.give_back();
     }
 

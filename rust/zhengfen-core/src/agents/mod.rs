@@ -10,12 +10,14 @@
 mod greedy;
 mod ismcts;
 mod learned;
+pub mod policy;
 mod search;
 mod settings;
 
 pub use greedy::Greedy;
-pub use ismcts::{Ismcts, Playout};
+pub use ismcts::{Ismcts, Playout, LEARNED_ITERATIONS, LEARNED_PLAYOUT};
 pub use learned::Learned;
+pub use policy::Policy;
 pub use search::Search;
 
 use std::fmt;
@@ -43,9 +45,10 @@ pub enum Agent {
 
 impl Agent {
     /// The agent a spec names: `random`, `greedy`, `search`, `search(determinizations=D,
-    /// candidates=C)`, `ismcts`, `ismcts(iterations=N,playout=P,exploration=E,candidates=K)`,
-    /// each setting optional and named at most once, `learned` (the model shipped for the
-    /// rules, found by [`Agent::bind`]) or `learned(model=PATH)` (the file is read now).
+    /// candidates=C)`, `ismcts`, `ismcts(iterations=N,playout=P,exploration=E,candidates=K,
+    /// policy=Q)` (Q `greedy`, or a learned agent's spec: [`Policy`]), each setting optional
+    /// and named at most once, `learned` (the model shipped for the rules, found by
+    /// [`Agent::bind`]) or `learned(model=PATH)` (the file is read now).
     ///
     /// ```
     /// use zhengfen_core::agents::{Agent, Search};
@@ -103,6 +106,7 @@ impl Agent {
     pub fn bind(&self, rules: &Rules) -> Result<Agent> {
         match self {
             Agent::Learned(learned) => learned.bind(rules).map(Agent::Learned),
+            Agent::Ismcts(ismcts) => ismcts.bind(rules).map(Agent::Ismcts),
             other => Ok(other.clone()),
         }
     }

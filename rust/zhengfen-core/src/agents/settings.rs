@@ -19,9 +19,11 @@ pub(crate) fn pairs<'a>(spec: &str, args: &'a str) -> Result<Vec<(&'a str, &'a s
     Ok(found)
 }
 
-/// The `key=value` pairs of `args`, in order.
+/// The `key=value` pairs of `args`, in order. A value may be a nested spec with settings of
+/// its own (`policy=learned(model=PATH)`): commas inside parentheses do not separate pairs.
 fn split<'a>(spec: &str, args: &'a str) -> Result<Vec<(&'a str, &'a str)>> {
-    args.split(',')
+    top_level_parts(args)
+        .into_iter()
         .map(str::trim)
         .filter(|pair| !pair.is_empty())
         .map(|pair| {
@@ -30,6 +32,24 @@ fn split<'a>(spec: &str, args: &'a str) -> Result<Vec<(&'a str, &'a str)>> {
                 .ok_or_else(|| bad_spec(spec, &format!("'{pair}' is not name=value")))
         })
         .collect()
+}
+
+/// `args` cut at the commas outside parentheses.
+fn top_level_parts(args: &str) -> Vec<&str> {
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0usize, 0);
+    for (i, c) in args.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                parts.push(&args[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&args[start..]);
+    parts
 }
 
 /// `value` read as a number from `low` to `high` (a NaN is in no range), or an error saying
@@ -64,6 +84,13 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(error.contains("'a' is given twice"), "{error}");
+    }
+
+    #[test]
+    fn nested_specs_keep_their_commas() {
+        let args = "a=1, p=x(m=2,n=3) ,b=(,)";
+        let found = pairs("s", args).unwrap();
+        assert_eq!(found, vec![("a", "1"), ("p", "x(m=2,n=3)"), ("b", "(,)")]);
     }
 
     #[test]

@@ -53,8 +53,9 @@ fn write_state(game: &Game, seat: usize, rows: usize, bytes: &mut Vec<u8>, out: 
 
 /// The inputs of many decisions, each a state and its moves, gathered for
 /// [`Model::q_batch`]: decision `d` has the state row `d` and the move rows
-/// [`Decisions::moves_of`]`(d)`. Cleared and refilled, it keeps its memory.
-#[derive(Clone, Debug, Default)]
+/// [`Decisions::moves_of`]`(d)`. Cleared and refilled, it keeps its memory. (Its default
+/// holds no decisions for a model reading no history rows.)
+#[derive(Clone, Debug)]
 pub struct Decisions {
     pub(crate) history_rows: usize,
     /// `len() * state_size` values.
@@ -66,12 +67,23 @@ pub struct Decisions {
     bytes: Vec<u8>,
 }
 
+impl Default for Decisions {
+    fn default() -> Decisions {
+        Decisions {
+            history_rows: 0,
+            states: Vec::new(),
+            moves: Vec::new(),
+            offsets: vec![0],
+            bytes: Vec::new(),
+        }
+    }
+}
+
 impl Decisions {
     /// No decisions yet, for inputs of `model`'s layout.
     pub fn new(model: &Model) -> Decisions {
         Decisions {
             history_rows: model.history_rows(),
-            offsets: vec![0],
             ..Decisions::default()
         }
     }
@@ -135,5 +147,20 @@ impl Decisions {
         self.moves.extend_from_slice(moves);
         self.offsets
             .push(self.total_moves() + moves.len() / MOVE_SIZE);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_holds_no_decisions() {
+        // (The derived default had no offsets: len() underflowed.)
+        let mut decisions = Decisions::default();
+        assert_eq!((decisions.len(), decisions.total_moves()), (0, 0));
+        assert!(decisions.is_empty());
+        decisions.push_features(&vec![0.0; state_size(0)], &[0.0; MOVE_SIZE * 2]);
+        assert_eq!((decisions.len(), decisions.moves_of(0)), (1, 0..2));
     }
 }

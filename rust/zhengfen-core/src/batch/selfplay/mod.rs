@@ -55,7 +55,7 @@ use crate::rules::Rules;
 pub const MAX_GAMES_PER_THREAD: usize = 4096;
 
 /// Games in flight per thread when not told: enough that a forward pass's matrix products
-/// are large (benches/RESULTS.md §9), few enough that their memory stays small.
+/// are large (benches/RESULTS.md §10), few enough that their memory stays small.
 pub const DEFAULT_GAMES_PER_THREAD: usize = 64;
 
 /// What to play.

@@ -1,0 +1,131 @@
+"""The learned models a server offers, and which agents play which rules: ``learned`` (the model
+shipped for the rules, where one ships) and each model file the operator gave
+(``zhengfen serve --model [NAME=]PATH``), read once when the server starts and offered as the
+agent ``learned-NAME`` (NAME the file's stem unless given). A request names an offered agent
+by that name, never a file: the files are the operator's choice alone.
+
+>>> models = Models()
+>>> [entry["name"] for entry in models.catalogue()][:2]
+['random', 'greedy']
+>>> models.plays("greedy"), models.names()[:4]
+(None, ['random', 'greedy', 'search', 'ismcts'])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import zhengfen
+from zhengfen.agents import Agent, LearnedAgent, make_agent
+
+__all__ = ["BUILT_IN", "PREFIX", "Models", "read_models"]
+
+BUILT_IN: Final = {
+    "random": "uniformly random among the legal moves",
+    "greedy": "sheds low cards, saves specials and bombs, takes tricks with points",
+    "search": "tries its best moves on games resampled from what it knows (determinized search)",
+    "ismcts": "information-set Monte Carlo tree search (strong, slow)",
+}
+"""The built-in agents a request may name, with what each does (they play any rules)."""
+
+LEARNED_ABOUT: Final = "the learned model shipped for these rules: the move of largest Q-value"
+
+PREFIX: Final = "learned-"
+"""How the name of an operator's model begins."""
+
+NAME: Final = re.compile(r"[A-Za-z0-9_.]{1,40}")
+"""What a model's NAME may be (after ``learned-``)."""
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Models:
+    """The operator's models by agent name (``learned-NAME``), each a
+    :class:`zhengfen.LearnedModel`."""
+
+    files: Mapping[str, zhengfen.LearnedModel] = field(default_factory=dict)
+
+    def names(self) -> list[str]:
+        """Every agent name offered: the built-in agents, ``learned`` where a model ships,
+        then the operator's models."""
+        shipped = ["learned"] if zhengfen.shipped_models() else []
+        return [*BUILT_IN, *shipped, *self.files]
+
+    def plays(self, name: str) -> list[tuple[str, int]] | None:
+        """The ``(game, players)`` an offered learned agent plays (``None``: any rules)."""
+        if name == "learned":
+            return list(zhengfen.shipped_models())
+        model = self.files.get(name)
+        return None if model is None else [(model.game, model.players)]
+
+    def catalogue(self) -> list[Json]:
+        """The agents of ``GET /api/options``: name, spec, what it does, and the rules it plays
+        (``plays``: ``null`` for any, else a list of ``{"game", "players"}``)."""
+        entries = []
+        for name in self.names():
+            plays = self.plays(name)
+            entries.append(
+                {
+                    "name": name,
+                    "spec": self.spec(name),
+                    "about": self.about(name),
+                    "plays": None
+                    if plays is None
+                    else [{"game": game, "players": players} for game, players in plays],
+                    "learned": plays is not None,
+                }
+            )
+        return entries
+
+    def spec(self, name: str) -> str:
+        """The spec shown for an offered agent (a model file's path is not shown)."""
+        return name if name in self.files else zhengfen.agent_spec(name)
+
+    def about(self, name: str) -> str:
+        """What an offered agent does."""
+        model = self.files.get(name)
+        if model is not None:
+            layers = "-".join(str(n) for n in model.layers)
+            return f"a learned model ({layers}) offered by this server: the move of largest Q-value"
+        return BUILT_IN.get(name, LEARNED_ABOUT)
+
+    def check(self, name: str, rules: zhengfen.Rules) -> None:
+        """Refuses (``ModelError``) an offered learned agent for rules it does not play."""
+        model = self.files.get(name)
+        zhengfen.agent_spec(name if model is None else model, rules)
+
+    def agent(self, name: str, seed: int) -> Agent:
+        """The agent for an offered name (or a built-in spec), seeded with ``seed``."""
+        model = self.files.get(name)
+        return make_agent(name, seed=seed) if model is None else LearnedAgent(model)
+
+    def model(self, agent: Agent, rules: zhengfen.Rules) -> zhengfen.LearnedModel | None:
+        """The model a learned agent plays under ``rules`` (``None`` for other agents)."""
+        if not isinstance(agent, LearnedAgent):
+            return None
+        return agent.model if agent.model is not None else zhengfen.LearnedModel.shipped(rules)
+
+
+def read_models(given: Sequence[str]) -> Models:
+    """The models of ``--model [NAME=]PATH`` arguments, each file read and checked
+    (``ModelError``), each NAME (the stem of PATH unless given) once; ``ValueError`` with the
+    reason otherwise."""
+    files: dict[str, zhengfen.LearnedModel] = {}
+    for item in given:
+        name, sep, path = item.partition("=")
+        if not sep or not NAME.fullmatch(name):
+            name, path = Path(item).stem, item
+        if not NAME.fullmatch(name):
+            raise ValueError(
+                f"--model {item}: name the model with NAME=PATH (NAME: 1 to 40 letters, digits, "
+                "'_' or '.')"
+            )
+        if PREFIX + name in files:
+            raise ValueError(f"--model {item}: a second model named {name!r} (use NAME=PATH)")
+        files[PREFIX + name] = zhengfen.LearnedModel.load(path)
+    return Models(files)
