@@ -58,7 +58,6 @@ __all__ = [
     "SavedGame",
     "SavedSetup",
     "SeatText",
-    "SelfplayResult",
     "StringMove",
     "Suit",
     "TeamTransferEvent",
