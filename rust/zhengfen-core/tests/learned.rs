@@ -9,7 +9,7 @@ use zhengfen_core::agents::{Agent, Learned};
 use zhengfen_core::batch::{rollouts, RolloutConfig, VecConfig, VecGame};
 use zhengfen_core::error::Error;
 use zhengfen_core::learned::{state_features, testing, Decisions, Model, Tensor};
-use zhengfen_core::{Game, Move, Rules, SplitMix64};
+use zhengfen_core::{Game, Move, Rules, SplitMix64, Variant};
 
 fn zf4() -> Rules {
     Rules::zheng_fen(4).unwrap()
@@ -435,11 +435,14 @@ fn a_model_for_other_rules_is_refused_before_any_game() {
     // Five-player Zheng Fen is other rules too.
     let zf5 = Arc::new(model(&Rules::zheng_fen(5).unwrap()));
     assert!(matches!(zf5.check(&zf4()), Err(Error::Model(_))));
-    // `learned` names the shipped model, and none ships yet.
+    // `learned` names the shipped model, and none ships for Zen Cheng You yet.
     let shipped = Agent::parse("learned").unwrap();
-    let message = shipped.bind(&zf4()).unwrap_err().to_string();
+    let message = shipped
+        .bind(&Variant::ZenChengYou.rules())
+        .unwrap_err()
+        .to_string();
     assert!(
-        message.contains("zheng_fen with 4 players") && message.contains("learned(model=PATH)"),
+        message.contains("zen_cheng_you with 4 players") && message.contains("learned(model=PATH)"),
         "{message}"
     );
 }

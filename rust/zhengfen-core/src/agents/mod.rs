@@ -100,8 +100,10 @@ impl Agent {
     /// use zhengfen_core::{Agent, Rules};
     /// let rules = Rules::zheng_fen(4).unwrap();
     /// assert_eq!(Agent::Greedy.bind(&rules).unwrap(), Agent::Greedy);
-    /// // No model ships yet.
-    /// assert!(Agent::parse("learned").unwrap().bind(&rules).is_err());
+    /// // A model ships for 4-player Zheng Fen, none yet for Zen Cheng You.
+    /// assert!(Agent::parse("learned").unwrap().bind(&rules).is_ok());
+    /// let zcy = zhengfen_core::Variant::ZenChengYou.rules();
+    /// assert!(Agent::parse("learned").unwrap().bind(&zcy).is_err());
     /// ```
     pub fn bind(&self, rules: &Rules) -> Result<Agent> {
         match self {

@@ -12,7 +12,28 @@ use crate::error::{Error, Result};
 use crate::rules::{Rules, Variant};
 
 /// Each shipped model: its game, its player count and its file's bytes.
-const SHIPPED: &[(Variant, u8, &[u8])] = &[];
+const SHIPPED: &[(Variant, u8, &[u8])] = &[
+    (
+        Variant::ZhengFen,
+        3,
+        include_bytes!("../../models/zheng_fen_3.safetensors"),
+    ),
+    (
+        Variant::ZhengFen,
+        4,
+        include_bytes!("../../models/zheng_fen_4.safetensors"),
+    ),
+    (
+        Variant::ZhengFen,
+        5,
+        include_bytes!("../../models/zheng_fen_5.safetensors"),
+    ),
+    (
+        Variant::ZhengFen,
+        6,
+        include_bytes!("../../models/zheng_fen_6.safetensors"),
+    ),
+];
 
 /// The shipped models once read, in the order of [`SHIPPED`].
 static LOADED: OnceLock<Vec<OnceLock<Result<Arc<Model>>>>> = OnceLock::new();
@@ -20,8 +41,11 @@ static LOADED: OnceLock<Vec<OnceLock<Result<Arc<Model>>>>> = OnceLock::new();
 /// The game and player count of every shipped model, in the order they are listed.
 ///
 /// ```
-/// // Nothing ships yet: `learned` asks for a model file.
-/// assert!(zhengfen_core::learned::shipped_models().is_empty());
+/// use zhengfen_core::Variant;
+/// // Zheng Fen for 3 to 6 players; Zen Cheng You not yet.
+/// let ships = zhengfen_core::learned::shipped_models();
+/// assert!(ships.contains(&(Variant::ZhengFen, 4)));
+/// assert!(!ships.contains(&(Variant::ZenChengYou, 4)));
 /// ```
 pub fn shipped_models() -> Vec<(Variant, u8)> {
     SHIPPED
@@ -34,7 +58,7 @@ pub fn shipped_models() -> Vec<(Variant, u8)> {
 /// and how to give one.
 ///
 /// ```
-/// let rules = zhengfen_core::Rules::zheng_fen(4).unwrap();
+/// let rules = zhengfen_core::Variant::ZenChengYou.rules();
 /// let error = zhengfen_core::learned::shipped(&rules).unwrap_err().to_string();
 /// assert!(error.contains("learned(model=PATH)"), "{error}");
 /// ```
