@@ -563,7 +563,8 @@ def test_options_list_games_agents_and_limits(client: TestClient) -> None:
         defaults = {o["name"]: o["default"] for o in listed["options"]}
         assert zhengfen.Rules(game, **defaults) == rules
     names = [agent["name"] for agent in options["agents"]]
-    assert names == ["random", "greedy", "search", "ismcts"]
+    shipped = ["learned"] if zhengfen.shipped_models() else []
+    assert names == ["random", "greedy", "search", "ismcts", *shipped]
     assert all(":" not in agent["spec"] for agent in options["agents"])
     assert options["limits"]["max_tables"] == 64
 

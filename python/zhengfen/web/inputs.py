@@ -13,7 +13,7 @@ Nothing from a request is imported or executed: an agent is a spec read by the c
 Traceback (most recent call last):
 ...
 zhengfen.web.inputs.InputError: agent 'os:system': only the built-in and offered agents can \
-play here (random, greedy, search, ismcts)
+play here (random, greedy, search, ismcts, learned)
 """
 
 from __future__ import annotations
