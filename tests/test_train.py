@@ -554,3 +554,90 @@ def test_a_run_on_a_cluster_started_by_ray_start(ray_cluster: RayCluster, tmp_pa
     assert remote.returncode == 0, remote.stderr
     train(tiny(here, rounds=2), resume=False)
     same_run(here, there)
+
+
+def test_self_among_the_opponents_seats_the_learner_there() -> None:
+    """``--opponents greedy,self``: the learner's seat turns with the round and the others
+    alternate greedy and the learner's own model (``None``: that seat learns too); in Zen Cheng
+    You the other team is then one greedy seat and one learning seat."""
+    from zhengfen.train.actors import seat_agents
+
+    five = zhengfen.Rules.zheng_fen(players=5)
+    assert seat_agents(five, ["greedy", "self"], 0) == [None, "greedy", None, "greedy", None]
+    assert seat_agents(five, ["greedy", "self"], 2) == ["greedy", None, None, "greedy", None]
+    assert seat_agents(five, ["self"], 3) == [None] * 5
+    zcy = zhengfen.Rules.zen_cheng_you()
+    assert seat_agents(zcy, ["greedy", "self"], 1) == ["greedy", None, None, None]
+    assert seat_agents(zcy, ["greedy"], 0) == [None, "greedy", None, "greedy"]
+
+
+def test_a_run_with_self_among_its_opponents_learns_from_every_learning_seat(
+    tmp_path: Path,
+) -> None:
+    """With ``greedy,self`` in 4-player Zheng Fen, two seats of every table learn: a round
+    yields more samples than with ``greedy`` alone on the same deals, and the recipe keeps the
+    opponents as given."""
+    alone = train(tiny(tmp_path / "alone", rounds=2, opponents=("greedy",)), resume=False)
+    mixed = train(tiny(tmp_path / "mixed", rounds=2, opponents=("greedy", "self")), resume=False)
+    assert mixed.decisions > 1.5 * alone.decisions, (mixed.decisions, alone.decisions)
+    state = json.loads((tmp_path / "mixed" / "state.json").read_text())
+    assert state["recipe"]["opponents"] == ["greedy", "self"]
+
+
+def test_init_starts_from_a_model_and_keeps_its_budget(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--init MODEL``: the new run's round-0 model is that model's weights, its network (the
+    history and layers) is the model's, and the model's training record is kept under ``init``
+    in the new model's metadata; ``--init shipped`` starts from the model that ships."""
+    first = tmp_path / "first"
+    train(tiny(first, rounds=2), resume=False)
+    model = first / "model.safetensors"
+    second = tmp_path / "second"
+    status = cli.main(
+        [
+            *("train", "--out", str(second), "--init", str(model), "--rounds", "1"),
+            *("--eval-deals", "0", "--episodes", "8", "--no-progress"),
+        ]
+    )
+    capsys.readouterr()
+    assert status == 0
+    start, given = model_tensors(second / "actor.safetensors"), model_tensors(model)
+    assert all(np.array_equal(start[k], given[k]) for k in given)
+    recipe = json.loads((second / "state.json").read_text())["recipe"]
+    assert recipe["init"] == str(model.resolve())
+    assert (recipe["layers"], recipe["history"]) == ([64, 32], 2)
+    metadata = zhengfen.LearnedModel.load(second / "model.safetensors").metadata
+    init = json.loads(metadata["training"])["init"]
+    assert init["rounds"] == 2 and init["decisions"] > 0
+    if ("zheng_fen", 3) in zhengfen.shipped_models():
+        shipped = tmp_path / "shipped"
+        status = cli.main(
+            [
+                *("train", "--out", str(shipped), "--players", "3"),
+                *("--init", "shipped", "--rounds", "1", "--eval-deals", "0", "--episodes", "4"),
+                "--no-progress",
+            ]
+        )
+        capsys.readouterr()
+        assert status == 0
+        ships = zhengfen.LearnedModel.shipped(zhengfen.Rules.zheng_fen(players=3))
+        start = model_tensors(shipped / "actor.safetensors")
+        assert all(np.array_equal(start[k], v) for k, v in ships.tensors().items())
+
+
+def test_an_init_model_that_does_not_fit_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--init``: a missing file, a model for other rules, another network given beside it,
+    and ``shipped`` where none ships: one line each, exit status 2, no run folder made."""
+    first = tmp_path / "first"
+    train(tiny(first, rounds=1), resume=False)
+    model = str(first / "model.safetensors")
+    run = str(tmp_path / "run")
+    refused(capsys, ["--out", run, "--init", str(tmp_path / "none")], "cannot be read")
+    refused(capsys, ["--out", run, "--init", model, "--players", "5"], "not for the run's")
+    refused(capsys, ["--out", run, "--init", model, "--layers", "8"], "layers is 64,32, not 8")
+    refused(capsys, ["--out", run, "--init", model, "--history", "3"], "history is 2")
+    refused(capsys, ["--out", run, "--game", "zen_cheng_you", "--init", "shipped"], "ships")
+    assert not (tmp_path / "run").exists()

@@ -10,7 +10,8 @@ order, which is ``selfplay``'s own order.
 
 Who learns (:func:`seat_agents`): in self-play every seat; with fixed opponents one seat in
 Zheng Fen (seat ``r mod players`` in round ``r``) and one team in Zen Cheng You (team
-``r mod 2``), the opponents' specs filling the other seats in turn.
+``r mod 2``), the opponents' specs filling the other seats in turn; an opponent ``self`` is the
+learner's model, so its seat learns too (``greedy,self`` trains for tables of both).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 import zhengfen
+from zhengfen.train.config import SELF
 
 __all__ = ["Actors", "LocalActors", "Round", "concatenate", "seat_agents"]
 
@@ -36,7 +38,13 @@ def seat_agents(
     rules: zhengfen.Rules, opponents: Sequence[str], round_: int
 ) -> list[str | None] | None:
     """``selfplay``'s ``agents`` for round ``round_``: ``None`` (self-play) without opponents,
-    else ``None`` in the learner's seats and the opponents in the others, in turn."""
+    else ``None`` in the learner's seats and the opponents in the others, in turn (``None``
+    for an opponent ``self``).
+
+    >>> rules = zhengfen.Rules.zheng_fen(players=5)
+    >>> seat_agents(rules, ["greedy", "self"], 1)
+    ['greedy', None, None, 'greedy', None]
+    """
     if not opponents:
         return None
     players = rules.players
@@ -50,7 +58,8 @@ def seat_agents(
         if seat in learner:
             agents.append(None)
         else:
-            agents.append(opponents[others % len(opponents)])
+            opponent = opponents[others % len(opponents)]
+            agents.append(None if opponent == SELF else opponent)
             others += 1
     return agents
 

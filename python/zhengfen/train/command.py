@@ -3,8 +3,9 @@
 Refused up front with one line on standard error and exit status 2, before any training: the
 ``train`` extra missing (JAX, optax, matplotlib), bad rules or options, opponents that are not
 built-in agents, an ``--out`` folder that cannot be made or written (or that already holds a run
-and ``--resume`` is not given, or holds none and it is), a recipe option given with ``--resume``
-that differs from the run's, a budget the run has already spent, ``--ray`` without Ray.
+and ``--resume`` is not given, or holds none and it is), an ``--init`` model that cannot be read
+or is for other rules or another network, a recipe option given with ``--resume`` that differs
+from the run's, a budget the run has already spent, ``--ray`` without Ray.
 
 Ctrl-C (exit status 130) and SIGTERM (143) stop the run: the last complete round is kept as the
 checkpoint, and one line says where and how to resume.
@@ -19,8 +20,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import zhengfen
 from zhengfen.train import EXTRA
-from zhengfen.train.config import TrainConfig, check_resume, from_args
+from zhengfen.train.config import (
+    SELF,
+    SHIPPED,
+    TrainConfig,
+    check_resume,
+    from_args,
+    init_model,
+)
 
 __all__ = ["check_out", "prepare", "run"]
 
@@ -67,10 +76,47 @@ def check_opponents(config: TrainConfig) -> TrainConfig:
 
     specs = []
     for name in config.opponents:
+        if name == SELF:
+            specs.append(name)
+            continue
         if is_user_class(name):
             raise ValueError(f"--opponents {name}: the actors play in Rust, built-in agents only")
         specs.append(agent_spec(name))
     return dataclasses.replace(config, opponents=tuple(specs))
+
+
+def check_init(config: TrainConfig, args: argparse.Namespace) -> TrainConfig:
+    """``--init``: the model read (``ModelError`` naming the file when it cannot be), checked
+    against the run's rules, and its history and layers made the run's (given ones must agree).
+    The path is stored resolved, so that the recipe names the file wherever it is read."""
+    import dataclasses
+
+    if config.init is None:
+        return config
+    rules = zhengfen.Rules(**config.rules)
+    model = init_model(config.init, rules)
+    if (model.game, model.players) != (rules.game, rules.players):
+        raise ValueError(
+            f"--init {config.init}: a model for {model.game} with {model.players} players, "
+            f"not for the run's {rules.game} with {rules.players}"
+        )
+    for name, given, own in (
+        ("history", args.history, model.history_rows),
+        ("layers", args.layers, tuple(model.layers)),
+    ):
+        if given is not None and given != own:
+            raise ValueError(
+                f"--init {config.init}: the model's {name} is {shown(own)}, not {shown(given)}"
+            )
+    init = config.init if config.init == SHIPPED else str(Path(config.init).resolve())
+    return dataclasses.replace(
+        config, init=init, history=model.history_rows, layers=tuple(model.layers)
+    )
+
+
+def shown(value: int | tuple[int, ...]) -> str:
+    """A history or layer sizes as the options spell them (``128,128``)."""
+    return ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
 
 
 def check_budget(config: TrainConfig, counters: dict[str, Any]) -> None:
@@ -89,6 +135,8 @@ def prepare(args: argparse.Namespace, argv: list[str] | None = None) -> TrainCon
     words = argv if argv is not None else sys.argv[1:]
     config = check_opponents(from_args(args, "zhengfen " + shlex.join(words)))
     out = Path(config.out)
+    if not args.resume:
+        config = check_init(config, args)
     check_out(out, args.resume)
     if args.resume:
         from zhengfen.train.checkpoint import RunFiles, read_state

@@ -26,9 +26,12 @@ from typing import Any
 
 __all__ = [
     "RECIPE",
+    "SELF",
+    "SHIPPED",
     "TrainConfig",
     "add_arguments",
     "from_args",
+    "init_model",
     "parse_layers",
 ]
 
@@ -54,6 +57,7 @@ class TrainConfig:
     batch: int = 1024
     reuse: int = 1
     epsilon: float = 0.05
+    init: str | None = None
     # The budget and the machinery.
     rounds: int | None = None
     minutes: float | None = None
@@ -76,7 +80,9 @@ class TrainConfig:
 
     def with_recipe(self, stored: dict[str, Any]) -> TrainConfig:
         """This configuration with the recipe of a stored run (``--resume``)."""
-        values = {name: stored[name] for name in RECIPE}
+        values: dict[str, Any] = {
+            name: stored.get(name, RECIPE_DEFAULTS.get(name)) for name in RECIPE
+        }
         values["opponents"] = tuple(values["opponents"])
         values["layers"] = tuple(values["layers"])
         return dataclasses.replace(self, **values)
@@ -93,8 +99,28 @@ RECIPE = (
     "batch",
     "reuse",
     "epsilon",
+    "init",
 )
 """The recipe's fields, in ``state.json``'s order."""
+
+RECIPE_DEFAULTS: dict[str, Any] = {"init": None}
+"""What a field added since the first runs means in a ``state.json`` that lacks it."""
+
+SELF = "self"
+"""The opponent that is the model being trained (its seats learn too)."""
+
+SHIPPED = "shipped"
+"""``--init shipped``: the model that ships for the run's rules."""
+
+
+def init_model(init: str, rules: Any) -> Any:
+    """The ``zhengfen.LearnedModel`` that ``--init`` names for ``rules``: a file, or the
+    shipped one (``ModelError`` naming the file or the rules when there is none)."""
+    import zhengfen
+
+    if init == SHIPPED:
+        return zhengfen.LearnedModel.shipped(rules)
+    return zhengfen.LearnedModel.load(init)
 
 
 def _plain(value: Any) -> Any:
@@ -182,7 +208,16 @@ def add_arguments(
         metavar="AGENTS",
         help="fixed opponents, comma-separated agent specs filling the seats the learner does "
         "not hold (Zheng Fen: the learner holds one seat, Zen Cheng You one team, turning with "
-        "each round); default: self-play, every seat learns",
+        "each round); 'self' is the model being trained, its seat learning too (greedy,self: "
+        "a table of both); default: self-play, every seat learns",
+    )
+    recipe.add_argument(
+        "--init",
+        metavar="MODEL",
+        default=None,
+        help="start from this model file's weights (a checkpoint's model.safetensors, or "
+        "'shipped': the model that ships for the rules) instead of random ones; its rules, "
+        "history and layers are the run's",
     )
     recipe.add_argument(
         "--episodes",
@@ -350,6 +385,8 @@ def given_recipe(args: argparse.Namespace) -> dict[str, Any]:
         from zhengfen.commands import split_agents
 
         given["opponents"] = tuple(split_agents(args.opponents))
+    if args.init is not None:
+        given["init"] = args.init
     for name in ("seed", "episodes", "history", "layers", "lr", "batch", "reuse", "epsilon"):
         value = getattr(args, name)
         if value is not None:
@@ -384,8 +421,9 @@ def from_args(args: argparse.Namespace, command: str = "") -> TrainConfig:
 def check_resume(args: argparse.Namespace, stored: dict[str, Any]) -> None:
     """Refuses a recipe option given with ``--resume`` that differs from the stored run's."""
     for name, value in given_recipe(args).items():
-        if _plain(value) != stored[name]:
+        old = stored.get(name, RECIPE_DEFAULTS.get(name))
+        if _plain(value) != old:
             raise ValueError(
-                f"--resume: {name} {_plain(value)!r} differs from the run's {stored[name]!r} "
+                f"--resume: {name} {_plain(value)!r} differs from the run's {old!r} "
                 "(a resumed run keeps its recipe)"
             )

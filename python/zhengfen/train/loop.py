@@ -17,6 +17,7 @@ to the caller.
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +30,7 @@ import zhengfen
 from zhengfen.train import curve, evaluation, features
 from zhengfen.train.actors import Actors, LocalActors, Played, Recipe, Round, seat_agents
 from zhengfen.train.checkpoint import RunFiles, load, model_bytes, read_state, save
-from zhengfen.train.config import TrainConfig
+from zhengfen.train.config import TrainConfig, init_model
 from zhengfen.train.learner import Learner
 from zhengfen.train.network import Network, Params, init_params
 from zhengfen.train.progress import Progress
@@ -83,6 +84,11 @@ class Run:
         self.files = RunFiles(Path(self.config.out))
         self.started = time.perf_counter()
         self.last_checkpoint = self.last_eval = self.started
+        self.init_training: dict[str, Any] | None = (
+            None
+            if self.config.init is None
+            else json.loads(init_model(self.config.init, self.rules).metadata["training"])
+        )
 
     def begin(self, resume: bool) -> tuple[Learner, Params, Counters]:
         """A fresh run's start, or the checkpoint it resumes from."""
@@ -93,15 +99,23 @@ class Run:
             counters = Counters(**state["counters"])
             curve.truncate(self.files.curve, counters.round)
             return learner, actor_params, counters
-        key = jax.random.key(self.config.seed % 2**32)
-        params = init_params(key, self.network)
+        params = self.start_params()
         for path in (self.files.curve, self.files.plot):
             path.unlink(missing_ok=True)
         return Learner.start(self.network, self.config.lr, params), params, Counters()
 
+    def start_params(self) -> Params:
+        """A fresh run's parameters: the ``--init`` model's, else drawn from the seed."""
+        if self.config.init is None:
+            return init_params(jax.random.key(self.config.seed % 2**32), self.network)
+        return self.network.params_of(init_model(self.config.init, self.rules).tensors())
+
     def training(self, counters: Counters) -> dict[str, Any]:
-        """The model's ``training`` metadata."""
+        """The model's ``training`` metadata; with ``--init``, the start model's own under
+        ``init`` (the budget behind a model is its own plus its start's)."""
+        start = {} if self.init_training is None else {"init": self.init_training}
         return {
+            **start,
             "decisions": counters.decisions,
             "episodes": counters.episodes,
             "rounds": counters.round,
