@@ -23,6 +23,7 @@ import zhengfen
 from zhengfen.agents import Agent, GreedyAgent
 from zhengfen.seats import Move, agent_seed, observe, take_turn
 from zhengfen.web import inputs, views
+from zhengfen.web.deals import Deal
 from zhengfen.web.inputs import Body, InputError
 from zhengfen.web.models import Models
 from zhengfen.web.problems import Busy, Conflict
@@ -47,6 +48,7 @@ class Table:
     seed: int
     slice_seconds: float = 2.0
     models: Models = field(default_factory=Models)
+    deal: Deal = field(default_factory=lambda: Deal(None, known=False))
     agents: dict[int, Agent] = field(default_factory=dict)
     delivered: int = 0
     key: str = ""
@@ -94,7 +96,7 @@ class Table:
         whether the agents are still playing (``agents_playing``: the page asks for more)."""
         start = self.delivered if since is None else min(since, len(self.game.history))
         shown = views.view(self.game, self.seat, self.specs, start, {"id": self.key})
-        shown["seed"] = self.seed
+        shown.update(self.deal.shown(self.game.game_over))
         shown["agents_playing"] = self.agents_playing
         self.delivered = len(self.game.history)
         return shown
@@ -313,8 +315,10 @@ def new_table(body: Body, seconds: float, models: Models | None = None) -> Table
     towards the person's first turn for up to ``seconds``."""
     rules = inputs.rules(body)
     seat: int = body.integer("seat", 0, rules.players - 1, 0)
+    chosen = body.has("seed")
     seed = inputs.seed(body, secrets.randbits(63))
     table = _seated(zhengfen.Game(rules, seed), seat, body, seed, seconds, models or Models())
+    table.deal = Deal(seed, known=chosen)
     table.advance()
     return table
 
@@ -322,10 +326,12 @@ def new_table(body: Body, seconds: float, models: Models | None = None) -> Table
 def load_table(body: Body, limit: int, seconds: float, models: Models | None = None) -> Table:
     """A table resumed from a saved game (``saved``: the text of ``Game.to_json()``); the
     agents have played towards the person's turn for up to ``seconds``."""
-    game = zhengfen.Game.from_json(body.text("saved", limit))
+    saved = body.text("saved", limit)
+    game = zhengfen.Game.from_json(saved)
     seat: int = body.integer("seat", 0, game.rules.players - 1, 0)
     seed = inputs.seed(body, 0)
     table = _seated(game, seat, body, seed, seconds, models or Models())
+    table.deal = Deal.of_saved(saved)
     table.delivered = len(game.history)
     table.advance()
     return table

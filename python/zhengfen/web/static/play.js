@@ -190,7 +190,8 @@ async function showEvents(view) {
  *  agents' moves are being replayed). */
 function drawAll(display) {
   const view = state.view;
-  $("pt-title").textContent = `${view.title}, ${view.players} players, seed ${view.seed}`;
+  const seed = view.seed_hidden ? "seed shown when the game is over" : view.seed === null ? "dealt from given hands" : `seed ${view.seed}`;
+  $("pt-title").textContent = `${view.title}, ${view.players} players, ${seed}`;
   const partner = view.teams ? view.teams.find((t) => t.includes(view.seat)).find((s) => s !== view.seat) : null;
   $("pt-match").textContent = `Match ${view.match}` + (partner !== null ? ` · your partner: seat ${partner} (team ${view.seats[view.seat].team})` : "");
   drawFelt($("pt-felt"), view, display, state.banner);
@@ -494,7 +495,7 @@ async function leaveTable() {
   markState();
   $("play-table").hidden = true;
   $("play-setup").hidden = false;
-  $("ng-seed").value = String(Math.floor(Math.random() * 1e6));
+  $("ng-seed").value = ""; // the server draws one, kept from every seat until the game is over
   if (id) {
     await api(`api/tables/${id}`, { method: "DELETE" }).catch(() => undefined); // it may have expired
   }
@@ -531,7 +532,7 @@ function initSpeed() {
 /** Sets up the Play page once the options are known. */
 export function initPlay(options) {
   state.options = options;
-  $("ng-seed").value = String(Math.floor(Math.random() * 1e6));
+  $("ng-seed").value = ""; // the server draws one, kept from every seat until the game is over
   fillNewGameForm();
   initSpeed();
   for (const id of ["ng-game", "ng-players", "ng-seat"]) $(id).addEventListener("change", fillNewGameForm);
