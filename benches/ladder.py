@@ -14,6 +14,11 @@ thread, the wall seconds over its decisions (forced moves and the engine's own w
 The arena cannot split a mixed table's time between its agents, so this is measured apart,
 before the pairs; it also shows up front that every agent can play the rules.
 
+Each learned model an agent plays (``learned``: the shipped one; ``learned(model=PATH)``, also
+as an ``ismcts`` policy) is listed under the table's preamble with the training behind it: its
+core-hours and decisions, those of the model it started from (``zhengfen train --init``)
+included, and its command.
+
 The Markdown table is printed, and with ``--out FILE`` written there after each pair (the path is
 checked before anything is played), with the settings and the command above it.
 
@@ -25,6 +30,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
+import re
 import shlex
 import sys
 import time
@@ -176,6 +183,46 @@ def preamble(args: argparse.Namespace, argv: list[str]) -> list[str]:
     ]
 
 
+MODEL_FILE = re.compile(r"learned\(model=([^()]*)\)")
+SHIPPED = re.compile(r"\blearned\b(?!\()")
+
+
+def models(agent: str, rules: zhengfen.Rules) -> list[tuple[str, zhengfen.LearnedModel]]:
+    """The learned models ``agent`` plays, each with its name (a path, or ``shipped``)."""
+    found = [(path, zhengfen.LearnedModel.load(path)) for path in MODEL_FILE.findall(agent)]
+    if SHIPPED.search(agent):
+        found.append(("shipped", zhengfen.LearnedModel.shipped(rules)))
+    return found
+
+
+def budget(training: dict[str, Any]) -> tuple[float, int]:
+    """Core-hours and decisions behind a model's ``training`` record, its start's included."""
+    hours, decisions = float(training["core_hours"]), int(training["decisions"])
+    if "init" in training:
+        more = budget(training["init"])
+        hours, decisions = hours + more[0], decisions + more[1]
+    return hours, decisions
+
+
+def model_lines(agents: list[str], rules: zhengfen.Rules) -> list[str]:
+    """One line per learned model the agents play: its training budget and command."""
+    lines, seen = [], set()
+    for agent in agents:
+        for name, model in models(agent, rules):
+            if name in seen:
+                continue
+            seen.add(name)
+            training = json.loads(model.metadata["training"])
+            hours, decisions = budget(training)
+            layers = "-".join(map(str, model.layers))
+            lines.append(
+                f"- model `{name}` ({layers}, {model.history_rows} history rows): "
+                f"{hours:.2f} core-hours, {decisions:,} learner decisions of training; "
+                f"`{training['command']}`"
+            )
+    return [*lines, ""] if lines else []
+
+
 def check(args: argparse.Namespace) -> list[str]:
     """The canonical agents, every setting checked before anything is played: the rules, the
     agents (each one able to play these rules), the sizes and the output file."""
@@ -230,7 +277,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         agents = check(args)
         timing = {agent: time_per_decision(args, agent) for agent in agents}
-        lines = preamble(args, argv) + HEADER
+        rules = zhengfen.Rules(**rule_options(args))
+        lines = preamble(args, argv) + model_lines(agents, rules) + HEADER
         print("\n".join(lines), flush=True)
         for first, second in pairs(agents, args.all_pairs):
             lines.append(row(play_pair(args, first, second), timing))

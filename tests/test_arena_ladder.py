@@ -113,3 +113,31 @@ def test_refused_settings_play_nothing(
     assert (status, out) == (2, "")
     assert err.startswith("ladder: ") and message in err and err.count("\n") == 1
     assert not out_file.exists()
+
+
+def test_each_learned_model_is_listed_with_the_training_behind_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A model file played as ``learned(model=PATH)`` and as an ``ismcts`` policy is listed
+    once, with its layers, core-hours, decisions and command; a model started from another
+    (``training.init``) counts that one's budget too."""
+    import json
+
+    import zhengfen
+    from learned_models import build
+
+    model = build("zheng_fen", 4, seed=1)
+    training = {"decisions": 1000, "seconds": 1.0, "core_hours": 0.25, "command": "zhengfen x"}
+    training["init"] = {**training, "decisions": 500, "core_hours": 0.5}
+    metadata = {**model.metadata, "training": json.dumps(training)}
+    path = tmp_path / "m.safetensors"
+    zhengfen.LearnedModel.from_arrays(metadata, model.tensors()).save(path)
+    agents = f"greedy,learned(model={path}),ismcts(iterations=2,policy=learned(model={path}))"
+    status, out, err = ladder_run(capsys, "--agents", agents, "--deals", "1")
+    assert (status, err) == (0, ""), err
+    listed = [line for line in out.splitlines() if line.startswith("- model")]
+    layers = "-".join(map(str, model.layers))
+    assert listed == [
+        f"- model `{path}` ({layers}, {model.history_rows} history rows): 0.75 core-hours, "
+        "1,500 learner decisions of training; `zhengfen x`"
+    ]
