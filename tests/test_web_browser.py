@@ -8,7 +8,10 @@ Invariants: the page's fold of a match's events (what the felt shows while the a
 appear) reaches the server's view after every move; every card is drawn as itself; no page
 scrolls sideways at 1280 or 420 pixels. Pages are saved as screenshots under
 ``$ZHENGFEN_SCREENSHOTS`` (or a temporary folder) for people to look at; the README's
-``docs/screenshots/table.png`` is ``zheng-fen-table.png``.
+``docs/screenshots/table.png`` is ``zheng-fen-table.png``, and ``docs/screenshots/people.png``
+``people-table.png``. Nothing lost: a reload, a second tab and a bookmark come back to the same
+game, and "New game" asks first. Several people: two people and two agents play a whole Zen
+Cheng You game in two browsers, each page's answers checked to be its own seat's.
 
 Without Playwright, Chromium or the ``web`` extra the module is skipped, unless
 ``ZHENGFEN_BROWSER_TESTS=1`` (set by ``.ci/run``): then it fails.
@@ -47,7 +50,7 @@ def _require(found: bool, reason: str) -> None:
 
 
 try:
-    from playwright.sync_api import Browser, Page, expect, sync_playwright
+    from playwright.sync_api import Browser, Dialog, Page, expect, sync_playwright
 except ImportError:  # pragma: no cover - depends on the environment
     _require(False, "playwright is not installed")
 for _module in ("starlette", "uvicorn"):
@@ -341,7 +344,7 @@ def _match_column(page: Page) -> list[int]:
 def _advances(page: Page) -> list[str]:
     """The page's requests for the agents to play on, as they are made."""
     asked: list[str] = []
-    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/advance") else None)
+    page.on("request", lambda r: asked.append(r.url) if "/advance?" in r.url else None)
     return asked
 
 
@@ -366,8 +369,10 @@ def test_zheng_fen_match_by_clicking(page: Page, shots: Path, tmp_path: Path) ->
     download.value.save_as(saved)
     assert json.loads(saved.read_text())["format"] == "zhengfen-game"
 
-    page.click("#pt-new")
+    asked = _answer_dialog(page, accept=True)
+    page.click("#pt-new")  # the game is on (match 1 of several): the page asks first
     page.wait_for_selector("#play-setup:not([hidden])")
+    assert asked and "Leave this game" in asked[0]
     page.set_input_files("#lg-file", str(saved))
     page.select_option("#lg-agent", "random")
     page.click("#lg-load")
@@ -396,6 +401,11 @@ def test_zen_cheng_you_match_by_clicking(page: Page, server: str, shots: Path) -
     assert any(d["seat"] == view["seat"] and d["move"] == "declare" for d in view["declarations"])
     # a round hands out 200 card points between the teams, declarations added (RULES.md §11.6)
     assert sum(_match_column(page)) == 200 + bonus
+    # the next match begins with the blind declarations: their buttons are back (they stayed
+    # hidden after the match's end, and the person could not declare)
+    _click_and_wait(page, "#pt-next")
+    assert page.evaluate("document.body.dataset.phase") == "blind_declare"
+    assert page.locator("#pt-pass").is_visible() and page.locator("#pt-blind").is_visible()
 
 
 def _at(page: Page, move: int | None = None, match: int | None = None) -> int:
@@ -617,7 +627,10 @@ def test_agents_moves_appear_one_by_one(browser: Browser, server: str) -> None:
 
 def test_a_stale_page_catches_up(page: Page, server: str) -> None:
     """A move made elsewhere (another tab) between the page's view and its move: the server
-    refuses the stale move (409), the page says why and catches up with the table."""
+    refuses the stale move (409), the page says why and catches up with the table. The page
+    does not poll here (``?poll=0``), so that it is still stale when it moves."""
+    page.goto(server + "?speed=instant&poll=0")
+    page.wait_for_selector("body[data-ready='true']")
     _new_game(page, "zheng_fen", seed=21)
     assert _table(page) == "turn"
     groups = page.locator("#pt-moves .move-group")
@@ -740,3 +753,229 @@ def test_a_learned_seat_plays_and_its_hint_shows_q_values(page: Page, server: st
         else:
             game.play(decision)
     assert learned_moves > 0
+
+
+# --- nothing lost: the address names the table and the seat ----------------------------------
+
+
+def _answer_dialog(page: Page, accept: bool) -> list[str]:
+    """Answers the page's next dialog (a confirm); returns the list its message is added to."""
+    asked: list[str] = []
+
+    def answer(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        if accept:
+            dialog.accept()
+        else:
+            dialog.dismiss()
+
+    page.once("dialog", answer)
+    return asked
+
+
+def _hand(page: Page) -> list[str]:
+    return [
+        str(c)
+        for c in page.locator("#pt-hand .card-slot").evaluate_all(
+            "slots => slots.map(s => s.dataset.card)"
+        )
+    ]
+
+
+def _ready_at(page: Page, version: str) -> None:
+    """Waits until the page shows the table at ``version``, ready for the person or over."""
+    page.wait_for_function(
+        "v => document.body.dataset.version === v"
+        " && ['turn', 'over', 'wait'].includes(document.body.dataset.table)",
+        arg=version,
+    )
+
+
+def test_a_reload_a_second_tab_and_a_bookmark_come_back_to_the_game(
+    page: Page, browser: Browser, server: str
+) -> None:
+    """The address names the table and the seat: a reload shows the same game (hand, version,
+    log), a second tab follows the moves made in the first, a bookmark opened in another
+    browser comes back to it; "New game" asks before leaving a game that is on, and the game
+    is still there when the person comes back by its address."""
+    _new_game(page, "zheng_fen", seed=21)
+    assert _table(page) == "turn"
+    _play_a_move(page)
+    address = page.url
+    assert re.search(r"#/table/t[0-9a-f]+/seat/[\w-]+$", address), address
+    version = str(page.evaluate("document.body.dataset.version"))
+    hand = _hand(page)
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    _ready_at(page, version)
+    assert page.url == address and _hand(page) == hand
+    assert page.locator("#pt-log li").count() > 0
+
+    second = page.context.new_page()
+    second.goto(address)
+    _ready_at(second, version)
+    assert _hand(second) == hand
+    if _table(page) == "turn":
+        _play_a_move(page)
+    moved = str(page.evaluate("document.body.dataset.version"))
+    assert moved != version
+    _ready_at(second, moved)  # the second tab follows (it polls)
+    assert _hand(second) == _hand(page)
+    second.close()
+
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    bookmark = other.new_page()
+    bookmark.goto(address)
+    _ready_at(bookmark, moved)
+    assert _hand(bookmark) == _hand(page)
+    other.close()
+
+    asked = _answer_dialog(page, accept=False)
+    page.click("#pt-new")
+    assert asked and "Leave this game" in asked[0]
+    assert page.locator("#play-table").is_visible() and page.url == address  # it stayed
+    _answer_dialog(page, accept=True)
+    page.click("#pt-new")
+    page.wait_for_selector("#play-setup:not([hidden])")
+    assert page.url.endswith("#play")
+    page.goto(address)  # the game was kept
+    _ready_at(page, moved)
+
+
+def test_a_link_to_no_table_says_so(browser: Browser, server: str) -> None:
+    """An address naming a table the server does not hold (expired, or mistyped) shows the
+    reason and the New game form."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    tab = context.new_page()
+    tab.goto(server + "#/table/t0000000000000000/seat/nothing")
+    tab.wait_for_selector("#error:not([hidden])")
+    assert "no table" in tab.locator("#error-text").inner_text()
+    assert tab.locator("#play-setup").is_visible()
+    context.close()
+
+
+# --- tables for several people -----------------------------------------------------------------
+
+
+def _settled(page: Page, version: str) -> None:
+    """Waits for the answer to a move at a table of several people: a new view, drawn, with
+    the page no longer busy (another person may be to move)."""
+    page.wait_for_function(
+        "v => document.body.dataset.version !== v"
+        " && ['turn', 'over', 'wait'].includes(document.body.dataset.table)",
+        arg=version,
+    )
+
+
+def _act(page: Page) -> None:
+    """The person's turn: no declaration, else the legal group with the most cards, or pass."""
+    version = str(page.evaluate("document.body.dataset.version"))
+    phase = str(page.evaluate("document.body.dataset.phase"))
+    groups = page.locator("#pt-moves .move-group")
+    if phase != "play" or groups.count() == 0:
+        page.click("#pt-pass")
+    else:
+        sizes = [int(g.get_attribute("data-cards") or 0) for g in groups.all()]
+        groups.nth(sizes.index(max(sizes))).click()
+        page.wait_for_selector("#pt-verdict.ok")
+        page.click("#pt-play")
+    _settled(page, version)
+
+
+def _seats_named(text: str, you: int) -> set[int]:
+    """The seats a line names ("you, seat 2 (random)"), ``you`` being seat ``you``."""
+    named = {int(seat) for seat in re.findall(r"seat (\d)", text)}
+    return named | ({you} if re.search(r"\byou\b", text) else set())
+
+
+def _views(answers: list[Any]) -> list[dict[str, Any]]:
+    """The views among a page's answers from the table routes (read once the game is over)."""
+    views = []
+    for answer in answers:
+        if answer.request.method == "GET" and answer.url.split("?")[0].endswith("/save"):
+            continue
+        body = answer.json() if answer.ok else None
+        if isinstance(body, dict) and "seats" in body:
+            views.append(body)
+    return views
+
+
+def test_two_people_and_two_agents_play_zen_cheng_you_in_two_browsers(
+    page: Page, browser: Browser, server: str, shots: Path
+) -> None:
+    """The owner opens a Zen Cheng You table with a person in seat 1 (an opponent) and agents
+    in seats 2 and 3, and hands seat 1's link to a second browser; both play the whole game by
+    clicking, each following the other's moves as they are made. Every answer either page got
+    is its own seat's view, never every hand; the guest's hold no other seat's link and not
+    the owner's seed until the game is over."""
+    mine: list[Any] = []
+    page.on("response", lambda r: mine.append(r) if "/api/tables" in r.url else None)
+    page.select_option("#ng-game", "zen_cheng_you")
+    page.fill("#ng-opt-target", "100")
+    page.fill("#ng-seed", "10")  # with these moves, a game of one match (79 decisions)
+    selects = page.locator("#ng-opponents select").all()
+    selects[0].select_option("person")
+    for select in selects[1:]:
+        select.select_option("random")
+    page.click("#ng-start")
+    page.wait_for_selector("#pt-people:not([hidden])")
+    link = page.locator("#pt-people li[data-seat='1'] .seat-link").input_value()
+    assert "#/table/" in link and link != page.url
+    assert page.locator("#pt-save").is_disabled()  # the save holds every hand
+
+    other = browser.new_context(viewport={"width": 420, "height": 800})  # on a phone
+    guest = other.new_page()
+    guest.set_default_timeout(TIMEOUT_MS)
+    problems: list[str] = []
+    guest.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+    theirs: list[Any] = []
+    guest.on("response", lambda r: theirs.append(r) if "/api/tables" in r.url else None)
+    guest.goto(server + "?speed=instant" + link[link.index("#") :])
+    guest.wait_for_selector("#pt-people:not([hidden])")
+    assert guest.locator("#pt-people .seat-link").count() == 0  # the owner's to hand out
+    page.wait_for_selector("#pt-people li[data-seat='1'][data-present='true']")
+    page.set_viewport_size({"width": 420, "height": 800})  # the links fit a phone too
+    assert page.evaluate(SIDEWAYS) <= 0
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+    pages = (page, guest)
+    shot: Path | None = shots / "people-table.png"  # the README's docs/screenshots/people.png
+    for _ in range(4000):
+        states = [str(p.evaluate("document.body.dataset.table")) for p in pages]
+        if "turn" in states:
+            acting = pages[states.index("turn")]
+            if shot is not None and acting is page and page.locator("#pt-to-beat").count():
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(shot), clip={"x": 0, "y": 0, "width": 1280, "height": 800})
+                shot = None
+            _act(acting)
+        elif states == ["over", "over"]:
+            if page.locator("#pt-winners").count() and guest.locator("#pt-winners").count():
+                break
+            if page.locator("#pt-next").is_visible():
+                page.click("#pt-next")
+            page.wait_for_timeout(200)
+        else:
+            page.wait_for_timeout(100)
+    else:
+        pytest.fail("the game did not end")
+    owner_saw, guest_saw = (p.locator("#pt-winners").inner_text() for p in pages)
+    assert _seats_named(owner_saw, you=0) == _seats_named(guest_saw, you=1)
+    guest.screenshot(path=str(shots / "people-guest-over.png"), full_page=True)
+    page.screenshot(path=str(shots / "people-owner-over.png"), full_page=True)
+
+    for seat, answers in ((0, mine), (1, theirs)):
+        views = _views(answers)
+        assert len(views) > 10
+        for view in views:
+            assert view["seat"] == seat and all("hands" not in e for e in view["events"])
+            if seat == 1:  # the seed the owner chose is the owner's until the game is over
+                assert view["seed"] is None or view["game_over"]
+                assert [s["link"] for s in view["seats"]] == [None] * 4
+            else:
+                assert view["seed"] == 10
+    finals = [_views(answers)[-1] for answers in (mine, theirs)]
+    assert finals[0]["seed"] == finals[1]["seed"] == 10
+    assert guest.evaluate(SIDEWAYS) <= 0
+    assert not problems, problems
+    other.close()

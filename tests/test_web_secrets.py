@@ -113,7 +113,7 @@ def test_the_drawn_seed_is_hidden_until_the_game_is_over(client: TestClient, gam
 def _server_seed(client: TestClient, key: str) -> int:
     """The seed the server drew for table ``key`` (read from the server's side)."""
     server = client.app.state.server  # type: ignore[attr-defined]
-    seed = server.tables.get(key).deal.seed
+    seed = server.tables.get(key.partition(".")[0]).deal.seed
     assert isinstance(seed, int)
     return seed
 

@@ -97,9 +97,12 @@ def _record(record: object, number: int) -> Saved:
         raise ValueError(
             f"line {number} holds no saved game (run the arena with --log to keep them)"
         )
-    title = (
-        f"deal {record.get('deal')}, rotation {record.get('rotation')}, seed {record.get('seed')}"
-    )
+    title = record.get("title")
+    if not isinstance(title, str):  # an arena's game; a table's names itself (zhengfen serve)
+        title = (
+            f"deal {record.get('deal')}, rotation {record.get('rotation')}, "
+            f"seed {record.get('seed')}"
+        )
     try:
         game = zhengfen.Game.from_json(json.dumps(record["game"]))
     except ValueError as error:

@@ -1,10 +1,15 @@
 """``zhengfen serve``: the table in the browser (the ``web`` extra: Starlette and uvicorn).
 
-The server plays agents against a person (tables), replays saved games and arena logs frame by
-frame, and runs small tournaments, all through a JSON API (``API.md`` in this folder) used by the
-page in ``static/``. By concern: :mod:`~zhengfen.web.app` (routes and the app factory),
-:mod:`~zhengfen.web.tables` (a person's game against agents), :mod:`~zhengfen.web.views` (a
-game as JSON for one seat, events in the words of :func:`zhengfen.text.announcement`),
+The server plays games of people and agents (tables), replays saved games and arena logs frame
+by frame, and runs small tournaments, all through a JSON API (``API.md`` in this folder) used by
+the page in ``static/``. By concern: :mod:`~zhengfen.web.app` (routes and the app factory),
+:mod:`~zhengfen.web.tables` (a game of people and agents), :mod:`~zhengfen.web.people` (the
+people's seats and their secret links), :mod:`~zhengfen.web.access` (which seat a route's key
+opens), :mod:`~zhengfen.web.deals` (when a seat may see the seed), :mod:`~zhengfen.web.hints`
+and :mod:`~zhengfen.web.selections` (a seat's hint and selection, from what it knows),
+:mod:`~zhengfen.web.archive` (finished games kept in the ``--replays`` folder),
+:mod:`~zhengfen.web.views` (a game as JSON for one seat, events in the words of
+:func:`zhengfen.text.announcement`),
 :mod:`~zhengfen.web.replays`, :mod:`~zhengfen.web.tournaments`,
 :mod:`~zhengfen.web.inputs` (checking request bodies), :mod:`~zhengfen.web.store` (what the
 server keeps, bounded and expiring), :mod:`~zhengfen.web.limits` (the bounds),

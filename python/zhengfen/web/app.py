@@ -1,6 +1,8 @@
 """The web application of ``zhengfen serve`` (Starlette): the page, its files, and the JSON API
 of API.md. :func:`create_app` builds it; :class:`Server` holds what it keeps (tables, opened
-logs, tournaments) within its :class:`~zhengfen.web.limits.Limits`.
+logs, tournaments, where finished games go) within its :class:`~zhengfen.web.limits.Limits`.
+A table's routes name a seat by its key (:mod:`~zhengfen.web.access`) and answer that seat
+only.
 
 Every answer of the API is JSON. Bad input is answered with a 4xx and ``{"error": reason}``
 (:mod:`zhengfen.web.problems`, ``ValueError`` as 400), a bug with a logged 500 that names only
@@ -30,12 +32,13 @@ from starlette.staticfiles import StaticFiles
 
 import zhengfen
 from zhengfen import replay, types
-from zhengfen.web import inputs, replays, tables
+from zhengfen.web import access, inputs, replays, tables
+from zhengfen.web.archive import Archive
 from zhengfen.web.guard import SameSite
 from zhengfen.web.inputs import Body, InputError
 from zhengfen.web.limits import Limits
 from zhengfen.web.models import Models
-from zhengfen.web.problems import NotFound, Problem, TooLarge
+from zhengfen.web.problems import Forbidden, NotFound, Problem, TooLarge
 from zhengfen.web.store import Store
 from zhengfen.web.tournaments import Tournaments
 
@@ -56,6 +59,7 @@ class Server:
     limits: Limits = field(default_factory=Limits)
     folder: replays.Folder = field(default_factory=lambda: replays.Folder(None))
     models: Models = field(default_factory=Models)
+    archive: Archive = field(default_factory=lambda: Archive(None))
     tables: Store[tables.Table] = field(init=False)
     logs: Store[replays.Opened] = field(init=False)
     tournaments: Tournaments = field(init=False)
@@ -181,13 +185,25 @@ async def get_options(request: Request, server: Server) -> Json:
 # --- tables --------------------------------------------------------------------------------
 
 
-def _table(request: Request, server: Server) -> tables.Table:
-    return server.tables.get(request.path_params["table"])
+def _seat(request: Request, server: Server) -> tuple[tables.Table, int]:
+    """The table and the seat a route's key names (:func:`zhengfen.web.access.seat`)."""
+    return access.seat(server.tables, request.path_params["table"])
+
+
+def _since(request: Request) -> int | None:
+    """The ``since`` of a query (a history index), else ``None``."""
+    since = request.query_params.get("since")
+    start = None if since is None else _index(since)
+    if since is not None and start is None:
+        raise InputError(f"'since' must be a history index (0 or more), not {since[:20]!r}")
+    return start
 
 
 def _created(table: tables.Table, server: Server) -> Json:
     table.key = server.tables.add(table)
-    return {"id": table.key, "view": table.view()}
+    table.finished = server.archive.keep
+    owner = table.people.owner
+    return {"id": table.people.key(table.key, owner), "view": table.view(owner)}
 
 
 async def new_table(request: Request, server: Server) -> Json:
@@ -210,54 +226,75 @@ async def load_table(request: Request, server: Server) -> Json:
 
 
 async def get_table(request: Request, server: Server) -> Json:
-    table = _table(request, server)
-    since = request.query_params.get("since")
-    start = None if since is None else _index(since)
-    if since is not None and start is None:
-        raise InputError(f"'since' must be a history index (0 or more), not {since[:20]!r}")
-    return await _locked(table, server.limits.busy_seconds, lambda: table.view(start))
+    table, seat = _seat(request, server)
+    since = _since(request)
+    return await _locked(table, server.limits.busy_seconds, lambda: table.view(seat, since))
 
 
 async def delete_table(request: Request, server: Server) -> Response:
-    server.tables.remove(request.path_params["table"])
+    table, seat = _seat(request, server)
+    if seat != table.people.owner:
+        raise Forbidden("only the one who opened the table may close it")
+    server.tables.remove(table.key)
     return Response(status_code=204)
 
 
 async def table_move(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    table = _table(request, server)
-    return await _locked(table, server.limits.busy_seconds, lambda: table.move(body))
+    table, seat = _seat(request, server)
+    since = _since(request)
+    return await _locked(table, server.limits.busy_seconds, lambda: table.move(seat, body, since))
 
 
 async def table_check(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    table = _table(request, server)
-    return await _locked(table, server.limits.busy_seconds, lambda: table.check(body))
+    table, seat = _seat(request, server)
+    return await _locked(table, server.limits.busy_seconds, lambda: table.check(seat, body))
 
 
 async def table_hint(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    table = _table(request, server)
+    table, seat = _seat(request, server)
     spec = inputs.agent(body.string("agent", "greedy"), server.models, table.game.rules)
     playouts: int = body.integer("playouts", 1, server.limits.max_hint_playouts, 16)
-    return await _locked(table, server.limits.busy_seconds, lambda: table.hint(spec, playouts))
+    return await _locked(
+        table, server.limits.busy_seconds, lambda: table.hint(seat, spec, playouts)
+    )
 
 
 async def table_next(request: Request, server: Server) -> Json:
     await read_body(request, server.limits.max_body)
-    table = _table(request, server)
-    return await _locked(table, server.limits.busy_seconds, table.next_match)
+    table, seat = _seat(request, server)
+    since = _since(request)
+    return await _locked(table, server.limits.busy_seconds, lambda: table.next_match(seat, since))
 
 
 async def table_advance(request: Request, server: Server) -> Json:
     await read_body(request, server.limits.max_body)
-    table = _table(request, server)
-    return await _locked(table, server.limits.busy_seconds, table.play_on)
+    table, seat = _seat(request, server)
+    since = _since(request)
+    return await _locked(table, server.limits.busy_seconds, lambda: table.play_on(seat, since))
+
+
+async def table_hand_over(request: Request, server: Server) -> Json:
+    body = await read_body(request, server.limits.max_body)
+    table, seat = _seat(request, server)
+    target = _index(request.path_params["seat"])
+    if target is None or target >= table.game.rules.players:
+        raise NotFound(
+            f"no seat {request.path_params['seat'][:20]!r}: "
+            f"seats are 0 to {table.game.rules.players - 1}"
+        )
+    spec = inputs.agent(body.string("agent", "greedy"), server.models, table.game.rules)
+    since = _since(request)
+    return await _locked(
+        table, server.limits.busy_seconds, lambda: table.hand_over(seat, target, spec, since)
+    )
 
 
 async def table_save(request: Request, server: Server) -> Response:
-    table = _table(request, server)
-    saved = await _locked(table, server.limits.busy_seconds, table.game.to_json)
+    table, seat = _seat(request, server)
+    saved = await _locked(table, server.limits.busy_seconds, lambda: table.save(seat))
     return Response(
         saved,
         media_type="application/json",
@@ -356,7 +393,12 @@ def create_app(
     ``models`` (:mod:`~zhengfen.web.models`) with the built-in ones; answering for its
     addresses and the names ``hosts`` only, and refusing requests from other sites
     (:mod:`~zhengfen.web.guard`)."""
-    server = Server(limits or Limits(), replays.Folder(replays_folder), models or Models())
+    server = Server(
+        limits or Limits(),
+        replays.Folder(replays_folder),
+        models or Models(),
+        Archive(replays_folder),
+    )
     created = 201
 
     @asynccontextmanager
@@ -378,6 +420,7 @@ def create_app(
         Route("/api/tables/{table}/next", endpoint(table_next), methods=["POST"]),
         Route("/api/tables/{table}/advance", endpoint(table_advance), methods=["POST"]),
         Route("/api/tables/{table}/save", endpoint(table_save), methods=["GET"]),
+        Route("/api/tables/{table}/seats/{seat}", endpoint(table_hand_over), methods=["POST"]),
         Route("/api/replays", endpoint(list_replays), methods=["GET"]),
         Route("/api/replays", endpoint(open_replay, created), methods=["POST"]),
         Route("/api/replays/{replay}/{k}", endpoint(replay_game), methods=["GET"]),

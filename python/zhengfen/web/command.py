@@ -7,7 +7,8 @@ as the agent ``learned-NAME`` (:mod:`zhengfen.web.models`); ``learned`` plays th
 for a table's rules, where one ships.
 
 Refused with one line on standard error and exit status 2: the ``web`` extra missing (Starlette,
-uvicorn), a ``--replays`` folder that does not exist, a ``--model`` that cannot be read or is no
+uvicorn), a ``--replays`` folder that does not exist or cannot be written in (finished games
+are kept there: :mod:`zhengfen.web.archive`), a ``--model`` that cannot be read or is no
 model (or a NAME given twice), an address that cannot be listened on (a port in use, a host not
 of this machine).
 """
@@ -40,7 +41,11 @@ def add_arguments(
         help="port, 0 to 65535 (8000; 0: any free port)",
     )
     command.add_argument(
-        "--replays", type=Path, default=None, help="a folder of saved games and arena logs"
+        "--replays",
+        type=Path,
+        default=None,
+        help="a folder of saved games and arena logs to replay, where each table's game is "
+        "kept once it is over (it must be writable)",
     )
     command.add_argument(
         "--model",
@@ -104,11 +109,13 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         print(f"zhengfen serve: {EXTRA}", file=sys.stderr)
         return 2
+    from zhengfen.web.archive import usable
     from zhengfen.web.models import read_models
 
     folder = args.replays
-    if folder is not None and not folder.is_dir():
-        print(f"zhengfen serve: --replays {folder}: not a folder", file=sys.stderr)
+    unusable = None if folder is None else usable(folder)
+    if unusable is not None:
+        print(f"zhengfen serve: --replays {folder}: {unusable}", file=sys.stderr)
         return 2
     try:
         models = read_models(args.model)

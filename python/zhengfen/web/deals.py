@@ -1,9 +1,9 @@
 """The seed a table was dealt from, and when a seat may see it (API.md, "The seed").
 
 A seed is the whole deal: ``zhengfen.Game(rules, seed=s)`` holds every hand of every match, so
-the seed the server drew is a secret of the server's until the game is over. A seed the person
-chose (``POST /api/tables`` with ``seed``), or the one in the file a person loaded, is theirs
-already and is shown to them.
+the seed the server drew is a secret of the server's until the game is over. A seed the table's
+owner chose (``POST /api/tables`` with ``seed``), or the one in the file they loaded, is theirs
+already and is shown to them, and to nobody else at the table before the game is over.
 
 >>> drawn = Deal(123456789, known=False)
 >>> drawn.shown(game_over=False)
@@ -12,6 +12,8 @@ already and is shown to them.
 {'seed': 123456789, 'seed_hidden': False}
 >>> Deal(7, known=True).shown(game_over=False)
 {'seed': 7, 'seed_hidden': False}
+>>> Deal(7, known=True).shown(game_over=False, owner=False)
+{'seed': None, 'seed_hidden': True}
 >>> Deal.of_saved('{"setup": {"seed": 7}}').shown(game_over=False)
 {'seed': 7, 'seed_hidden': False}
 """
@@ -28,7 +30,7 @@ __all__ = ["Deal"]
 @dataclass(frozen=True)
 class Deal:
     """The seed of a table's deal (``None`` for a game dealt from given hands), and whether the
-    person knows it already (``known``)."""
+    table's owner knows it already (``known``)."""
 
     seed: int | None
     known: bool
@@ -44,8 +46,9 @@ class Deal:
         seed = setup.get("seed") if isinstance(setup, dict) else None
         return cls(seed if isinstance(seed, int) and not isinstance(seed, bool) else None, True)
 
-    def shown(self, game_over: bool) -> dict[str, Any]:
-        """The view's fields: ``seed`` (``None`` while hidden) and ``seed_hidden`` (whether
-        the server keeps a seed from this seat until the game is over)."""
-        hidden = self.seed is not None and not self.known and not game_over
+    def shown(self, game_over: bool, owner: bool = True) -> dict[str, Any]:
+        """The view's fields for the owner's seat (or another person's: ``owner`` false):
+        ``seed`` (``None`` while hidden) and ``seed_hidden`` (whether the server keeps a seed
+        from this seat until the game is over)."""
+        hidden = self.seed is not None and not (self.known and owner) and not game_over
         return {"seed": None if hidden else self.seed, "seed_hidden": hidden}

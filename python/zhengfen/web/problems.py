@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Busy", "Conflict", "NotFound", "Problem", "TooLarge", "TooMany"]
+__all__ = ["Busy", "Conflict", "Forbidden", "NotFound", "Problem", "TooLarge", "TooMany"]
 
 
 class Problem(Exception):
@@ -22,6 +22,13 @@ class Problem(Exception):
     def body(self) -> dict[str, Any]:
         """The JSON answered: ``{"error": reason, ...extra}``."""
         return {"error": self.reason, **self.extra}
+
+
+class Forbidden(Problem):
+    """A request the seat it names may not make (another seat's, or the owner's, to make), or
+    one that names no seat of the table."""
+
+    status = 403
 
 
 class NotFound(Problem):

@@ -11,7 +11,7 @@ which holds that seat's hand only, never another's.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import zhengfen
@@ -29,6 +29,7 @@ __all__ = [
     "move_json",
     "moves_json",
     "notation_move",
+    "seat_names",
     "teams",
     "view",
 ]
@@ -143,6 +144,15 @@ def event_json(
 # --- a seat's view of a table ------------------------------------------------------------------
 
 
+def seat_names(agents: Mapping[int, str], people: Collection[int]) -> dict[int, str]:
+    """What each seat is called after: its agent, or ``person``.
+
+    >>> seat_names({1: "greedy"}, [0, 2])
+    {1: 'greedy', 0: 'person', 2: 'person'}
+    """
+    return {**agents, **{s: "person" for s in people}}
+
+
 def teams(game: zhengfen.Game) -> list[list[int]] | None:
     """Zen Cheng You's teams (seats by team), ``None`` in Zheng Fen."""
     if game.rules.game != "zen_cheng_you":
@@ -187,7 +197,13 @@ def declarations_json(game: zhengfen.Game) -> list[Json] | None:
     return rows
 
 
-def _seats(game: zhengfen.Game, seat: int, agents: Mapping[int, str], who: text.Who) -> list[Json]:
+def _seats(
+    game: zhengfen.Game,
+    seat: int,
+    agents: Mapping[int, str],
+    people: Collection[int],
+    who: text.Who,
+) -> list[Json]:
     observation: Mapping[str, Any] = game.observation(seat)
     zcy = game.rules.game == "zen_cheng_you"
     out_order = game.out_order
@@ -196,6 +212,7 @@ def _seats(game: zhengfen.Game, seat: int, agents: Mapping[int, str], who: text.
             "seat": s,
             "name": who(s),
             "agent": agents.get(s),
+            "person": s in people,
             "you": s == seat,
             "to_move": s == game.current_player,
             "cards_left": observation["cards_left"][s],
@@ -228,10 +245,12 @@ def view(
     agents: Mapping[int, str],
     since: int,
     extra: Mapping[str, Any] | None = None,
+    people: Collection[int] = (),
 ) -> Json:
     """What ``seat`` sees of ``game`` (API.md, "The VIEW"), with the history events from index
-    ``since``; ``agents`` names the other seats' agents."""
-    who = text.namer(agents, you=seat)
+    ``since``; ``agents`` names the agents' seats, ``people`` the seats people hold (``seat``
+    among them)."""
+    who = text.namer(seat_names(agents, people), you=seat)
     observation: Mapping[str, Any] = game.observation(seat)
     your_turn = game.current_player == seat
     moves = game.legal_moves() if your_turn else []
@@ -251,7 +270,7 @@ def view(
         "your_turn": your_turn,
         "match_over": game.match_over,
         "game_over": game.game_over,
-        "seats": _seats(game, seat, agents, who),
+        "seats": _seats(game, seat, agents, people, who),
         "teams": teams(game),
         "scores": _scores(game, who),
         "table": _table(game),

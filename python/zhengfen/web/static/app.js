@@ -1,8 +1,10 @@
 // The page's entry point: the three tabs (Play, Replay, Tournament), the error bar, and the
-// options every form needs (GET /api/options), fetched once.
+// options every form needs (GET /api/options), fetched once. The address names the tab, or on
+// Play the seat of the table shown (link.js).
 
 import { api, clearError, guarded } from "./api.js";
-import { initPlay } from "./play.js";
+import { isTableAddress, showAddress } from "./link.js";
+import { initPlay, playAddress } from "./play.js";
 import { initReplay } from "./replay.js";
 import { initTournament } from "./tournament.js";
 
@@ -16,7 +18,8 @@ function showTab(name) {
     button.tabIndex = selected ? 0 : -1;
     document.getElementById(`page-${tab}`).hidden = !selected;
   }
-  if (location.hash !== `#${name}`) history.replaceState(null, "", `#${name}`);
+  if (name !== "play") showAddress(`#${name}`);
+  else if (!isTableAddress()) showAddress(playAddress()); // a seat's link stays as it is
 }
 
 function initTabs() {
@@ -32,7 +35,7 @@ function initTabs() {
     });
   }
   const wanted = location.hash.slice(1);
-  showTab(TABS.includes(wanted) ? wanted : "play");
+  showTab(TABS.includes(wanted) ? wanted : "play"); // a seat's link (#/table/...) is Play's
 }
 
 async function main() {

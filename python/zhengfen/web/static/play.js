@@ -7,6 +7,8 @@ import {
 } from "./api.js";
 import { cardRow, cardSvg } from "./cards.js";
 import { applyEvent, declarationsBySeat, displayOf, markDeals } from "./display.js";
+import { isTableAddress, keyOfAddress, showAddress } from "./link.js";
+import { drawPeople, several } from "./people.js";
 import { declarationText, drawFelt, drawScores, logEvent, nextBanner } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,7 +26,22 @@ const state = {
   checkTimer: null,
   busy: false,
   banner: null, // the latest announcement (a trick won, a player out, the result)
+  polling: false, // a GET of the view is on its way
+  lost: null, // the key of a table the page can no longer reach (gone, or the seat handed over)
+  peopleDrawn: "", // what the people panel shows, to redraw it only when it changes
 };
+
+/** How often (ms) the page asks for the table's view while it shows one: a second tab, or the
+ *  other people's moves. `?poll=SECONDS` in the address sets it (0: never). */
+const POLL_MS = (() => {
+  const wanted = Number(new URLSearchParams(location.search).get("poll"));
+  return Number.isFinite(wanted) && new URLSearchParams(location.search).has("poll") ? wanted * 1000 : 1500;
+})();
+
+/** A route of the shown table's seat, asking for the events the page has not shown yet. */
+function tablePath(view, route = "") {
+  return `api/tables/${view.id}${route ? `/${route}` : ""}?since=${view.history_length}`;
+}
 
 // --- the forms ---------------------------------------------------------------------------------
 
@@ -98,7 +115,9 @@ function fillNewGameForm() {
     const team = info.game === "zen_cheng_you" ? ((s - seat) % 2 === 0 ? " (partner)" : " (opponent)") : "";
     const playing = agentsFor(state.options.agents, info.game, players);
     const wanted = playing.some((a) => a.name === previous[k]) ? previous[k] : "greedy";
-    opponents.append(h("label", {}, `seat ${s}${team}`, agentSelect(`ng-agent-${s}`, wanted, playing)));
+    const select = agentSelect(`ng-agent-${s}`, wanted, playing);
+    select.append(h("option", { value: "person", selected: previous[k] === "person", title: "another person: the table gives you a link to hand them" }, "a person (link)"));
+    opponents.append(h("label", {}, `seat ${s}${team}`, select));
     k += 1;
   }
 }
@@ -156,7 +175,8 @@ async function receive(view) {
     await showEvents(view);
     if (!view.agents_playing || !state.view || state.view.id !== view.id) break;
     const id = view.id;
-    const next = await guarded(() => api(`api/tables/${id}/advance`, { method: "POST", body: {} }));
+    const path = tablePath(view, "advance");
+    const next = await guarded(() => api(path, { method: "POST", body: {} }));
     if (!next || !state.view || state.view.id !== id) break; // failed, or the table was left
     view = next;
   }
@@ -196,6 +216,7 @@ function drawAll(display) {
   $("pt-match").textContent = `Match ${view.match}` + (partner !== null ? ` · your partner: seat ${partner} (team ${view.seats[view.seat].team})` : "");
   drawFelt($("pt-felt"), view, display, state.banner);
   drawScores($("pt-scores"), view);
+  drawPeoplePanel(view);
   drawHand();
   drawMoves();
   drawControls();
@@ -208,11 +229,12 @@ function drawHand() {
   const hand = $("pt-hand");
   const cards = view.hand.cards;
   $("pt-hand-title").textContent = view.hand.seen ? `Your hand (${plural(cards.length, "card")})` : "Your hand";
+  // before the blind declarations' early return: a match after the first begins with them
+  document.querySelector(".hand-area .actions").hidden = view.match_over && !state.busy;
   if (!view.hand.seen) {
     hand.replaceChildren(h("p", { class: "muted" }, "You have not seen your cards yet: declare blind (±200) or pass."));
     return;
   }
-  document.querySelector(".hand-area .actions").hidden = view.match_over && !state.busy;
   if (view.match_over && !state.busy) {
     const next = view.game_over ? "New game starts another." : "Next match deals again.";
     hand.replaceChildren(h("p", { class: "muted" }, `The match is over: the result is on the right. ${next}`),
@@ -298,7 +320,9 @@ function drawControls() {
   const playing = Boolean(view) && view.phase === "play";
   $("pt-clear").hidden = $("pt-play").hidden = !playing;
   $("pt-clear").disabled = !live || !state.selected.size;
-  $("pt-save").disabled = state.busy;
+  const kept = Boolean(view) && several(view) && !view.game_over;
+  $("pt-save").disabled = state.busy || kept;
+  $("pt-save").title = kept ? "The save holds every hand: it is offered once the game is over" : "Download the game to resume it later";
   const legal = live && state.check && state.check.legal;
   $("pt-play").disabled = !legal;
   $("pt-play").textContent = legal ? `Play ${movesByIndex().get(state.check.indices[0]).name}` : "Play";
@@ -420,14 +444,14 @@ async function send(path, body) {
   if (state.busy) return;
   state.busy = true;
   drawControls();
-  const id = state.view.id;
+  const shown = state.view;
   let view;
   try {
-    view = await api(`api/tables/${id}/${path}`, { method: "POST", body });
+    view = await api(tablePath(shown, path), { method: "POST", body });
   } catch (error) {
     showError(error);
     // The table moved on without this page (another tab, a stale view): catch up with it.
-    if (error instanceof ApiError && error.status === 409) view = await guarded(() => api(`api/tables/${id}`));
+    if (error instanceof ApiError && error.status === 409) view = await guarded(() => api(tablePath(shown)));
   }
   state.busy = false;
   if (view) {
@@ -484,21 +508,93 @@ async function openTable(created) {
   $("pt-hint-panel").hidden = true;
   state.banner = null;
   state.display = null;
+  state.peopleDrawn = "";
   fillHintAgents(created.view);
+  showAddress(created.view.link);
   await receive(created.view);
 }
 
-async function leaveTable() {
-  const id = state.view && state.view.id;
+/** Back to the New game form: asks first while the game is on (it stays on the server, and
+ *  its address, bookmarked, comes back to it until the table has been idle too long). */
+function leaveTable() {
+  const view = state.view;
+  if (view && !view.game_over) {
+    const minutes = Math.round(state.options.limits.idle_seconds / 60);
+    const others = several(view) ? " The others play on without you: your seat waits for you." : "";
+    if (!confirm(`Leave this game for a new one? The game stays on the server: this page's address brings it back (bookmark it) until nobody has played it for ${minutes} minutes.${others}`)) return;
+  }
   state.view = null;
   state.display = null;
+  state.peopleDrawn = "";
   markState();
+  showAddress("#play");
   $("play-table").hidden = true;
   $("play-setup").hidden = false;
   $("ng-seed").value = ""; // the server draws one, kept from every seat until the game is over
-  if (id) {
-    await api(`api/tables/${id}`, { method: "DELETE" }).catch(() => undefined); // it may have expired
+}
+
+/** The address of the Play tab: the shown seat's link, else #play. */
+export function playAddress() {
+  return state.view ? state.view.link : "#play";
+}
+
+/** Opens the seat the address names (a reload, a bookmark, a link handed out), its whole
+ *  history shown at once. */
+async function openAddress() {
+  const key = keyOfAddress();
+  if (!key || (state.view && state.view.id === key)) return;
+  const view = await guarded(() => api(`api/tables/${key}?since=0`));
+  if (!view) {
+    if (!state.view) showAddress("#play");
+    return;
   }
+  await openInstantly({ id: view.id, view });
+}
+
+/** Opens a table with its events shown instantly, whatever the chosen pace. */
+async function openInstantly(created) {
+  const chosen = $("pt-speed").value;
+  $("pt-speed").value = "0";
+  try {
+    await openTable(created);
+  } finally {
+    $("pt-speed").value = chosen;
+  }
+}
+
+/** Asks for the shown table's view: another tab's moves, or the other people's, appear as they
+ *  are made; while the agents play on, the page asks them to (receive). */
+async function poll() {
+  const view = state.view;
+  if (!view || view.id === state.lost || state.busy || state.polling || document.hidden) return;
+  state.polling = true;
+  let fresh;
+  try {
+    fresh = await api(tablePath(view));
+  } catch (error) {
+    if (state.view === view && error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+      showError(`${error.message} (this page stops following the table)`);
+      state.lost = view.id;
+    }
+  } finally {
+    state.polling = false;
+  }
+  if (!fresh || state.view !== view || state.busy) return; // the page moved on meanwhile
+  if (fresh.version !== view.version || fresh.events.length || fresh.agents_playing) await receive(fresh);
+  else drawPeoplePanel(fresh);
+}
+
+function handOver(seat, agent) {
+  if (state.busy) return;
+  send(`seats/${seat}`, { agent });
+}
+
+function drawPeoplePanel(view) {
+  const shown = JSON.stringify([view.game_over, view.seats.map((s) => [s.person, s.present, s.link])]);
+  if (shown === state.peopleDrawn) return;
+  state.peopleDrawn = shown;
+  const agents = agentsFor(state.options.agents, view.game, view.players);
+  drawPeople($("pt-people"), view, agents, handOver);
 }
 
 async function loadGame(event) {
@@ -513,10 +609,7 @@ async function loadGame(event) {
   if (!created) return;
   const history = await guarded(() => api(`api/tables/${created.id}?since=0`));
   if (history) created.view.events = history.events;
-  const chosen = $("pt-speed").value;
-  $("pt-speed").value = "0";
-  await openTable(created);
-  $("pt-speed").value = chosen;
+  await openInstantly(created);
 }
 
 /** The pace of the agents' moves: ?speed=instant|fast|normal|slow in the address, else the
@@ -557,6 +650,9 @@ export function initPlay(options) {
   $("pt-next").addEventListener("click", () => send("next", {}));
   $("pt-new").addEventListener("click", leaveTable);
   $("pt-again").addEventListener("click", leaveTable);
+  window.addEventListener("hashchange", () => { if (isTableAddress()) openAddress(); });
+  if (POLL_MS > 0) setInterval(poll, POLL_MS);
+  if (isTableAddress()) openAddress();
   document.addEventListener("keydown", (event) => {
     if ($("play-table").hidden || event.target.matches("input, select, textarea")) return;
     if (event.key === "Escape") $("pt-clear").click();

@@ -1,0 +1,101 @@
+"""A hint for a seat of a table (API.md, ``POST .../hint``): the move an agent would play, and
+the candidates evaluated as the search agent does (``InfoSet.evaluate``: greedy playouts of
+worlds consistent with what the seat knows, the same worlds for every candidate), with a
+learned agent's Q-value of each. Everything here starts from the seat's observation and
+information set, never from the game itself, so a hint tells a seat nothing it may not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import zhengfen
+from zhengfen.agents import GreedyAgent
+from zhengfen.seats import Move, observe
+from zhengfen.web import views
+from zhengfen.web.models import Models
+
+__all__ = ["HINT_CANDIDATES", "hint"]
+
+HINT_CANDIDATES = 8
+"""The most candidate moves a hint evaluates."""
+
+Json = dict[str, Any]
+
+
+def hint(
+    game: zhengfen.Game, seat: int, spec: str, playouts: int, seed: int, models: Models
+) -> Json:
+    """What ``spec``'s agent would play in ``seat`` (the seat to move), and the candidates: a
+    learned agent's best moves by Q-value (each by its best way to play it), each with its
+    ``q``, largest first; other agents' choice, the greedy one's, then the others in order, the
+    best value first, with ``q`` null."""
+    moves: Sequence[Move] = game.legal_moves()
+    agent = models.agent(spec, seed)
+    choice = agent.act(observe(game, seat), moves)
+    index = list(moves).index(choice)
+    groups = views.groups_json(moves)
+    info = game.info_set(seat)
+    model = models.model(agent, game.rules)
+    q = None if model is None else [float(v) for v in model.q_values(info)]
+    if q is None:
+        candidates = _candidates(groups, index, _greedy_index(game, seat, moves, seed))
+        firsts = [group["indices"][0] for group in candidates]
+    else:
+        candidates, firsts = _best_by_q(groups, q)
+    values = info.evaluate(firsts, playouts, seed)
+    rows = [
+        {
+            "index": first,
+            "move": views.move_json(moves[first]),
+            "name": group["name"],
+            "variants": group["indices"],
+            "value": value,
+            "playouts": playouts,
+            "q": None if q is None else q[first],
+        }
+        for first, group, value in zip(firsts, candidates, values)
+    ]
+    rows.sort(key=lambda row: -row["value"] if q is None else -row["q"])
+    result = _result_words(game.rules)
+    return {
+        "agent": spec,
+        "index": index,
+        "move": views.move_json(choice),
+        "candidates": rows,
+        "q_meaning": None
+        if q is None
+        else f"the learned model's estimate of the match's result for you ({result}) if played",
+        "value_meaning": f"mean result of the match for you over {playouts} greedy playouts "
+        f"from deals consistent with what you know ({result})",
+    }
+
+
+def _result_words(rules: zhengfen.Rules) -> str:
+    """What a match's result is for a seat, in words."""
+    if rules.game == "zheng_fen":
+        return "your points"
+    return "your team's points minus the other team's"
+
+
+def _greedy_index(game: zhengfen.Game, seat: int, moves: Sequence[Move], seed: int) -> int:
+    choice = GreedyAgent(seed).act(observe(game, seat), moves)
+    return list(moves).index(choice)
+
+
+def _candidates(groups: Sequence[Json], *firsts: int) -> list[Json]:
+    """At most :data:`HINT_CANDIDATES` move groups: those holding ``firsts`` first, then the
+    others in order."""
+    chosen = [g for first in firsts for g in groups if first in g["indices"]]
+    ordered = list({id(g): g for g in chosen + list(groups)}.values())
+    return ordered[:HINT_CANDIDATES]
+
+
+def _best_by_q(groups: Sequence[Json], q: Sequence[float]) -> tuple[list[Json], list[int]]:
+    """At most :data:`HINT_CANDIDATES` move groups of largest Q-value, a group's value that of
+    its best way (the first of equal ones), with that way's index, largest first (ties in
+    order)."""
+    best = [max(group["indices"], key=lambda i: (q[i], -i)) for group in groups]
+    order = sorted(range(len(groups)), key=lambda g: -q[best[g]])[:HINT_CANDIDATES]
+    return [groups[g] for g in order], [best[g] for g in order]

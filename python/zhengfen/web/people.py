@@ -1,0 +1,122 @@
+"""The people at a table and their seat links (API.md, "People and links").
+
+Each seat a person holds has a secret token (``secrets.token_urlsafe``); a request names its
+seat by the seat's *key*, ``<table id>.<token>``, in the route (``/api/tables/<key>/...``), and
+the page's address by the link ``#/table/<table id>/seat/<token>``. Nothing else identifies a
+person: whoever has the link is that seat. The one who opened the table (the *owner*) is
+answered every seat's link, to hand out; the others get their own only. A seat handed to an
+agent keeps its old token only to say so.
+
+>>> people = People.seated([0, 2], owner=0, clock=lambda: 100.0)
+>>> token = people.token(2)
+>>> people.seat(token), people.seat("not-a-token")
+(2, None)
+>>> people.link("t1", 2) == f"#/table/t1/seat/{token}"
+True
+>>> people.hand_over(2)
+>>> people.seat(token), people.handed_over(token)
+(None, 2)
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+__all__ = ["PRESENT_SECONDS", "People", "Person", "split_key"]
+
+PRESENT_SECONDS = 10.0
+"""A person whose page asked for their seat this recently is *present* (the page polls every
+second or two while it is open)."""
+
+
+@dataclass
+class Person:
+    """A seat held by a person: its token, when its page last asked (``None``: never), and how
+    much of the history its page has been sent."""
+
+    seat: int
+    token: str
+    seen: float | None = None
+    delivered: int = 0
+
+
+@dataclass
+class People:
+    """The seats people hold at one table, the owner's among them."""
+
+    persons: dict[int, Person]
+    owner: int
+    clock: Callable[[], float] = time.monotonic
+    handed: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def seated(
+        cls, seats: Iterable[int], owner: int, clock: Callable[[], float] = time.monotonic
+    ) -> People:
+        """People in ``seats`` (``owner``'s among them), each with a new token."""
+        persons = {s: Person(s, secrets.token_urlsafe(16)) for s in seats}
+        assert owner in persons
+        return cls(persons, owner, clock)
+
+    def __contains__(self, seat: object) -> bool:
+        return seat in self.persons
+
+    def seats(self) -> list[int]:
+        """The people's seats, in order."""
+        return sorted(self.persons)
+
+    def token(self, seat: int) -> str:
+        """The token of a person's seat."""
+        return self.persons[seat].token
+
+    def key(self, table: str, seat: int) -> str:
+        """The key a request names ``seat`` of ``table`` by."""
+        return f"{table}.{self.token(seat)}"
+
+    def link(self, table: str, seat: int) -> str:
+        """The page's address of ``seat`` at ``table`` (after the page's own address)."""
+        return f"#/table/{table}/seat/{self.token(seat)}"
+
+    def seat(self, token: str) -> int | None:
+        """The seat whose token is ``token`` (compared in constant time), else ``None``."""
+        found = None
+        for person in self.persons.values():
+            if hmac.compare_digest(person.token.encode(), token.encode()):
+                found = person.seat
+        return found
+
+    def handed_over(self, token: str) -> int | None:
+        """The seat this token held before it was handed to an agent, else ``None``."""
+        found = None
+        for old, seat in self.handed.items():
+            if hmac.compare_digest(old.encode(), token.encode()):
+                found = seat
+        return found
+
+    def came(self, seat: int) -> None:
+        """Marks ``seat``'s person as having asked now."""
+        self.persons[seat].seen = self.clock()
+
+    def present(self, seat: int) -> bool:
+        """Whether ``seat``'s person asked within :data:`PRESENT_SECONDS`."""
+        seen = self.persons[seat].seen
+        return seen is not None and self.clock() - seen <= PRESENT_SECONDS
+
+    def hand_over(self, seat: int) -> None:
+        """``seat`` is no longer a person's (an agent takes it): its token opens nothing."""
+        person = self.persons.pop(seat)
+        self.handed[person.token] = seat
+
+
+def split_key(key: str) -> tuple[str, str | None]:
+    """A route's key as the table's id and the seat's token (``None`` when it has none).
+
+    >>> split_key("t1a2.tok-en_"), split_key("t1a2")
+    (('t1a2', 'tok-en_'), ('t1a2', None))
+    """
+    table, dot, token = key.partition(".")
+    return table, token if dot else None

@@ -1,0 +1,77 @@
+"""What a seat's selection of cards reads as, and why it cannot be played now (API.md,
+``POST .../check`` and the reasons of ``POST .../move``). Only the seat's own hand is looked at,
+and not even that before it has seen it (Zen Cheng You's blind declarations).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import zhengfen
+from zhengfen.seats import Move
+from zhengfen.web import views
+
+__all__ = ["check", "holds", "matching", "why_not"]
+
+Json = dict[str, Any]
+
+
+def matching(moves: Sequence[Move], cards: zhengfen.Cards) -> list[int]:
+    """The indices of the legal combinations made of exactly ``cards``."""
+    return [i for i, m in enumerate(moves) if not isinstance(m, str) and m.cards == cards]
+
+
+def holds(game: zhengfen.Game, seat: int, cards: zhengfen.Cards) -> bool:
+    """Whether ``seat`` holds ``cards`` (never true before it has seen its hand: the blind
+    declarations of Zen Cheng You)."""
+    if game.phase == "blind_declare":
+        return False
+    hand = game.hand(seat)
+    return all(hand.count(card) >= cards.count(card) for card in cards)
+
+
+def why_not(game: zhengfen.Game, seat: int, cards: zhengfen.Cards) -> str:
+    """Why ``seat`` cannot play ``cards`` now."""
+    shown = " ".join(views.cards_json(cards))
+    if not len(cards):
+        return "no cards selected"
+    if game.current_player != seat:
+        return "it is not your turn"
+    if game.phase in ("blind_declare", "declare"):
+        return "the declarations come first: pass, blind or declare"
+    if not holds(game, seat, cards):
+        return f"you do not hold {shown}"
+    readings = zhengfen.classify(cards, game.rules)
+    if not readings:
+        return f"{shown} is not a combination"
+    table = game.table
+    if table is not None:
+        return (
+            f"{views.move_json(readings[0])['name']} does not beat "
+            f"{views.move_json(table[0])['name']}"
+        )
+    return f"{shown} cannot be played now"
+
+
+def check(game: zhengfen.Game, seat: int, cards: zhengfen.Cards) -> Json:
+    """What ``cards`` read as for ``seat``, and whether they can be played now (API.md)."""
+    rules = game.rules
+    readings = zhengfen.classify(cards, rules) if len(cards) else []
+    moves = game.legal_moves() if game.current_player == seat else []
+    indices = matching(moves, cards) if len(cards) else []
+    table = game.table
+    beats = None
+    if table is not None and readings:
+        beats = any(zhengfen.beats(reading, table[0], rules) for reading in readings)
+    return {
+        "cards": views.cards_json(cards),
+        "held": holds(game, seat, cards),
+        "readings": [
+            {key: views.move_json(r)[key] for key in ("text", "name", "kind")} for r in readings
+        ],
+        "legal": bool(indices),
+        "indices": indices,
+        "beats_table": beats,
+        "reason": None if indices else why_not(game, seat, cards),
+    }

@@ -1,0 +1,67 @@
+// The people at a table (API.md, "People and links"): who holds which seat and whether their
+// page is open; the one who opened the table also gets each person's link to hand out (with a
+// Copy button) and can hand a seat left empty to an agent.
+
+import { h } from "./api.js";
+import { fullLink } from "./link.js";
+
+/** Whether the view's table seats more than one person. */
+export function several(view) {
+  return view.seats.filter((s) => s.person).length > 1;
+}
+
+function copyButton(text) {
+  return h("button", {
+    type: "button", class: "small",
+    onclick: async (event) => {
+      const button = event.currentTarget;
+      try {
+        await navigator.clipboard.writeText(text);
+        button.textContent = "Copied";
+      } catch {
+        button.previousElementSibling.select(); // no clipboard here: select it for Ctrl-C
+        button.textContent = "Selected: copy it";
+      }
+    },
+  }, "Copy");
+}
+
+function handOver(seat, agents, onHandOver) {
+  const select = h("select", { "aria-label": `The agent that takes seat ${seat.seat}`, class: "small" },
+    ...agents.map((a) => h("option", { value: a.name, selected: a.name === "greedy" }, a.name)));
+  const button = h("button", {
+    type: "button", class: "small hand-over", dataset: { seat: String(seat.seat) },
+    onclick: () => {
+      const here = seat.present ? " Their page is open right now." : "";
+      if (confirm(`Hand seat ${seat.seat} to ${select.value}? Its link will open nothing any more.${here}`)) {
+        onHandOver(seat.seat, select.value);
+      }
+    },
+  }, "Hand to agent");
+  return h("span", { class: "hand-over-row" }, select, button);
+}
+
+function personRow(view, seat, agents, onHandOver) {
+  const status = seat.you ? "you" : seat.present ? "here" : "not here";
+  const row = h("li", { dataset: { seat: String(seat.seat), present: String(Boolean(seat.present)) } },
+    h("strong", {}, `seat ${seat.seat}`), " ", h("span", { class: `presence ${status.replace(" ", "-")}` }, status));
+  if (view.owner && !seat.you && seat.link) {
+    const link = fullLink(seat.link);
+    row.append(h("div", { class: "link-row" },
+      h("input", { type: "text", readonly: true, value: link, class: "seat-link", "aria-label": `The link of seat ${seat.seat}` }),
+      copyButton(link)));
+    if (!view.game_over) row.append(handOver(seat, agents, onHandOver));
+  }
+  return row;
+}
+
+/** Draws the people panel (hidden when the person plays alone against agents). */
+export function drawPeople(panel, view, agents, onHandOver) {
+  panel.hidden = !several(view);
+  if (panel.hidden) return;
+  const rows = view.seats.filter((s) => s.person).map((s) => personRow(view, s, agents, onHandOver));
+  const note = view.owner
+    ? "Hand each person their seat's link: whoever opens it plays that seat, and comes back by it."
+    : "Each person plays by their own seat's link.";
+  panel.querySelector(".people-body").replaceChildren(h("p", { class: "muted small" }, note), h("ul", { class: "people" }, rows));
+}
