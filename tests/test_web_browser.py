@@ -913,6 +913,7 @@ def test_two_people_and_two_agents_play_zen_cheng_you_in_two_browsers(
     page.select_option("#ng-game", "zen_cheng_you")
     page.fill("#ng-opt-target", "100")
     page.fill("#ng-seed", "10")  # with these moves, a game of one match (79 decisions)
+    page.uncheck("#ng-hints")  # a study of people's own play: no hints at this table
     selects = page.locator("#ng-opponents select").all()
     selects[0].select_option("person")
     for select in selects[1:]:
@@ -933,6 +934,7 @@ def test_two_people_and_two_agents_play_zen_cheng_you_in_two_browsers(
     guest.goto(server + "?speed=instant" + link[link.index("#") :])
     guest.wait_for_selector("#pt-people:not([hidden])")
     assert guest.locator("#pt-people .seat-link").count() == 0  # the owner's to hand out
+    assert guest.locator("#pt-hint").is_hidden() and page.locator("#pt-hint").is_hidden()
     page.wait_for_selector("#pt-people li[data-seat='1'][data-present='true']")
     page.set_viewport_size({"width": 420, "height": 800})  # the links fit a phone too
     assert page.evaluate(SIDEWAYS) <= 0

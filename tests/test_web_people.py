@@ -1,13 +1,15 @@
 """Tables for several people (API.md, "People and links"): the owner gets a link per person's
 seat, each seat's key opens that seat only (every route tried with another seat's key, a
 made-up one and none), people see each other's moves, a seat left empty is handed to an agent,
-and finished games are kept in the ``--replays`` folder as logs the replay routes open."""
+and games are kept in the ``--replays`` folder as logs the replay routes open: once over, or
+left unfinished when their table is forgotten."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +24,7 @@ from starlette.testclient import TestClient
 import zhengfen
 from zhengfen.web.app import create_app
 from zhengfen.web.archive import usable
+from zhengfen.web.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCAL = "http://127.0.0.1:8000"
@@ -199,6 +202,24 @@ def play_to_the_end(client: TestClient, keys: dict[int, str]) -> dict[int, Json]
     pytest.fail("the game did not end")
 
 
+def hint_when_its_turn(client: TestClient, keys: dict[int, str], seat: int) -> int:
+    """Plays (as :func:`play_to_the_end`) up to ``seat``'s turn, where it asks for a hint; the
+    decision it is asked before."""
+    for _ in range(500):
+        view = client.get(f"/api/tables/{keys[seat]}").json()
+        if view["your_turn"]:
+            answer = client.post(f"/api/tables/{keys[seat]}/hint", json={"playouts": 2})
+            assert answer.status_code == 200, answer.text
+            version: int = view["version"]
+            return version
+        mover = view["current_player"]
+        if view["agents_playing"]:
+            client.post(f"/api/tables/{keys[seat]}/advance", json={})
+        else:
+            client.post(f"/api/tables/{keys[mover]}/move", json={"move": "pass"})
+    pytest.fail(f"seat {seat} never got its turn")
+
+
 def test_two_people_and_two_agents_play_a_whole_game(client: TestClient, folder: Path) -> None:
     """Zen Cheng You with people in seats 0 and 1 (opponents) and agents in 2 and 3, to the end
     of the game: each sees its own seat only, and the other's moves as they are made; once the
@@ -213,6 +234,7 @@ def test_two_people_and_two_agents_play_a_whole_game(client: TestClient, folder:
     links = {s["seat"]: s["link"] for s in created["view"]["seats"] if s["link"]}
     keys = {0: created["id"], 1: key_of(links[1])}
     assert list(folder.iterdir()) == []
+    hinted = hint_when_its_turn(client, keys, 1)
     last = play_to_the_end(client, keys)
     seed = last[0]["seed"]
     assert isinstance(seed, int) and last[1]["seed"] == seed
@@ -222,7 +244,8 @@ def test_two_people_and_two_agents_play_a_whole_game(client: TestClient, folder:
     assert len(kept) == 1 and kept[0].startswith("table-") and kept[0].endswith(".jsonl")
     record = json.loads((folder / kept[0]).read_text())
     assert record["agents"] == ["person", "person", "greedy", "random"]
-    assert record["people"] == [0, 1] and record["seed"] == seed
+    assert record["people"] == [0, 1] and record["seed"] == seed and record["end"] == "over"
+    assert record["hints"] == [{"seat": 1, "decision": hinted, "agent": "greedy"}]
     listed = client.get("/api/replays").json()["files"]
     assert [f["name"] for f in listed] == kept
     opened = client.post("/api/replays", json={"name": kept[0]}).json()
@@ -277,3 +300,46 @@ def test_serve_refuses_a_replays_folder_it_cannot_keep_games_in(tmp_path: Path) 
         )
         assert done.returncode == 2
         assert done.stderr.count("\n") == 1 and words in done.stderr, done.stderr
+
+
+def test_a_game_left_unfinished_is_kept_when_its_table_is_forgotten(folder: Path) -> None:
+    """Closed by its owner, or idle too long, a table whose game a person played in is written
+    to the folder (``end`` says why); one nobody played in, or a finished one, is not (again)."""
+    app = create_app(replays_folder=folder, limits=Limits(idle_seconds=60))
+    with TestClient(app, base_url=LOCAL) as client:
+        untouched = open_table(client, game="zheng_fen")["id"]
+        assert client.delete(f"/api/tables/{untouched}").status_code == 204
+        assert list(folder.iterdir()) == []
+        played = open_table(client, game="zheng_fen", opponents=["greedy", "person"])
+        closed, idle = played["id"], open_table(client, game="zen_cheng_you")["id"]
+        links = {s["seat"]: s["link"] for s in played["view"]["seats"] if s["link"]}
+        mover = key_of(links[played["view"]["current_player"]])  # seat 0 or seat 2
+        for key in (mover, idle):
+            answer = client.post(f"/api/tables/{key}/move", json={"index": 0})
+            assert answer.status_code == 200 and not answer.json()["game_over"]
+        assert client.delete(f"/api/tables/{closed}").status_code == 204
+        store = app.state.server.tables
+        now = time.monotonic()
+        store.clock = lambda: now + 61
+        assert client.get(f"/api/tables/{idle}").status_code == 404
+    kept = {}
+    for path in folder.iterdir():
+        record = json.loads(path.read_text())
+        kept[record["end"]] = record
+    assert set(kept) == {"removed", "idle"}
+    assert kept["removed"]["agents"] == ["person", "greedy", "person", "greedy"]
+    assert "unfinished (left idle)" in kept["idle"]["title"]
+    for record in kept.values():
+        game = zhengfen.Game.from_json(json.dumps(record["game"]))
+        assert not game.game_over and len(game.decisions) >= 1
+
+
+def test_the_owner_may_open_a_table_without_hints(client: TestClient) -> None:
+    """A study of people's own play: no seat gets a hint (403), the views say so."""
+    created = open_table(client, game="zheng_fen", seed=21, hints=False, opponents=["person"])
+    assert created["view"]["hints"] is False and created["view"]["your_turn"]
+    answer = client.post(f"/api/tables/{created['id']}/hint", json={})
+    assert answer.status_code == 403 and "hints are off" in answer.json()["error"]
+    bad = client.post("/api/tables", json={"game": "zheng_fen", "hints": "no"})
+    assert bad.status_code == 400 and "'hints' must be true or false" in bad.json()["error"]
+    assert open_table(client, game="zheng_fen")["view"]["hints"] is True

@@ -66,7 +66,9 @@ class Server:
 
     def __post_init__(self) -> None:
         limits = self.limits
-        self.tables = Store("table", limits.max_tables, limits.idle_seconds)
+        self.tables = Store(
+            "table", limits.max_tables, limits.idle_seconds, forgot=self.archive.forgotten
+        )
         self.logs = Store("replay", limits.max_replays, limits.idle_seconds, evict=True)
         self.tournaments = Tournaments(limits, self.models)
 
@@ -235,7 +237,7 @@ async def delete_table(request: Request, server: Server) -> Response:
     table, seat = _seat(request, server)
     if seat != table.people.owner:
         raise Forbidden("only the one who opened the table may close it")
-    server.tables.remove(table.key)
+    await run_in_threadpool(server.tables.remove, table.key)  # its game may be written out
     return Response(status_code=204)
 
 

@@ -108,6 +108,13 @@ class Body:
             raise InputError(f"'{name}' is longer than {MAX_TEXT} characters")
         return value
 
+    def flag(self, name: str, default: bool) -> bool:
+        """A boolean (``default`` when absent)."""
+        value = self._field(name, default)
+        if not isinstance(value, bool):
+            raise InputError(f"'{name}' must be true or false, not {_kind(value)}")
+        return value
+
     def text(self, name: str, limit: int) -> str:
         """A long string (an uploaded log), at most ``limit`` characters."""
         value = self._field(name, _MISSING)

@@ -1,8 +1,9 @@
 """A bounded store of things a server keeps for its clients (tables, replays, tournaments), by
 random id: at most ``capacity`` at once, each forgotten after ``idle_seconds`` without use
 (checked whenever the store is used). When full, :meth:`Store.add` either refuses
-(:class:`~zhengfen.web.problems.TooMany`) or forgets the least recently used item. Safe to use
-from several threads.
+(:class:`~zhengfen.web.problems.TooMany`) or forgets the least recently used item. ``forgot``,
+when given, is told of each item forgotten (idle, evicted or removed) with the reason. Safe to
+use from several threads.
 
 >>> store: Store[str] = Store("table", capacity=1, idle_seconds=60)
 >>> key = store.add("a game")
@@ -41,6 +42,7 @@ class Store(Generic[T]):
         evict: bool = False,
         clock: Callable[[], float] = time.monotonic,
         prefix: str | None = None,
+        forgot: Callable[[T, str], None] | None = None,
     ) -> None:
         self.kind = kind
         self.prefix = kind[0] if prefix is None else prefix
@@ -48,12 +50,17 @@ class Store(Generic[T]):
         self.idle_seconds = idle_seconds
         self.evict = evict
         self.clock = clock
+        self.forgot = forgot
         self._items: OrderedDict[str, tuple[T, float]] = OrderedDict()
         self._lock = threading.Lock()
 
     def _expire(self, now: float) -> None:
         for key in [k for k, (_, used) in self._items.items() if now - used > self.idle_seconds]:
-            del self._items[key]
+            self._tell(self._items.pop(key)[0], "idle")
+
+    def _tell(self, item: T, why: str) -> None:
+        if self.forgot is not None:
+            self.forgot(item, why)
 
     def _full(self) -> TooMany:
         return TooMany(
@@ -75,7 +82,7 @@ class Store(Generic[T]):
             while len(self._items) >= self.capacity:
                 if not self.evict or not self._items:
                     raise self._full()
-                self._items.popitem(last=False)
+                self._tell(self._items.popitem(last=False)[1][0], "evicted")
             key = self.prefix + secrets.token_hex(8)
             self._items[key] = (item, now)
             return key
@@ -100,6 +107,7 @@ class Store(Generic[T]):
             found = self._items.pop(key, None)
             if found is None:
                 raise NotFound(f"no {self.kind} {key[:40]!r}")
+            self._tell(found[0], "removed")
             return found[0]
 
     def items(self) -> list[T]:

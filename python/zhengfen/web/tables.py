@@ -41,8 +41,10 @@ class Table:
     """A game, the people's seats (:class:`~zhengfen.web.people.People`), the agents in the
     others (by their specs), the seed the agents and hints draw from, how long the agents may
     play in one request (``slice_seconds``), what to do once the game is over (``finished``,
-    called once), and the seats handed from a person to an agent (``handed_at``: after how
-    many decisions)."""
+    called once), the seats handed from a person to an agent (``handed_at``: after how many
+    decisions), how many moves the people made here (``people_moved``), and the hints they
+    asked for (``hints``: seat, decision, agent; a data set tells helped moves apart), unless
+    the owner turned them off (``hints_on``: a study of people's own play)."""
 
     game: zhengfen.Game
     people: People
@@ -55,6 +57,9 @@ class Table:
     key: str = ""
     finished: Callable[[Table], None] | None = None
     handed_at: dict[int, int] = field(default_factory=dict)
+    people_moved: int = 0
+    hints: list[Json] = field(default_factory=list)
+    hints_on: bool = True
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
@@ -111,6 +116,7 @@ class Table:
         shown = views.view(self.game, seat, self.specs, start, extra, self.people.seats())
         shown.update(self.deal.shown(self.game.game_over, seat == self.people.owner))
         shown["agents_playing"] = self.agents_playing
+        shown["hints"] = self.hints_on
         shown.update(self._links(seat, shown["seats"]))
         person.delivered = len(self.game.history)
         return shown
@@ -160,6 +166,7 @@ class Table:
         moves = self._moves(seat)
         chosen = self._chosen(seat, body, moves)
         self.game.play(chosen)
+        self.people_moved += 1
         self.advance()
         return self.view(seat, since)
 
@@ -192,9 +199,14 @@ class Table:
 
     def hint(self, seat: int, spec: str, playouts: int) -> Json:
         """What ``spec``'s agent would play in ``seat`` (:func:`zhengfen.web.hints.hint`)."""
+        if not self.hints_on:
+            raise Forbidden("hints are off at this table (its owner opened it without them)")
         self._moves(seat)
-        seed = zhengfen.derive_seed(self.seed, len(self.game.decisions))
-        return hints.hint(self.game, seat, spec, playouts, seed, self.models)
+        decision = len(self.game.decisions)
+        seed = zhengfen.derive_seed(self.seed, decision)
+        answer = hints.hint(self.game, seat, spec, playouts, seed, self.models)
+        self.hints.append({"seat": seat, "decision": decision, "agent": spec})
+        return answer
 
     # --- the table's people --------------------------------------------------------------------
 
@@ -238,6 +250,7 @@ def new_table(body: Body, seconds: float, models: Models | None = None) -> Table
     draws = seed if chosen else secrets.randbits(63)
     table = _seated(zhengfen.Game(rules, seed), seat, body, draws, seconds, models or Models())
     table.deal = Deal(seed, known=chosen)
+    table.hints_on = body.flag("hints", True)
     table.advance()
     return table
 
@@ -251,6 +264,7 @@ def load_table(body: Body, limit: int, seconds: float, models: Models | None = N
     seed = inputs.seed(body, 0)
     table = _seated(game, seat, body, seed, seconds, models or Models())
     table.deal = Deal.of_saved(saved)
+    table.hints_on = body.flag("hints", True)
     table.people.persons[seat].delivered = len(game.history)
     table.advance()
     return table

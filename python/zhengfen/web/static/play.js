@@ -135,6 +135,7 @@ function newGameBody() {
     seat: Number($("ng-seat").value),
     opponents: [...$("ng-opponents").querySelectorAll("select")].map((s) => s.value),
     seed: integerField($("ng-seed"), "the seed"),
+    hints: $("ng-hints").checked,
   };
 }
 
@@ -317,6 +318,7 @@ function drawControls() {
     button.disabled = !live;
   }
   $("pt-hint").disabled = !live;
+  $("pt-hint").hidden = $("pt-hint-agent").parentElement.hidden = Boolean(view) && !view.hints;
   const playing = Boolean(view) && view.phase === "play";
   $("pt-clear").hidden = $("pt-play").hidden = !playing;
   $("pt-clear").disabled = !live || !state.selected.size;
