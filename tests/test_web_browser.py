@@ -981,3 +981,21 @@ def test_two_people_and_two_agents_play_zen_cheng_you_in_two_browsers(
     assert guest.evaluate(SIDEWAYS) <= 0
     assert not problems, problems
     other.close()
+
+
+def test_search_agents_keep_the_page_in_its_window(page: Page) -> None:
+    """Seats named after their agents' whole specs made the page 1,712 px wide in a 1,280 px
+    window (781 px in 420) and wrapped every log line: a seat is called by its agent's name,
+    the spec is its tooltip."""
+    page.fill("#ng-seed", "3")
+    for select, agent in zip(page.locator("#ng-opponents select").all(), ["ismcts", "search"]):
+        select.select_option(agent)
+    page.click("#ng-start")
+    page.wait_for_selector("#play-table:not([hidden])")
+    _table(page)
+    seat = page.locator("#pt-felt .seat[data-seat='1']")
+    assert str(seat.get_attribute("title")).startswith("ismcts(iterations=")
+    assert "iterations" not in page.locator("#pt-felt").inner_text()
+    for width in (1280, 420):
+        page.set_viewport_size({"width": width, "height": 800})
+        assert page.evaluate(SIDEWAYS) <= 0, width

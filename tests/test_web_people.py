@@ -343,3 +343,15 @@ def test_the_owner_may_open_a_table_without_hints(client: TestClient) -> None:
     bad = client.post("/api/tables", json={"game": "zheng_fen", "hints": "no"})
     assert bad.status_code == 400 and "'hints' must be true or false" in bad.json()["error"]
     assert open_table(client, game="zheng_fen")["view"]["hints"] is True
+
+
+def test_seats_are_called_by_their_agents_short_names(client: TestClient) -> None:
+    """A search agent's seat was called by its whole spec ("seat 1 (ismcts(iterations=1000,
+    playout=greedy,exploration=0.7,candidates=8))") on the felt, in the scores and in every
+    event: now by the agent's name, the spec kept in ``agent``."""
+    created = open_table(client, game="zheng_fen", seed=3, opponents=["ismcts(iterations=20)"])
+    view = client.get(f"/api/tables/{created['id']}?since=0").json()
+    seat = view["seats"][1]
+    assert seat["name"] == "seat 1 (ismcts)" and seat["agent"].startswith("ismcts(iterations=20")
+    assert view["scores"][1]["label"] == "seat 1 (ismcts)"
+    assert not any("iterations" in event["text"] for event in view["events"])

@@ -30,6 +30,7 @@ __all__ = [
     "moves_json",
     "notation_move",
     "seat_names",
+    "short_names",
     "teams",
     "view",
 ]
@@ -153,6 +154,16 @@ def seat_names(agents: Mapping[int, str], people: Collection[int]) -> dict[int, 
     return {**agents, **{s: "person" for s in people}}
 
 
+def short_names(names: Mapping[int, str]) -> dict[int, str]:
+    """Names as people read them at the table: an agent by its name, without its settings (the
+    view's ``seats[s].agent`` keeps the whole spec).
+
+    >>> short_names({1: "ismcts(iterations=1000,playout=greedy)", 2: "learned-zf4"})
+    {1: 'ismcts', 2: 'learned-zf4'}
+    """
+    return {seat: name.split("(", 1)[0] for seat, name in names.items()}
+
+
 def teams(game: zhengfen.Game) -> list[list[int]] | None:
     """Zen Cheng You's teams (seats by team), ``None`` in Zheng Fen."""
     if game.rules.game != "zen_cheng_you":
@@ -249,8 +260,8 @@ def view(
 ) -> Json:
     """What ``seat`` sees of ``game`` (API.md, "The VIEW"), with the history events from index
     ``since``; ``agents`` names the agents' seats, ``people`` the seats people hold (``seat``
-    among them)."""
-    who = text.namer(seat_names(agents, people), you=seat)
+    among them). Seats are called by their agents' short names (:func:`short_names`)."""
+    who = text.namer(short_names(seat_names(agents, people)), you=seat)
     observation: Mapping[str, Any] = game.observation(seat)
     your_turn = game.current_player == seat
     moves = game.legal_moves() if your_turn else []

@@ -77,7 +77,7 @@ function seatBox(view, display, seat) {
     h("span", { class: "seat-points" }, `${display.points[seat]} pts`));
   return h("div", {
     class: classes.join(" "), style: seatStyle(seatPosition(seat, view.seat, view.players)),
-    dataset: { seat: String(seat) }, "aria-label": `${info.name}`,
+    dataset: { seat: String(seat) }, "aria-label": `${info.name}`, title: info.agent || null,
   },
   h("div", { class: "seat-name" }, info.name, team,
     place ? h("span", { class: "place", title: `out, place ${place}` }, `#${place}`) : null,
