@@ -7,6 +7,7 @@ import {
 } from "./api.js";
 import { cardRow, cardSvg } from "./cards.js";
 import { applyEvent, declarationsBySeat, displayOf, markDeals } from "./display.js";
+import { initAutoPass, onlyPass } from "./autopass.js";
 import { isTableAddress, keyOfAddress, showAddress } from "./link.js";
 import { drawPeople, several } from "./people.js";
 import { declarationText, drawFelt, drawScores, logEvent, nextBanner } from "./table.js";
@@ -183,6 +184,18 @@ async function receive(view) {
   }
   state.busy = false;
   if (state.view) drawAll(state.display);
+  autoPass();
+}
+
+/** Passes for the person when pass is their only move and auto-pass is on (after a moment,
+ *  unless the table has moved on meanwhile). */
+function autoPass() {
+  const view = state.view;
+  const index = onlyPass(view);
+  if (index === null || state.busy || !$("pt-autopass").checked) return;
+  setTimeout(() => {
+    if (state.view === view && !state.busy) playIndex(index);
+  }, Math.min(speed(), 600));
 }
 
 /** Replays `view`'s events on the felt at the chosen pace, then takes it as the table's state. */
@@ -630,6 +643,7 @@ export function initPlay(options) {
   $("ng-seed").value = ""; // the server draws one, kept from every seat until the game is over
   fillNewGameForm();
   initSpeed();
+  initAutoPass($("pt-autopass"), autoPass);
   for (const id of ["ng-game", "ng-players", "ng-seat"]) $(id).addEventListener("change", fillNewGameForm);
   $("lg-agent").replaceWith(agentSelect("lg-agent", "greedy"));
   const hinters = state.options.agents.filter((a) => a.name !== "random" && a.plays === null);
