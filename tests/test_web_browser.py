@@ -1027,3 +1027,20 @@ def test_auto_pass_passes_when_pass_is_the_only_move(page: Page) -> None:
     page.reload()  # the setting is kept in this browser
     page.wait_for_selector("#play-table:not([hidden])")
     assert page.locator("#pt-autopass").is_checked()
+
+
+def test_the_owner_hands_an_empty_seat_to_an_agent(page: Page) -> None:
+    """A person's seat whose person never came: the owner hands it to an agent from the people
+    panel (after a confirm), the agent plays it, and the panel goes (one person left)."""
+    page.fill("#ng-seed", "3")
+    selects = page.locator("#ng-opponents select").all()
+    selects[1].select_option("person")
+    page.click("#ng-start")
+    page.wait_for_selector("#pt-people li[data-seat='2'][data-present='false']")
+    page.select_option("#pt-people li[data-seat='2'] select", "random")
+    asked = _answer_dialog(page, accept=True)
+    page.click("#pt-people li[data-seat='2'] .hand-over")
+    page.wait_for_selector("#pt-people", state="hidden")
+    assert asked and "Hand seat 2 to random" in asked[0]
+    assert "seat 2 (random)" in page.locator("#pt-felt .seat[data-seat='2']").inner_text()
+    assert _table(page) in ("turn", "over")
