@@ -630,7 +630,7 @@ def test_an_init_model_that_does_not_fit_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """``--init``: a missing file, a model for other rules, another network given beside it,
-    and ``shipped`` where none ships: one line each, exit status 2, no run folder made."""
+    and another network beside ``shipped``: one line each, exit status 2, no run folder made."""
     first = tmp_path / "first"
     train(tiny(first, rounds=1), resume=False)
     model = str(first / "model.safetensors")
@@ -639,5 +639,6 @@ def test_an_init_model_that_does_not_fit_is_refused(
     refused(capsys, ["--out", run, "--init", model, "--players", "5"], "not for the run's")
     refused(capsys, ["--out", run, "--init", model, "--layers", "8"], "layers is 64,32, not 8")
     refused(capsys, ["--out", run, "--init", model, "--history", "3"], "history is 2")
-    refused(capsys, ["--out", run, "--game", "zen_cheng_you", "--init", "shipped"], "ships")
+    shipped_zcy = ["--out", run, "--game", "zen_cheng_you", "--init", "shipped"]
+    refused(capsys, [*shipped_zcy, "--layers", "7"], "layers is")
     assert not (tmp_path / "run").exists()

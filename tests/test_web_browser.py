@@ -999,3 +999,48 @@ def test_search_agents_keep_the_page_in_its_window(page: Page) -> None:
     for width in (1280, 420):
         page.set_viewport_size({"width": width, "height": 800})
         assert page.evaluate(SIDEWAYS) <= 0, width
+
+
+def test_auto_pass_passes_when_pass_is_the_only_move(page: Page) -> None:
+    """With auto-pass on, the page never waits at a turn where pass is the person's only move:
+    it passes by itself (the log says "you pass", a move this test never clicks); every turn it
+    stops at offers a combination."""
+    _new_game(page, "zheng_fen", seed=3)
+    page.check("#pt-autopass")  # in the table's bar
+    for _ in range(MAX_TURNS):
+        if _table(page) == "over":
+            break
+        version = str(page.evaluate("document.body.dataset.version"))
+        page.wait_for_timeout(400)  # auto-pass would have passed by now
+        if page.evaluate("document.body.dataset.version") != version:
+            continue
+        groups = page.locator("#pt-moves .move-group")
+        assert groups.count() > 0, "the page waited at a turn where pass was the only move"
+        sizes = [int(g.get_attribute("data-cards") or 0) for g in groups.all()]
+        groups.nth(sizes.index(max(sizes))).click()
+        page.wait_for_selector("#pt-verdict.ok")
+        _click_and_wait(page, "#pt-play")
+    else:
+        pytest.fail(f"the match did not end in {MAX_TURNS} turns")
+    passes = [t for t in page.locator("#pt-log li").all_inner_texts() if t == "you pass"]
+    assert passes, "no turn of this match had pass as the only move"
+    page.reload()  # the setting is kept in this browser
+    page.wait_for_selector("#play-table:not([hidden])")
+    assert page.locator("#pt-autopass").is_checked()
+
+
+def test_the_owner_hands_an_empty_seat_to_an_agent(page: Page) -> None:
+    """A person's seat whose person never came: the owner hands it to an agent from the people
+    panel (after a confirm), the agent plays it, and the panel goes (one person left)."""
+    page.fill("#ng-seed", "3")
+    selects = page.locator("#ng-opponents select").all()
+    selects[1].select_option("person")
+    page.click("#ng-start")
+    page.wait_for_selector("#pt-people li[data-seat='2'][data-present='false']")
+    page.select_option("#pt-people li[data-seat='2'] select", "random")
+    asked = _answer_dialog(page, accept=True)
+    page.click("#pt-people li[data-seat='2'] .hand-over")
+    page.wait_for_selector("#pt-people", state="hidden")
+    assert asked and "Hand seat 2 to random" in asked[0]
+    assert "seat 2 (random)" in page.locator("#pt-felt .seat[data-seat='2']").inner_text()
+    assert _table(page) in ("turn", "over")

@@ -6,36 +6,16 @@ mod common;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::all_rules;
+use common::{all_rules, greedy_positions as positions};
 use zhengfen_core::agents::{Agent, Ismcts, Playout};
 use zhengfen_core::batch::{rollouts, Rollout, RolloutConfig};
 use zhengfen_core::cancel::Cancel;
 use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::error::Error;
-use zhengfen_core::game::Game;
 use zhengfen_core::rules::Rules;
 
 /// A small search, quick enough for many positions.
 const SMALL: &str = "ismcts(iterations=24,candidates=4)";
-
-/// Positions met in a game played by the greedy agent, every `every` decisions.
-fn positions(rules: Rules, seed: u64, every: usize) -> Vec<Game> {
-    let mut game = Game::new(rules, seed);
-    let mut rng = SplitMix64::new(seed);
-    let mut found = Vec::new();
-    for step in 0.. {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        if step % every == 0 {
-            found.push(game.clone());
-        }
-        let pick = Agent::Greedy.choose(&game, &moves, &mut rng);
-        game.play(moves[pick]).unwrap();
-    }
-    found
-}
 
 #[test]
 fn every_choice_is_a_legal_move_and_repeats_with_its_seed() {

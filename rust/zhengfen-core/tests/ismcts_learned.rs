@@ -9,13 +9,12 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::all_rules;
+use common::{all_rules, greedy_positions as positions};
 use zhengfen_core::agents::{Agent, Ismcts, Learned, Playout, Policy};
 use zhengfen_core::batch::{rollouts, Rollout, RolloutConfig};
 use zhengfen_core::cancel::Cancel;
 use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::error::Error;
-use zhengfen_core::game::Game;
 use zhengfen_core::learned::{testing, Model};
 use zhengfen_core::rules::Rules;
 
@@ -41,25 +40,6 @@ fn variants(model: &Arc<Model>) -> Vec<Agent> {
         .into_iter()
         .map(|p| guided(model, p, 12))
         .collect()
-}
-
-/// Positions met in a game played by the greedy agent, every `every` decisions.
-fn positions(rules: Rules, seed: u64, every: usize) -> Vec<Game> {
-    let mut game = Game::new(rules, seed);
-    let mut rng = SplitMix64::new(seed);
-    let mut found = Vec::new();
-    for step in 0.. {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        if step % every == 0 {
-            found.push(game.clone());
-        }
-        let pick = Agent::Greedy.choose(&game, &moves, &mut rng);
-        game.play(moves[pick]).unwrap();
-    }
-    found
 }
 
 #[test]

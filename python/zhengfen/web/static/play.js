@@ -1,12 +1,16 @@
-// The Play page: the new-game and load forms, then the table: the agents' moves replayed one
+// The Play page: the new-game (forms.js) and load forms, then the table: the agents' moves replayed one
 // by one from the view's events, the person's hand to select from, what the selection reads as
 // (POST /check), the legal moves grouped, Pass / Blind / Declare, Hint, Save, Next match.
 
 import {
-  ApiError, agentsFor, api, download, guarded, h, integerField, readFile, showError,
+  ApiError, agentsFor, api, download, guarded, h, readFile, showError,
 } from "./api.js";
 import { cardRow, cardSvg } from "./cards.js";
 import { applyEvent, declarationsBySeat, displayOf, markDeals } from "./display.js";
+import { initAutoPass, onlyPass } from "./autopass.js";
+import {
+  agentSelect, fillHintAgents, fillNewGameForm, newGameBody, selectOf, useOptions,
+} from "./forms.js";
 import { isTableAddress, keyOfAddress, showAddress } from "./link.js";
 import { drawPeople, several } from "./people.js";
 import { declarationText, drawFelt, drawScores, logEvent, nextBanner } from "./table.js";
@@ -41,102 +45,6 @@ const POLL_MS = (() => {
 /** A route of the shown table's seat, asking for the events the page has not shown yet. */
 function tablePath(view, route = "") {
   return `api/tables/${view.id}${route ? `/${route}` : ""}?since=${view.history_length}`;
-}
-
-// --- the forms ---------------------------------------------------------------------------------
-
-function gameInfo(game) {
-  return state.options.games.find((g) => g.game === game);
-}
-
-function selectOf(id, values, selected, label = (v) => String(v)) {
-  const select = h("select", { id });
-  for (const value of values) {
-    select.append(h("option", { value: String(value), selected: String(value) === String(selected) }, label(value)));
-  }
-  return select;
-}
-
-function optionField(option) {
-  const id = `ng-opt-${option.name}`;
-  const label = option.name.replaceAll("_", " ");
-  if (option.type === "bool") {
-    return h("label", { class: "inline" },
-      h("input", { type: "checkbox", id, checked: option.default, dataset: { option: option.name, type: "bool" } }), label);
-  }
-  if (option.type === "choice") {
-    const select = selectOf(id, option.values, option.default, (v) => v.replaceAll("_", " "));
-    select.dataset.option = option.name;
-    select.dataset.type = "choice";
-    return h("label", {}, label, select);
-  }
-  return h("label", {}, label, h("input", {
-    type: "number", id, min: option.min, max: option.max, value: option.default, required: true,
-    dataset: { option: option.name, type: "int" },
-  }));
-}
-
-/** A menu of `agents` (those of the options by default), `chosen` selected if offered. */
-function agentSelect(id, chosen, agents = state.options.agents) {
-  const select = selectOf(id, agents.map((a) => a.name), chosen);
-  for (const option of select.options) {
-    const agent = agents.find((a) => a.name === option.value);
-    option.title = agent.about || agent.spec;
-  }
-  return select;
-}
-
-/** The hint's agent menu for a table's rules: every agent but random that plays them. */
-function fillHintAgents(view) {
-  const chosen = $("pt-hint-agent").value || "greedy";
-  const hinters = agentsFor(state.options.agents, view.game, view.players).filter((a) => a.name !== "random");
-  const offered = hinters.some((a) => a.name === chosen) ? chosen : "greedy";
-  $("pt-hint-agent").replaceWith(agentSelect("pt-hint-agent", offered, hinters));
-}
-
-/** Redraws the players, seat, options and opponents fields for the chosen game. */
-function fillNewGameForm() {
-  const info = gameInfo($("ng-game").value);
-  const oldPlayers = Number($("ng-players").value) || info.default_players;
-  const players = info.players.includes(oldPlayers) ? oldPlayers : info.default_players;
-  $("ng-players").replaceChildren(...info.players.map((n) => h("option", { value: n, selected: n === players }, n)));
-  $("ng-players").disabled = info.players.length === 1;
-  const oldSeat = Number($("ng-seat").value) || 0;
-  const seat = oldSeat < players ? oldSeat : 0;
-  $("ng-seat").replaceChildren(...Array.from({ length: players }, (_, s) => h("option", { value: s, selected: s === seat }, `seat ${s}`)));
-  const optionsSet = $("ng-options");
-  optionsSet.replaceChildren(optionsSet.querySelector("legend"), ...info.options.map(optionField));
-  const opponents = $("ng-opponents");
-  const previous = [...opponents.querySelectorAll("select")].map((s) => s.value);
-  opponents.replaceChildren(opponents.querySelector("legend"));
-  let k = 0;
-  for (let s = 0; s < players; s += 1) {
-    if (s === seat) continue;
-    const team = info.game === "zen_cheng_you" ? ((s - seat) % 2 === 0 ? " (partner)" : " (opponent)") : "";
-    const playing = agentsFor(state.options.agents, info.game, players);
-    const wanted = playing.some((a) => a.name === previous[k]) ? previous[k] : "greedy";
-    const select = agentSelect(`ng-agent-${s}`, wanted, playing);
-    select.append(h("option", { value: "person", selected: previous[k] === "person", title: "another person: the table gives you a link to hand them" }, "a person (link)"));
-    opponents.append(h("label", {}, `seat ${s}${team}`, select));
-    k += 1;
-  }
-}
-
-function newGameBody() {
-  const options = {};
-  for (const input of $("ng-options").querySelectorAll("[data-option]")) {
-    const { option, type } = input.dataset;
-    options[option] = type === "bool" ? input.checked : type === "int" ? Number(input.value) : input.value;
-  }
-  return {
-    game: $("ng-game").value,
-    players: Number($("ng-players").value),
-    options,
-    seat: Number($("ng-seat").value),
-    opponents: [...$("ng-opponents").querySelectorAll("select")].map((s) => s.value),
-    seed: integerField($("ng-seed"), "the seed"),
-    hints: $("ng-hints").checked,
-  };
 }
 
 // --- the table ---------------------------------------------------------------------------------
@@ -183,6 +91,18 @@ async function receive(view) {
   }
   state.busy = false;
   if (state.view) drawAll(state.display);
+  autoPass();
+}
+
+/** Passes for the person when pass is their only move and auto-pass is on (after a moment,
+ *  unless the table has moved on meanwhile). */
+function autoPass() {
+  const view = state.view;
+  const index = onlyPass(view);
+  if (index === null || state.busy || !$("pt-autopass").checked) return;
+  setTimeout(() => {
+    if (state.view === view && !state.busy) playIndex(index);
+  }, Math.min(speed(), 600));
 }
 
 /** Replays `view`'s events on the felt at the chosen pace, then takes it as the table's state. */
@@ -627,9 +547,11 @@ function initSpeed() {
 /** Sets up the Play page once the options are known. */
 export function initPlay(options) {
   state.options = options;
+  useOptions(options);
   $("ng-seed").value = ""; // the server draws one, kept from every seat until the game is over
   fillNewGameForm();
   initSpeed();
+  initAutoPass($("pt-autopass"), autoPass);
   for (const id of ["ng-game", "ng-players", "ng-seat"]) $(id).addEventListener("change", fillNewGameForm);
   $("lg-agent").replaceWith(agentSelect("lg-agent", "greedy"));
   const hinters = state.options.agents.filter((a) => a.name !== "random" && a.plays === null);

@@ -100,10 +100,11 @@ impl Agent {
     /// use zhengfen_core::{Agent, Rules};
     /// let rules = Rules::zheng_fen(4).unwrap();
     /// assert_eq!(Agent::Greedy.bind(&rules).unwrap(), Agent::Greedy);
-    /// // A model ships for 4-player Zheng Fen, none yet for Zen Cheng You.
+    /// // `learned` is bound to the model shipped for the rules.
     /// assert!(Agent::parse("learned").unwrap().bind(&rules).is_ok());
-    /// let zcy = zhengfen_core::Variant::ZenChengYou.rules();
-    /// assert!(Agent::parse("learned").unwrap().bind(&zcy).is_err());
+    /// // A model file is checked: this one plays 4-player Zheng Fen, not 5.
+    /// let four = Agent::parse("learned").unwrap().bind(&rules).unwrap();
+    /// assert!(four.bind(&Rules::zheng_fen(5).unwrap()).is_err());
     /// ```
     pub fn bind(&self, rules: &Rules) -> Result<Agent> {
         match self {

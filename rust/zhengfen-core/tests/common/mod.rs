@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use zhengfen_core::agents::Agent;
 use zhengfen_core::cardset::CardSet;
 use zhengfen_core::classify::{classify, strongest};
 use zhengfen_core::combo::{Combo, Kind};
@@ -90,4 +91,23 @@ pub fn advanced(rules: Rules, seed: u64, steps: usize) -> Game {
             .unwrap();
     }
     game
+}
+
+/// Positions met in a game played by the greedy agent, every `every` decisions.
+pub fn greedy_positions(rules: Rules, seed: u64, every: usize) -> Vec<Game> {
+    let mut game = Game::new(rules, seed);
+    let mut rng = SplitMix64::new(seed);
+    let mut found = Vec::new();
+    for step in 0.. {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        if step % every == 0 {
+            found.push(game.clone());
+        }
+        let pick = Agent::Greedy.choose(&game, &moves, &mut rng);
+        game.play(moves[pick]).unwrap();
+    }
+    found
 }
