@@ -168,7 +168,7 @@ def test_another_persons_key_opens_only_their_seat(client: TestClient) -> None:
     assert answers[f"{base}/check"].json()["held"] is False  # blind: seat 1 has seen nothing
     assert answers[f"{base}/save"].status_code == 403
     assert "every hand" in answers[f"{base}/save"].json()["error"]
-    assert answers[f"{base}/seats/1"].status_code == 403
+    assert answers[f"{base}/seats/1"].status_code == 409  # its own seat
     deleted = client.delete(base)
     assert deleted.status_code == 403 and "opened the table" in deleted.json()["error"]
     assert client.get(f"/api/tables/{created['id']}").status_code == 200  # still there
@@ -257,14 +257,18 @@ def test_two_people_and_two_agents_play_a_whole_game(client: TestClient, folder:
 
 
 def test_a_seat_left_empty_is_handed_to_an_agent(client: TestClient) -> None:
-    """The owner hands seat 1 (its person never came) to an agent, which plays at once; seat
-    1's link then says so; only the owner may, and only a person's seat but their own."""
+    """The owner hands seat 2 (its person never came) to an agent, which plays at once; seat
+    2's link then says so; only a person's seat but one's own; and seat 2's person, here, may
+    not hand the owner's seat (the owner was here just now)."""
     created = open_table(client, game="zheng_fen", seed=5, opponents=["greedy", "person"])
     owner = created["id"]
     links = {s["seat"]: s["link"] for s in created["view"]["seats"] if s["link"]}
     theirs = key_of(links[2])
-    refused = client.post(f"/api/tables/{theirs}/seats/2", json={})
+    assert created["view"]["seats"][2]["can_hand_over"] is True
+    refused = client.post(f"/api/tables/{theirs}/seats/0", json={})
     assert refused.status_code == 403 and "opened the table" in refused.json()["error"]
+    view = client.get(f"/api/tables/{theirs}").json()
+    assert [s["can_hand_over"] for s in view["seats"]] == [False] * 4
     for seat, status, words in (
         (0, 409, "your own seat"),
         (1, 409, "an agent's already"),
@@ -355,3 +359,25 @@ def test_seats_are_called_by_their_agents_short_names(client: TestClient) -> Non
     assert seat["name"] == "seat 1 (ismcts)" and seat["agent"].startswith("ismcts(iterations=20")
     assert view["scores"][1]["label"] == "seat 1 (ismcts)"
     assert not any("iterations" in event["text"] for event in view["events"])
+
+
+def test_a_table_whose_owner_left_is_finished_without_them(client: TestClient) -> None:
+    """The owner's page has not asked for a minute: the other person hands the owner's seat to
+    an agent and becomes the owner (the links are theirs now); the old owner's link says it."""
+    created = open_table(client, game="zheng_fen", seed=5, opponents=["person"])
+    owner = created["id"]
+    links = {s["seat"]: s["link"] for s in created["view"]["seats"] if s["link"]}
+    theirs = key_of(links[1])
+    client.get(f"/api/tables/{theirs}")
+    people = client.app.state.server.tables.get(owner.partition(".")[0]).people  # type: ignore[attr-defined]
+    now = people.clock()
+    people.clock = lambda: now + 61  # nobody asked for a minute: both pages are away
+    view = client.get(f"/api/tables/{theirs}").json()
+    assert view["seats"][0]["can_hand_over"] and not view["owner"]
+    handed = client.post(f"/api/tables/{theirs}/seats/0", json={"agent": "random"})
+    assert handed.status_code == 200, handed.text
+    view = handed.json()
+    assert view["owner"] and view["seats"][0]["agent"] == "random"
+    assert view["seats"][1]["link"] == view["link"]  # the owner's view holds the links
+    gone = client.get(f"/api/tables/{owner}")
+    assert gone.status_code == 403 and "handed to an agent" in gone.json()["error"]

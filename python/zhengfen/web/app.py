@@ -205,6 +205,7 @@ def _created(table: tables.Table, server: Server) -> Json:
     table.key = server.tables.add(table)
     table.finished = server.archive.keep
     owner = table.people.owner
+    table.people.came(owner)
     return {"id": table.people.key(table.key, owner), "view": table.view(owner)}
 
 

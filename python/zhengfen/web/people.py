@@ -5,7 +5,9 @@ seat by the seat's *key*, ``<table id>.<token>``, in the route (``/api/tables/<k
 the page's address by the link ``#/table/<table id>/seat/<token>``. Nothing else identifies a
 person: whoever has the link is that seat. The one who opened the table (the *owner*) is
 answered every seat's link, to hand out; the others get their own only. A seat handed to an
-agent keeps its old token only to say so.
+agent keeps its old token only to say so. The owner hands any other person's seat to an agent;
+another person hands a seat whose person is away (:data:`AWAY_SECONDS`), and handing the
+owner's seat makes them the owner, so that a table whose owner left can still be finished.
 
 >>> people = People.seated([0, 2], owner=0, clock=lambda: 100.0)
 >>> token = people.token(2)
@@ -26,11 +28,16 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-__all__ = ["PRESENT_SECONDS", "People", "Person", "split_key"]
+__all__ = ["AWAY_SECONDS", "PRESENT_SECONDS", "People", "Person", "split_key"]
 
 PRESENT_SECONDS = 10.0
 """A person whose page asked for their seat this recently is *present* (the page polls every
 second or two while it is open)."""
+
+AWAY_SECONDS = 60.0
+"""A person whose page has not asked for their seat this long (or never) is *away*: any other
+person at the table may hand the seat to an agent, the owner's too (the owner may hand any
+other person's seat at any time)."""
 
 
 @dataclass
@@ -106,10 +113,28 @@ class People:
         seen = self.persons[seat].seen
         return seen is not None and self.clock() - seen <= PRESENT_SECONDS
 
-    def hand_over(self, seat: int) -> None:
-        """``seat`` is no longer a person's (an agent takes it): its token opens nothing."""
+    def away(self, seat: int) -> bool:
+        """Whether ``seat``'s person has not asked for :data:`AWAY_SECONDS` (or never)."""
+        seen = self.persons[seat].seen
+        return seen is None or self.clock() - seen > AWAY_SECONDS
+
+    def refusal(self, by: int, seat: int) -> str | None:
+        """Why the person in ``by`` may not hand ``seat`` (a person's, not theirs) to an agent,
+        else ``None``."""
+        if by == self.owner or self.away(seat):
+            return None
+        return (
+            f"seat {seat}'s person was here within {AWAY_SECONDS:g} seconds: only the one who "
+            "opened the table hands a seat that is not left empty to an agent"
+        )
+
+    def hand_over(self, seat: int, by: int | None = None) -> None:
+        """``seat`` is no longer a person's (an agent takes it): its token opens nothing; the
+        owner's seat handed over by ``by`` makes ``by`` the owner."""
         person = self.persons.pop(seat)
         self.handed[person.token] = seat
+        if seat == self.owner and by is not None:
+            self.owner = by
 
 
 def split_key(key: str) -> tuple[str, str | None]:

@@ -122,13 +122,21 @@ class Table:
         return shown
 
     def _links(self, seat: int, seats: list[Json]) -> Json:
-        """The view's people: the seat's own link, whether it opened the table (``owner``), and
-        per seat whether a person is there now; the owner gets every person's link."""
+        """The view's people: the seat's own link, whether it is the table's owner, and per
+        seat whether a person is there now and whether this seat may hand it to an agent; the
+        owner gets every person's link."""
         owner = seat == self.people.owner
         for row in seats:
             s = row["seat"]
-            row["present"] = self.people.present(s) if row["person"] else None
-            row["link"] = self.people.link(self.key, s) if owner and row["person"] else None
+            person = row["person"]
+            row["present"] = self.people.present(s) if person else None
+            row["link"] = self.people.link(self.key, s) if owner and person else None
+            row["can_hand_over"] = (
+                person
+                and s != seat
+                and not self.game.game_over
+                and self.people.refusal(seat, s) is None
+            )
         return {"link": self.people.link(self.key, seat), "owner": owner}
 
     def play_on(self, seat: int, since: int | None = None) -> Json:
@@ -222,15 +230,19 @@ class Table:
         return self.game.to_json()
 
     def hand_over(self, seat: int, target: int, spec: str, since: int | None = None) -> Json:
-        """The owner (``seat``) hands ``target``, a person's seat, to the agent ``spec``; its
-        link opens nothing from now on, and the agents play on."""
-        if seat != self.people.owner:
-            raise Forbidden("only the one who opened the table hands a seat to an agent")
+        """``seat``'s person hands ``target``, another person's seat, to the agent ``spec``
+        (:meth:`People.refusal <zhengfen.web.people.People.refusal>` says who may); its link
+        opens nothing from now on, and the agents play on."""
         if target == seat:
             raise Conflict("your own seat stays yours: leave the table instead")
         if target not in self.people:
             raise Conflict(f"seat {target} is an agent's already ({self.specs[target]})")
-        self.people.hand_over(target)
+        if self.game.game_over:
+            raise Conflict("the game is over")
+        refused = self.people.refusal(seat, target)
+        if refused is not None:
+            raise Forbidden(refused)
+        self.people.hand_over(target, by=seat)
         self.handed_at[target] = len(self.game.decisions)
         self.specs[target] = spec
         self.agents[target] = self._agent(target, spec)

@@ -1,6 +1,7 @@
 // The people at a table (API.md, "People and links"): who holds which seat and whether their
-// page is open; the one who opened the table also gets each person's link to hand out (with a
-// Copy button) and can hand a seat left empty to an agent.
+// page is open; the owner also gets each person's link to hand out (with a Copy button). A seat
+// the view says this person may hand to an agent (can_hand_over: the owner any other person's,
+// anyone a seat left empty for a minute) has a Hand to agent button.
 
 import { h } from "./api.js";
 import { fullLink } from "./link.js";
@@ -50,8 +51,8 @@ function personRow(view, seat, agents, onHandOver) {
     row.append(h("div", { class: "link-row" },
       h("input", { type: "text", readonly: true, value: link, class: "seat-link", "aria-label": `The link of seat ${seat.seat}` }),
       copyButton(link)));
-    if (!view.game_over) row.append(handOver(seat, agents, onHandOver));
   }
+  if (seat.can_hand_over) row.append(handOver(seat, agents, onHandOver));
   return row;
 }
 

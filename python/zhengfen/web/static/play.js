@@ -512,7 +512,7 @@ function handOver(seat, agent) {
 }
 
 function drawPeoplePanel(view) {
-  const shown = JSON.stringify([view.game_over, view.seats.map((s) => [s.person, s.present, s.link])]);
+  const shown = JSON.stringify([view.owner, view.seats.map((s) => [s.person, s.present, s.link, s.can_hand_over])]);
   if (shown === state.peopleDrawn) return;
   state.peopleDrawn = shown;
   const agents = agentsFor(state.options.agents, view.game, view.players);
