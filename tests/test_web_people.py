@@ -362,7 +362,7 @@ def test_seats_are_called_by_their_agents_short_names(client: TestClient) -> Non
 
 
 def test_a_table_whose_owner_left_is_finished_without_them(client: TestClient) -> None:
-    """The owner's page has not asked for a minute: the other person hands the owner's seat to
+    """The owner's page has not asked for two minutes: the other person hands the owner's seat to
     an agent and becomes the owner (the links are theirs now); the old owner's link says it."""
     created = open_table(client, game="zheng_fen", seed=5, opponents=["person"])
     owner = created["id"]
@@ -371,7 +371,7 @@ def test_a_table_whose_owner_left_is_finished_without_them(client: TestClient) -
     client.get(f"/api/tables/{theirs}")
     people = client.app.state.server.tables.get(owner.partition(".")[0]).people  # type: ignore[attr-defined]
     now = people.clock()
-    people.clock = lambda: now + 61  # nobody asked for a minute: both pages are away
+    people.clock = lambda: now + 121  # nobody asked for two minutes: both pages are away
     view = client.get(f"/api/tables/{theirs}").json()
     assert view["seats"][0]["can_hand_over"] and not view["owner"]
     handed = client.post(f"/api/tables/{theirs}/seats/0", json={"agent": "random"})

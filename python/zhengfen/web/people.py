@@ -34,10 +34,12 @@ PRESENT_SECONDS = 10.0
 """A person whose page asked for their seat this recently is *present* (the page polls every
 second or two while it is open)."""
 
-AWAY_SECONDS = 60.0
+AWAY_SECONDS = 120.0
 """A person whose page has not asked for their seat this long (or never) is *away*: any other
 person at the table may hand the seat to an agent, the owner's too (the owner may hand any
-other person's seat at any time)."""
+other person's seat at any time). A page in a hidden tab still asks every 10 seconds or so
+(a browser may slow its timers to one a minute), so a person looking at another tab is not
+away."""
 
 
 @dataclass

@@ -1,7 +1,7 @@
 // The people at a table (API.md, "People and links"): who holds which seat and whether their
 // page is open; the owner also gets each person's link to hand out (with a Copy button). A seat
 // the view says this person may hand to an agent (can_hand_over: the owner any other person's,
-// anyone a seat left empty for a minute) has a Hand to agent button.
+// anyone a seat left empty for two minutes) has a Hand to agent button.
 
 import { h } from "./api.js";
 import { fullLink } from "./link.js";

@@ -31,6 +31,7 @@ const state = {
   busy: false,
   banner: null, // the latest announcement (a trick won, a player out, the result)
   polling: false, // a GET of the view is on its way
+  polled: 0, // when the page last asked (Date.now())
   lost: null, // the key of a table the page can no longer reach (gone, or the seat handed over)
   peopleDrawn: "", // what the people panel shows, to redraw it only when it changes
 };
@@ -41,6 +42,9 @@ const POLL_MS = (() => {
   const wanted = Number(new URLSearchParams(location.search).get("poll"));
   return Number.isFinite(wanted) && new URLSearchParams(location.search).has("poll") ? wanted * 1000 : 1500;
 })();
+
+/** How often a page in a hidden tab asks: enough to say its person is still at the table. */
+const HIDDEN_POLL_MS = 10000;
 
 /** A route of the shown table's seat, asking for the events the page has not shown yet. */
 function tablePath(view, route = "") {
@@ -488,7 +492,9 @@ async function openInstantly(created) {
  *  are made; while the agents play on, the page asks them to (receive). */
 async function poll() {
   const view = state.view;
-  if (!view || view.id === state.lost || state.busy || state.polling || document.hidden) return;
+  if (!view || view.id === state.lost || state.busy || state.polling) return;
+  if (document.hidden && Date.now() - state.polled < HIDDEN_POLL_MS) return; // a heartbeat only
+  state.polled = Date.now();
   state.polling = true;
   let fresh;
   try {
