@@ -49,12 +49,6 @@ def rules_for(game: str, players: int) -> zhengfen.Rules:
     return zhengfen.Rules.zheng_fen(players=players)
 
 
-def not_shipped() -> tuple[str, int] | None:
-    """Rules for which no model ships, if any are left."""
-    candidates = [("zheng_fen", n) for n in range(3, 7)] + [("zen_cheng_you", 4)]
-    return next((rules for rules in candidates if rules not in SHIPPED), None)
-
-
 def one_line_refusal(done: subprocess.CompletedProcess[str], message: str) -> None:
     """Exit status 2, one line on standard error naming the reason, nothing played."""
     assert done.returncode == 2, done.stderr
@@ -146,20 +140,6 @@ def test_arena_refuses_a_model_that_cannot_play_before_any_game(
     )
     one_line_refusal(done, message)
     assert not log.exists()
-
-
-def test_learned_is_refused_where_no_model_ships() -> None:
-    missing = not_shipped()
-    if missing is None:
-        pytest.skip("a model ships for every table")
-    game, players = missing
-    done = zhengfen_cmd(
-        "arena", "--game", game, "--players", str(players), "--agents", "learned,greedy"
-    )
-    one_line_refusal(done, f"no learned model ships for {game} with {players} players")
-    assert "learned(model=PATH)" in done.stderr
-    play = zhengfen_cmd("play", "--game", game, "--players", str(players), "--hint", "learned")
-    one_line_refusal(play, f"no learned model ships for {game} with {players} players")
 
 
 @pytest.mark.parametrize(("game", "players"), SHIPPED)
@@ -320,11 +300,4 @@ def test_the_shipped_model_is_the_one_learned_plays_and_none_elsewhere() -> None
         position = zhengfen.Game(rules, 0)
         info = position.info_set(position.current_player or 0)
         assert info.choose("learned") == info.choose(model)
-    missing = not_shipped()
-    if missing is not None:
-        rules = rules_for(*missing)
-        with pytest.raises(zhengfen.ModelError, match="no learned model ships"):
-            zhengfen.LearnedModel.shipped(rules)
-        with pytest.raises(zhengfen.ModelError, match="no learned model ships"):
-            zhengfen.agent_spec("learned", rules)
     assert zhengfen.agent_spec(f"learned(model={ZF4})", ZF4_RULES) == f"learned(model={ZF4})"

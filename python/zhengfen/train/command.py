@@ -24,7 +24,6 @@ import zhengfen
 from zhengfen.train import EXTRA
 from zhengfen.train.config import (
     SELF,
-    SHIPPED,
     TrainConfig,
     check_resume,
     from_args,
@@ -88,7 +87,8 @@ def check_opponents(config: TrainConfig) -> TrainConfig:
 def check_init(config: TrainConfig, args: argparse.Namespace) -> TrainConfig:
     """``--init``: the model read (``ModelError`` naming the file when it cannot be), checked
     against the run's rules, and its history and layers made the run's (given ones must agree).
-    The path is stored resolved, so that the recipe names the file wherever it is read."""
+    The path is already resolved (``given_recipe``), so the recipe names the file wherever it
+    is read."""
     import dataclasses
 
     if config.init is None:
@@ -108,10 +108,7 @@ def check_init(config: TrainConfig, args: argparse.Namespace) -> TrainConfig:
             raise ValueError(
                 f"--init {config.init}: the model's {name} is {shown(own)}, not {shown(given)}"
             )
-    init = config.init if config.init == SHIPPED else str(Path(config.init).resolve())
-    return dataclasses.replace(
-        config, init=init, history=model.history_rows, layers=tuple(model.layers)
-    )
+    return dataclasses.replace(config, history=model.history_rows, layers=tuple(model.layers))
 
 
 def shown(value: int | tuple[int, ...]) -> str:

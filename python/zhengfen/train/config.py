@@ -22,6 +22,7 @@ import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 __all__ = [
@@ -385,8 +386,8 @@ def given_recipe(args: argparse.Namespace) -> dict[str, Any]:
         from zhengfen.commands import split_agents
 
         given["opponents"] = tuple(split_agents(args.opponents))
-    if args.init is not None:
-        given["init"] = args.init
+    if args.init is not None:  # a file by its resolved path, as the recipe stores it
+        given["init"] = args.init if args.init == SHIPPED else str(Path(args.init).resolve())
     for name in ("seed", "episodes", "history", "layers", "lr", "batch", "reuse", "epsilon"):
         value = getattr(args, name)
         if value is not None:
