@@ -792,6 +792,31 @@ def test_stopping_the_server_cancels_its_tournaments() -> None:
     assert run.games_done < run.games_total
 
 
+SLOW = {"game": "zheng_fen", "agents": ["ismcts(iterations=5000)", "greedy"], "deals": 1}
+"""One whole game of a heavy search agent: one chunk of the engine's work, minutes long."""
+
+
+@pytest.mark.parametrize("how", ["cancel", "server stops"])
+def test_a_cancel_stops_the_work_under_way(how: str) -> None:
+    """The engine itself stops, within about a move: not only at the next deal (issue 22: a
+    cancelled tournament kept a core busy for 72 s). The bound is far under the game's length
+    and far over a move's."""
+    app = create_app()
+    with TestClient(app, base_url=LOCAL) as client:
+        key = client.post("/api/tournaments", json={**SLOW, "matches": None}).json()["id"]
+        tournaments = app.state.server.tournaments
+        run, thread = next((r, t) for r, t in tournaments._running if r.key == key)
+        time.sleep(1.0)  # the engine is well into the game
+        assert thread.is_alive() and not run.done
+        if how == "cancel":
+            assert client.delete(f"/api/tournaments/{key}").status_code == 204
+            thread.join(10)
+            assert not thread.is_alive()
+    thread.join(10)
+    assert not thread.is_alive()
+    assert run.done and run.error == "cancelled" and run.games_done == 0
+
+
 def test_a_forgotten_tournament_still_counts_and_is_stopped() -> None:
     """A running tournament the store forgot (the least recently read when a new one needed
     room) still counts against ``max_tournaments`` and is cancelled when the server stops."""

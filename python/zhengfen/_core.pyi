@@ -6,7 +6,7 @@ the argument's range (``zhengfen.ArgumentError``).
 """
 
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Literal, SupportsIndex, final, overload
 
 import numpy as np
@@ -441,6 +441,7 @@ def rollouts(
     matches: int | None = None,
     threads: int = 1,
     logs: bool = False,
+    stop: Callable[[], object] | None = None,
 ) -> RolloutResult: ...
 def selfplay(
     rules: Rules,

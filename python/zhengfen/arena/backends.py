@@ -12,11 +12,12 @@ from typing import Any
 from zhengfen.arena.games import play_chunk
 from zhengfen.arena.tournament import GameResult, Tournament, chunks
 
-__all__ = ["WORKER_SIGNALS", "DeferredSignals", "InOrder", "Progress", "Sink", "run"]
+__all__ = ["WORKER_SIGNALS", "DeferredSignals", "InOrder", "Progress", "Sink", "Stop", "run"]
 
 
 Progress = Callable[[int], None]
 Sink = Callable[[list[GameResult]], None]
+Stop = Callable[[], bool]
 
 
 def run(
@@ -26,6 +27,7 @@ def run(
     progress: Progress | None = None,
     chunk_size: int | None = None,
     sink: Sink | None = None,
+    stop: Stop | None = None,
 ) -> list[GameResult]:
     """Plays the tournament and returns its games in deal-then-rotation order.
 
@@ -36,6 +38,10 @@ def run(
     as soon as every earlier game is done (chunks finish out of order on several processes), so
     a log written from it holds a complete prefix of the tournament whenever it stops; it may
     drop a game's ``log`` text once written, to keep memory flat.
+
+    ``stop`` (in this process only) is asked about every 50 ms while a chunk is played, also
+    within a move; when it returns true the work stops within about a move and
+    ``KeyboardInterrupt`` is raised (whatever ``stop`` raises is raised instead).
     """
     size = chunk_size or max(1, min(8, math.ceil(tournament.deals / max(4 * workers, 8))))
     work = list(chunks(tournament.deals, size))
@@ -53,7 +59,7 @@ def run(
     else:
         results = []
         for first, count in work:
-            games = play_chunk(tournament, first, count)
+            games = play_chunk(tournament, first, count, stop)
             results += games
             done(games)
     return sorted(results, key=_order)

@@ -5,27 +5,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import zhengfen
 from zhengfen.arena.tournament import GameResult, Tournament
-from zhengfen.seats import agent_seed, deal_seed, play_seats, seating
+from zhengfen.seats import Move, agent_seed, deal_seed, play_seats, seating
 
 __all__ = ["play_chunk", "python_game", "rust_chunk"]
 
 
-def play_chunk(tournament: Tournament, first: int, count: int) -> list[GameResult]:
+def play_chunk(
+    tournament: Tournament, first: int, count: int, stop: Callable[[], bool] | None = None
+) -> list[GameResult]:
     """The games of deals ``first .. first + count`` (every rotation), in order. This is the
-    unit of work sent to processes and Ray tasks."""
+    unit of work sent to processes and Ray tasks. ``stop`` returning true ends the work within
+    about a move, by ``KeyboardInterrupt`` (or what ``stop`` raises)."""
     if tournament.built_in():
-        return rust_chunk(tournament, first, count)
+        return rust_chunk(tournament, first, count, stop)
     return [
-        python_game(tournament, deal, rotation)
+        python_game(tournament, deal, rotation, stop)
         for deal in range(first, first + count)
         for rotation in range(tournament.rotations())
     ]
 
 
-def rust_chunk(tournament: Tournament, first: int, count: int) -> list[GameResult]:
-    """The games of deals ``first .. first + count`` played by ``zhengfen.rollouts``."""
+def rust_chunk(
+    tournament: Tournament, first: int, count: int, stop: Callable[[], bool] | None = None
+) -> list[GameResult]:
+    """The games of deals ``first .. first + count`` played by ``zhengfen.rollouts`` (which
+    asks ``stop`` every 50 ms, within a move too)."""
     out = zhengfen.rollouts(
         tournament.rule_set(),
         tournament.rollout_agents(),
@@ -36,6 +44,7 @@ def rust_chunk(tournament: Tournament, first: int, count: int) -> list[GameResul
         matches=tournament.matches,
         logs=tournament.logs,
         threads=tournament.threads,
+        stop=stop,
     )
     games = out.get("games", [None] * len(out["deal"]))
     results = []
@@ -56,10 +65,13 @@ def rust_chunk(tournament: Tournament, first: int, count: int) -> list[GameResul
     return results
 
 
-def python_game(tournament: Tournament, deal: int, rotation: int) -> GameResult:
+def python_game(
+    tournament: Tournament, deal: int, rotation: int, stop: Callable[[], bool] | None = None
+) -> GameResult:
     """Deal ``deal`` at ``rotation`` played in Python: the game and every agent seeded by the
     core's rule, each match's points added per seat through its side, the game played to its
-    end or to ``matches`` (at most the rules' match limit, as ``rollouts`` does)."""
+    end or to ``matches`` (at most the rules' match limit, as ``rollouts`` does). ``stop`` is
+    asked after every move; true raises ``KeyboardInterrupt``."""
     rules = tournament.rule_set()
     n = rules.players
     seed = deal_seed(tournament.seed, deal)
@@ -76,8 +88,12 @@ def python_game(tournament: Tournament, deal: int, rotation: int) -> GameResult:
             points[s] += game.match_points[game.side(s)]
         return True
 
+    def moved(seat: int, move: Move) -> None:
+        if stop is not None and stop():
+            raise KeyboardInterrupt("stopped")
+
     limit = tournament.matches if tournament.matches is not None else rules.match_limit
-    play_seats(game, agents, names=names, matches=limit, on_match=scored)
+    play_seats(game, agents, names=names, matches=limit, on_move=moved, on_match=scored)
     return GameResult(
         deal=deal,
         rotation=rotation,

@@ -5,8 +5,9 @@ use super::THREADS;
 use crate::agents::agent_arg;
 use crate::args::{int_arg, not_a_string, Arg, U32, U64};
 use crate::errors::value_error;
+use crate::errors::ArgumentTypeError;
 use crate::game::PyGame;
-use crate::interrupt::interruptible;
+use crate::interrupt::stoppable;
 use crate::rules::PyRules;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
@@ -16,9 +17,10 @@ use zhengfen_core::batch::{rollouts_until as core_rollouts, RolloutConfig};
 /// Plays whole games between built-in agents in Rust (`AI.md`, "Rollouts").
 #[pyfunction]
 #[pyo3(signature = (rules, agents, num_deals, seed = Arg::ABSENT, *, first_deal = Arg::ABSENT,
-    duplicate = Arg::ABSENT, matches = Arg::ABSENT, threads = Arg::ABSENT, logs = Arg::ABSENT),
+    duplicate = Arg::ABSENT, matches = Arg::ABSENT, threads = Arg::ABSENT, logs = Arg::ABSENT,
+    stop = Arg::ABSENT),
     text_signature = "(rules, agents, num_deals, seed=0, *, first_deal=0, duplicate=False, \
-    matches=None, threads=1, logs=False)")]
+    matches=None, threads=1, logs=False, stop=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn rollouts<'py>(
     py: Python<'py>,
@@ -31,7 +33,9 @@ pub fn rollouts<'py>(
     matches: Arg<'py>,
     threads: Arg<'py>,
     logs: Arg<'py>,
+    stop: Arg<'py>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let stop = stop_arg(stop)?;
     let duplicate = duplicate.flag("duplicate", false)?;
     let logs = logs.flag("logs", false)?;
     let num_deals: u64 = int_arg(num_deals, "num_deals", 0..=U64)?;
@@ -56,7 +60,7 @@ pub fn rollouts<'py>(
         threads,
         keep_games: logs,
     };
-    let played = interruptible(py, |cancel| core_rollouts(&config, cancel))?;
+    let played = stoppable(py, stop, |cancel| core_rollouts(&config, cancel))?;
     let n = usize::from(rules.rules.players);
     let g = played.len();
     let out = PyDict::new(py);
@@ -112,6 +116,19 @@ pub fn rollouts<'py>(
         out.set_item("games", games)?;
     }
     Ok(out)
+}
+
+/// The `stop` argument: a callable, or nothing (left out or `None`).
+fn stop_arg(stop: Arg<'_>) -> PyResult<Option<Py<PyAny>>> {
+    match stop.0 {
+        Some(stop) if stop.is_none() => Ok(None),
+        Some(stop) if stop.is_callable() => Ok(Some(stop.unbind())),
+        Some(stop) => Err(ArgumentTypeError::new_err(format!(
+            "stop must be a callable or None, not {}",
+            crate::args::shown(&stop)
+        ))),
+        None => Ok(None),
+    }
 }
 
 /// Refuses deals past the last deal number, 2**64 - 1, up front.
