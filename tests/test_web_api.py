@@ -400,6 +400,28 @@ def test_hint_names_a_move_and_evaluates_candidates(client: TestClient) -> None:
     assert error(client.post(f"/api/tables/{key}/hint", json={"agent": "os:system"}), 400)
 
 
+@pytest.mark.parametrize("seed", [3, 12, 21])
+def test_a_hint_never_contradicts_its_values(client: TestClient, seed: int) -> None:
+    """Issue 22: "greedy would play pass" above a table where another move scored higher, and
+    another agent changed only the recommendation. The search agent's values are its own
+    estimate, so it recommends their best; greedy and ISMCTS choose by their own rule, and the
+    hint says the values are another measure."""
+    table = new_table(client, seed=seed, opponents=["greedy"])
+    key = table["id"]
+    for agent in ["search", "search(determinizations=4)"]:
+        hint = client.post(f"/api/tables/{key}/hint", json={"agent": agent}).json()
+        best = max(c["value"] for c in hint["candidates"])
+        assert hint["ranked_by"] == "value" and hint["candidates"][0]["index"] == hint["index"]
+        assert hint["candidates"][0]["value"] == best
+        assert hint["move"] == hint["candidates"][0]["move"]
+        assert "its own estimate" in hint["basis"]
+    for agent in ["greedy", "ismcts(iterations=50)"]:
+        hint = client.post(f"/api/tables/{key}/hint", json={"agent": agent}).json()
+        assert hint["ranked_by"] == "own"
+        assert "own rule" in hint["basis"] and "greedy playouts" in hint["basis"]
+        assert "may rank another move higher" in hint["basis"]
+
+
 def test_the_costliest_agent_allowed_decides_in_time(client: TestClient) -> None:
     """The largest agent a request may name, asked for a hint on a Zen Cheng You blind
     declaration (its costliest decision: every iteration plays a whole two-deck match), answers

@@ -243,6 +243,12 @@ def _hint(page: Page, agent: str) -> None:
     assert page.evaluate(SIDEWAYS) <= 0  # a long agent spec does not widen the page
     assert page.locator("#pt-hint-body tbody tr").count() >= 1
     assert page.locator("#pt-hint-body tr.chosen").count() == 1
+    basis = page.locator("#pt-hint-basis").inner_text()
+    assert basis.startswith(agent) and "values" in basis
+    if agent == "search":  # its values are its own: the move it plays is the best of them
+        assert page.locator("#pt-hint-body tbody tr").first.get_attribute("class") == "chosen"
+    elif not agent.startswith("learned"):
+        assert "own rule" in basis
 
 
 def _play_a_move(page: Page, shot: Path | None = None) -> bool:

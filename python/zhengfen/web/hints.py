@@ -3,6 +3,11 @@ the candidates evaluated as the search agent does (``InfoSet.evaluate``: greedy 
 worlds consistent with what the seat knows, the same worlds for every candidate), with a
 learned agent's Q-value of each. Everything here starts from the seat's observation and
 information set, never from the game itself, so a hint tells a seat nothing it may not know.
+
+The recommendation never contradicts the values beside it: a learned agent's is its best by
+Q-value (the rows are sorted by Q), the search agent's is the best of the playouts (they are its
+own estimate), and any other agent's (greedy's rule, ISMCTS's tree, whose estimates the core
+does not expose) is labelled as its own, the playouts being another measure (``ranked_by``).
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import zhengfen
-from zhengfen.agents import GreedyAgent
+from zhengfen.agents import GreedyAgent, SearchAgent
 from zhengfen.seats import Move, observe
 from zhengfen.web import views
 from zhengfen.web.models import Models
@@ -30,17 +35,18 @@ def hint(
     """What ``spec``'s agent would play in ``seat`` (the seat to move), and the candidates: a
     learned agent's best moves by Q-value (each by its best way to play it), each with its
     ``q``, largest first; other agents' choice, the greedy one's, then the others in order, the
-    best value first, with ``q`` null."""
+    best value first, with ``q`` null. The search agent's choice is the best value's."""
     moves: Sequence[Move] = game.legal_moves()
     agent = models.agent(spec, seed)
-    choice = agent.act(observe(game, seat), moves)
-    index = list(moves).index(choice)
+    by_values = isinstance(agent, SearchAgent)
+    index = -1 if by_values else list(moves).index(agent.act(observe(game, seat), moves))
     groups = views.groups_json(moves)
     info = game.info_set(seat)
     model = models.model(agent, game.rules)
     q = None if model is None else [float(v) for v in model.q_values(info)]
     if q is None:
-        candidates = _candidates(groups, index, _greedy_index(game, seat, moves, seed))
+        firsts = [i for i in (index, _greedy_index(game, seat, moves, seed)) if i >= 0]
+        candidates = _candidates(groups, *firsts)
         firsts = [group["indices"][0] for group in candidates]
     else:
         candidates, firsts = _best_by_q(groups, q)
@@ -58,18 +64,34 @@ def hint(
         for first, group, value in zip(firsts, candidates, values)
     ]
     rows.sort(key=lambda row: -row["value"] if q is None else -row["q"])
+    index = rows[0]["index"] if by_values else index
+    ranked_by = "q" if q is not None else "value" if by_values else "own"
     result = _result_words(game.rules)
     return {
         "agent": spec,
         "index": index,
-        "move": views.move_json(choice),
+        "move": views.move_json(moves[index]),
         "candidates": rows,
+        "ranked_by": ranked_by,
+        "basis": _basis(ranked_by, spec, playouts),
         "q_meaning": None
         if q is None
         else f"the learned model's estimate of the match's result for you ({result}) if played",
         "value_meaning": f"mean result of the match for you over {playouts} greedy playouts "
         f"from deals consistent with what you know ({result})",
     }
+
+
+def _basis(ranked_by: str, spec: str, playouts: int) -> str:
+    """Where the recommendation comes from, beside the values shown, in words."""
+    if ranked_by == "q":
+        return f"{spec} plays its largest Q-value (the values are {playouts} greedy playouts)"
+    if ranked_by == "value":
+        return f"{spec} plays the best value: the values are its own estimate ({playouts} playouts)"
+    return (
+        f"{spec} chooses by its own rule; the values are {playouts} greedy playouts, "
+        f"another measure, not {spec}'s, and may rank another move higher"
+    )
 
 
 def _result_words(rules: zhengfen.Rules) -> str:

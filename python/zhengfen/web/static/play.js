@@ -413,6 +413,7 @@ async function hint() {
       answer.move.cards.length ? cardRow(answer.move.cards, "small") : null),
     answer.move.cards.length
       ? h("button", { type: "button", onclick: () => selectCards(answer.move.cards) }, "Select it") : null,
+    h("p", { id: "pt-hint-basis", class: "muted small" }, `${answer.basis}.`),
     h("table", { id: "pt-hint-table" }, h("thead", {}, h("tr", {}, h("th", {}, "candidate"),
       learned ? h("th", { class: "num", title: answer.q_meaning }, "Q") : null,
       h("th", { class: "num" }, "value"), h("th", { class: "num" }, "playouts"))),
