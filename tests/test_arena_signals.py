@@ -91,3 +91,40 @@ def test_outside_the_main_thread_it_changes_nothing() -> None:
     thread.start()
     thread.join()
     assert handlers == [before]
+
+
+class _Stopped(Exception):
+    pass
+
+
+def test_rollouts_stop_within_a_move_from_any_thread() -> None:
+    """``rollouts(stop=...)`` is asked while the engine plays, within a search agent's move:
+    true raises ``KeyboardInterrupt``, what it raises is raised; a thread other than the main
+    one (no Ctrl-C there) is stopped the same way."""
+    import zhengfen
+    from zhengfen.errors import ArgumentTypeError
+
+    rules = zhengfen.Rules.zheng_fen()
+    heavy = ["ismcts(iterations=5000)", "greedy", "greedy", "greedy"]
+    with pytest.raises(KeyboardInterrupt):
+        zhengfen.rollouts(rules, heavy, 1, stop=lambda: True)
+    with pytest.raises(ArgumentTypeError, match="stop"):
+        zhengfen.rollouts(rules, heavy, 1, stop="soon")  # type: ignore[arg-type]
+    asked = threading.Event()
+    raised: list[BaseException] = []
+
+    def stop() -> bool:
+        asked.set()
+        raise _Stopped
+
+    def work() -> None:
+        try:
+            zhengfen.rollouts(rules, heavy, 1, stop=stop)
+        except _Stopped as error:
+            raised.append(error)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join(10)
+    assert not thread.is_alive() and asked.is_set() and len(raised) == 1
+    assert len(zhengfen.rollouts(rules, ["greedy"] * 4, 2, stop=lambda: False)["deal"]) == 2

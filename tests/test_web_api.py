@@ -436,6 +436,48 @@ def test_the_costliest_agent_allowed_decides_in_time(client: TestClient) -> None
     assert time.monotonic() - start < Limits().busy_seconds / 2
 
 
+def check_breakdown(view: Json) -> Json:
+    """A finished Zen Cheng You match's breakdown, checked to add up to the engine's match
+    points and scores (issue 22: "match 100" beside 105 and 35 card points, unexplained)."""
+    breakdown: Json = view["breakdown"]
+    assert breakdown is not None and view["match_over"]
+    scores = {row["label"]: row for row in view["scores"]}
+    for team in breakdown["teams"]:
+        counted = team["one_two"] if breakdown["one_two"] else team["cards"]
+        assert (team["cards"] is None) == breakdown["one_two"] == (team["one_two"] is not None)
+        assert counted + team["declarations"] == team["match_points"]
+        assert team["before"] + team["match_points"] == team["score"]
+        assert scores[team["label"]]["match_points"] == team["match_points"]
+        assert scores[team["label"]]["score"] == team["score"]
+        made = [d["points"] for d in breakdown["declarations"] if d["team"] == team["team"]]
+        assert sum(made) == team["declarations"]
+    first = sorted(t["one_two"] if breakdown["one_two"] else t["cards"] for t in breakdown["teams"])
+    assert first == ([0, 200] if breakdown["one_two"] else first) and sum(first) == 200
+    return breakdown
+
+
+@pytest.mark.parametrize("declare", ["declare", "blind"])
+def test_a_zen_cheng_you_match_shows_its_score_breakdown(client: TestClient, declare: str) -> None:
+    """The view of a finished Zen Cheng You match explains its points: card points (or a 1-2
+    finish's 200), declarations, the match, the scores before and after; ``null`` before the
+    end and in Zheng Fen. Over several seeds, both a 1-2 finish and a transfer are seen."""
+    finishes = set()
+    for seed in range(1, 9):
+        table = new_table(client, game="zen_cheng_you", seed=seed, opponents=["greedy"])
+        assert table["view"]["breakdown"] is None
+        view = play_match(client, table, declare=declare)
+        breakdown = check_breakdown(view)
+        assert any(d["seat"] == view["seat"] for d in breakdown["declarations"])
+        finishes.add(breakdown["one_two"])
+        nxt = client.post(f"/api/tables/{table['id']}/next", json={})
+        if nxt.status_code == 200:
+            assert nxt.json()["breakdown"] is None
+            before = {t["label"]: t["score"] for t in breakdown["teams"]}
+            assert all(before[r["label"]] == r["score"] for r in nxt.json()["scores"])
+    assert finishes == {True, False}
+    assert play_match(client, new_table(client, seed=3))["breakdown"] is None
+
+
 # --- saving and resuming -------------------------------------------------------------------
 
 

@@ -406,12 +406,68 @@ def test_zen_cheng_you_match_by_clicking(page: Page, server: str, shots: Path) -
         bonus += value if made["seat"] == view["out_order"][0] else -value
     assert any(d["seat"] == view["seat"] and d["move"] == "declare" for d in view["declarations"])
     # a round hands out 200 card points between the teams, declarations added (RULES.md §11.6)
-    assert sum(_match_column(page)) == 200 + bonus
+    match = page.locator("#pt-breakdown tr.match td").all_inner_texts()
+    assert sum(int(cell) for cell in match) == 200 + bonus
     # the next match begins with the blind declarations: their buttons are back (they stayed
     # hidden after the match's end, and the person could not declare)
     _click_and_wait(page, "#pt-next")
     assert page.evaluate("document.body.dataset.phase") == "blind_declare"
     assert page.locator("#pt-pass").is_visible() and page.locator("#pt-blind").is_visible()
+
+
+def _signed(text: str) -> int:
+    return int(text.replace("\u2212", "-"))
+
+
+@pytest.mark.parametrize("width", [1280, 420])
+def test_the_zen_cheng_you_breakdown_is_shown_and_adds_up(
+    page: Page, server: str, width: int
+) -> None:
+    """Issue 22: "match 100" and "you declare -100" beside seats showing 105 and 35 card
+    points. At the match's end the page shows, team by team, the card points (or the 1-2
+    finish), the declarations, the match, the score before and the total, as the API gives
+    them, in the window and adding up."""
+    page.set_viewport_size({"width": width, "height": 800})
+    rng = random.Random(5)
+    created = _api(
+        server, "api/tables", {"game": "zen_cheng_you", "opponents": ["greedy"], "seed": 6}
+    )
+    table, view = created["id"], created["view"]
+    for _ in range(MAX_TURNS):
+        _play_on(server, table, view)
+        view = _api(server, f"api/tables/{table}")
+        if view["match_over"]:
+            break
+        texts = {move["text"]: move["index"] for move in view["moves"]}
+        index = texts.get("declare", texts.get("blind", rng.choice(view["moves"])["index"]))
+        view = _api(server, f"api/tables/{table}/move", {"index": index})
+    assert view["match_over"]
+    page.goto(server + view["link"])
+    page.wait_for_selector("#pt-breakdown")
+    breakdown = view["breakdown"]
+    assert any(d["points"] for d in breakdown["declarations"])  # the person's declaration
+    shown = page.locator("#pt-breakdown")
+    assert shown.is_visible()
+    box = shown.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    for team in breakdown["teams"]:
+
+        def cell(row: str, team: int = team["team"]) -> int:
+            return _signed(
+                page.locator(f"#pt-breakdown tr.{row} td[data-team='{team}']").inner_text()
+            )
+
+        first, declared, match, before, total = (
+            cell(row) for row in ("first", "declared", "match", "before", "total")
+        )
+        assert first + declared == match and before + match == total
+        assert match == team["match_points"] and total == team["score"]
+        assert declared == team["declarations"]
+        assert team["label"] in page.locator("#pt-breakdown-teams").inner_text()
+    first_row = page.locator("#pt-breakdown tr.first th").inner_text()
+    assert first_row == ("1-2 finish" if breakdown["one_two"] else "cards")
+    assert page.locator("#pt-one-two").count() == int(breakdown["one_two"])
+    assert page.evaluate(SIDEWAYS) <= 0
 
 
 def _at(page: Page, move: int | None = None, match: int | None = None) -> int:

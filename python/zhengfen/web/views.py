@@ -20,6 +20,7 @@ from zhengfen.declarations import STAKES, declaration_points, in_blind_round
 from zhengfen.seats import Move
 
 __all__ = [
+    "breakdown",
     "card_json",
     "cards_json",
     "declarations_json",
@@ -250,6 +251,43 @@ def _scores(game: zhengfen.Game, who: text.Who) -> list[Json]:
     ]
 
 
+def breakdown(game: zhengfen.Game, who: text.Who) -> Json | None:
+    """A finished Zen Cheng You match's score, as the terminal shows it (``None`` otherwise):
+    per team its card points (``null`` after a 1-2 finish), what a 1-2 finish scored (200 for
+    the team out first and second, 0 for the other; ``null`` without one), its declarations'
+    points, the match points (those added), the score before the match and after. Every number is
+    the engine's: its match points, its scores, its transfer event (there is none after a 1-2
+    finish) and the declarations' points (:func:`declarations_json`)."""
+    if game.rules.game != "zen_cheng_you" or not game.match_over:
+        return None
+    made = [d for d in declarations_json(game) or [] if d["stake"]]
+    one_two = not any(e["type"] == "transfer" for e in _match_events(game))
+    rows = []
+    for team, row in enumerate(_scores(game, who)):
+        declared = sum(d["points"] or 0 for d in made if d["team"] == team)
+        points = row["match_points"]
+        rows.append(
+            {
+                "team": team,
+                "label": row["label"],
+                "cards": None if one_two else points - declared,
+                "one_two": points - declared if one_two else None,
+                "declarations": declared,
+                "match_points": points,
+                "before": row["score"] - points,
+                "score": row["score"],
+            }
+        )
+    return {"one_two": one_two, "teams": rows, "declarations": made}
+
+
+def _match_events(game: zhengfen.Game) -> list[Mapping[str, Any]]:
+    """The events of the current match, from its deal."""
+    events: list[Mapping[str, Any]] = list(game.history)
+    start = max(i for i, e in enumerate(events) if e["type"] == "deal")
+    return events[start:]
+
+
 def view(
     game: zhengfen.Game,
     seat: int,
@@ -290,6 +328,7 @@ def view(
         "moves": moves_json(moves),
         "groups": groups_json(moves),
         "declarations": declarations_json(game),
+        "breakdown": breakdown(game, who),
         "out_order": game.out_order,
         "winners": game.winners,
         "events": [

@@ -289,6 +289,24 @@ function drawSelection() {
   node.replaceChildren(...parts);
 }
 
+/** A Zen Cheng You match's score from the view's breakdown (API.md), a column a team: its cards
+ * or the 1-2 finish, declarations, the match, the score before and after. */
+function breakdownTable(breakdown) {
+  const teams = breakdown.teams;
+  const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+  const line = (key, label, value) => h("tr", { class: key }, h("th", { scope: "row" }, label),
+    ...teams.map((t) => h("td", { class: "num", "data-team": t.team }, value(t))));
+  const head = h("tr", {}, h("th", {}, ""), ...teams.map((t) => h("th", { class: "num", title: t.label }, `team ${t.team}`)));
+  return h("div", { class: "breakdown-wrap" },
+    h("table", { class: "results", id: "pt-breakdown" }, h("thead", {}, head), h("tbody", {},
+      line("first", breakdown.one_two ? "1-2 finish" : "cards", (t) => (breakdown.one_two ? t.one_two : t.cards)),
+      line("declared", "declarations", (t) => signed(t.declarations)),
+      line("match", "match", (t) => t.match_points),
+      line("before", "score before", (t) => t.before),
+      line("total", "total", (t) => t.score))),
+    h("p", { class: "muted small", id: "pt-breakdown-teams" }, teams.map((t) => t.label).join("; ")));
+}
+
 function drawMatchOver() {
   const view = state.view;
   const panel = $("pt-over");
@@ -300,8 +318,14 @@ function drawMatchOver() {
     h("td", { class: "num" }, row.match_points), h("td", { class: "num" }, row.score)));
   const body = [
     h("p", {}, `Order out: ${view.out_order.map(name).join(", ")}`),
-    h("table", { class: "results" }, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { class: "num" }, "match"), h("th", { class: "num" }, "total"))), h("tbody", {}, rows)),
+    view.breakdown ? breakdownTable(view.breakdown)
+      : h("table", { class: "results" }, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { class: "num" }, "match"), h("th", { class: "num" }, "total"))), h("tbody", {}, rows)),
   ];
+  if (view.breakdown && view.breakdown.one_two) {
+    const [won, lost] = [...view.breakdown.teams].sort((a, b) => b.one_two - a.one_two);
+    body.push(h("p", { class: "small", id: "pt-one-two" }, `A 1-2 finish: ${won.label} went out first and second `
+      + `and scores ${won.one_two}, the other team ${lost.one_two}; no card points are counted.`));
+  }
   const declared = [...declarationsBySeat(view.declarations).values()].filter((d) => d.stake);
   if (declared.length) {
     body.push(h("p", { class: "small" }, "Declarations: ",
