@@ -636,7 +636,7 @@ def test_an_init_model_that_does_not_fit_is_refused(
     model = str(first / "model.safetensors")
     run = str(tmp_path / "run")
     refused(capsys, ["--out", run, "--init", str(tmp_path / "none")], "cannot be read")
-    refused(capsys, ["--out", run, "--init", model, "--players", "5"], "not for the run's")
+    refused(capsys, ["--out", run, "--init", model, "--players", "5"], "not zheng_fen with 5")
     refused(capsys, ["--out", run, "--init", model, "--layers", "8"], "layers is 64,32, not 8")
     refused(capsys, ["--out", run, "--init", model, "--history", "3"], "history is 2")
     shipped_zcy = ["--out", run, "--game", "zen_cheng_you", "--init", "shipped"]

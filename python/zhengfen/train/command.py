@@ -95,11 +95,10 @@ def check_init(config: TrainConfig, args: argparse.Namespace) -> TrainConfig:
         return config
     rules = zhengfen.Rules(**config.rules)
     model = init_model(config.init, rules)
-    if (model.game, model.players) != (rules.game, rules.players):
-        raise ValueError(
-            f"--init {config.init}: a model for {model.game} with {model.players} players, "
-            f"not for the run's {rules.game} with {rules.players}"
-        )
+    try:
+        zhengfen.agent_spec(model, rules)  # the core's check: the model plays these rules
+    except zhengfen.ModelError as error:
+        raise ValueError(f"--init: {error}") from None
     for name, given, own in (
         ("history", args.history, model.history_rows),
         ("layers", args.layers, tuple(model.layers)),
