@@ -23,7 +23,10 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import zhengfen
 
 __all__ = [
     "RECIPE",
@@ -114,7 +117,7 @@ SHIPPED = "shipped"
 """``--init shipped``: the model that ships for the run's rules."""
 
 
-def init_model(init: str, rules: Any) -> Any:
+def init_model(init: str, rules: zhengfen.Rules) -> zhengfen.LearnedModel:
     """The ``zhengfen.LearnedModel`` that ``--init`` names for ``rules``: a file, or the
     shipped one (``ModelError`` naming the file or the rules when there is none)."""
     import zhengfen
