@@ -637,6 +637,15 @@ def test_a_closed_pipe_ends_the_output_quietly(tmp_path: Path) -> None:
         assert (run.returncode, run.stderr) == (141, ""), (args, run.stderr)
 
 
+def test_play_on_a_closed_pipe_saves_and_exits_141(tmp_path: Path) -> None:
+    """``zhengfen play | head -3``: rich's console used to exit 1 with no message; the game is
+    saved and the status is the documented 141."""
+    save = tmp_path / "game.json"
+    run = closed_pipe_run("play", "--opponents", "random", "--save", str(save))
+    assert (run.returncode, run.stderr) == (141, ""), run.stderr
+    assert zhengfen.Game.from_json(save.read_text()).rules.players == 4
+
+
 def read_until(stream: int, text: str, timeout: float = 60) -> str:
     """What a subprocess wrote to ``stream`` (a file descriptor) until ``text`` appeared."""
     seen, deadline = b"", time.monotonic() + timeout

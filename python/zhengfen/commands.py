@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from zhengfen.streams import require_open
+
 if TYPE_CHECKING:
     from zhengfen import Game
     from zhengfen.arena import GameResult, Tournament
@@ -262,6 +264,7 @@ def play(args: argparse.Namespace) -> int:
     from zhengfen.play import run
 
     try:
+        require_open("stdin", "zhengfen play reads your moves from it")
         game = None if args.load is None else load_game(args.load)
         rules = game.rules if game else Rules(**rule_options(args))
         if not 0 <= args.seat < rules.players:
@@ -283,6 +286,8 @@ def play(args: argparse.Namespace) -> int:
             args.seed,
             args.matches,
             args.save,
+            out=sys.stdout,
+            inp=sys.stdin,
             game=game,
             loaded=loaded,
             hint=args.hint,

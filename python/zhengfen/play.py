@@ -330,18 +330,18 @@ def run(
         hint_name=hint.partition("(")[0],
         hint_model=learned_model(hint_agent, rules),
     )
-    if loaded:
-        screen.header(
-            None,
-            f"Resumed from {loaded}: match {game.match_number + 1}, "
-            f"{len(game.decisions)} decisions played",
-        )
-        session.seen = len(game.history)
-        if game.game_over:
-            screen.game_result(game.winners)
-    else:
-        screen.header(seed)
     try:
+        if loaded:
+            screen.header(
+                None,
+                f"Resumed from {loaded}: match {game.match_number + 1}, "
+                f"{len(game.decisions)} decisions played",
+            )
+            session.seen = len(game.history)
+            if game.game_over:
+                screen.game_result(game.winners)
+        else:
+            screen.header(seed)
         play(session, matches)
     except Stop as stop:
         session.say(f"Game stopped ({stop}).")
