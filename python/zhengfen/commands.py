@@ -108,10 +108,13 @@ def search_current_folder(names: list[str]) -> None:
 
 def check_output(path: Path, option: str) -> None:
     """Refuses an output file that cannot be written, before any work: its folder must exist
-    and take files, and it must not be a folder. The check opens the file to append (it never
-    truncates) and removes it again if it did not exist."""
+    and take files, and it must not be a folder or a device (``/dev/full`` takes nothing, and a
+    save or a log is for reading back). The check opens the file to append (it never truncates)
+    and removes it again if it did not exist."""
     if path.is_dir():
         raise ValueError(f"{option} {path}: is a folder, not a file")
+    if path.exists() and not (path.is_file() or path.is_fifo()):
+        raise ValueError(f"{option} {path}: is a device, not a file")
     folder = path.parent
     if not folder.is_dir():
         raise ValueError(f"{option} {path}: the folder {folder} does not exist")
@@ -199,7 +202,7 @@ def make_tournament(args: argparse.Namespace) -> Tournament:
 
     options = rule_options(args)
     rules = Rules(**options)
-    names = split_agents(args.agents or DEFAULT_AGENTS[rules.game])
+    names = split_agents(DEFAULT_AGENTS[rules.game] if args.agents is None else args.agents)
     search_current_folder(names)
     tournament = Tournament(
         rules=options,
