@@ -287,7 +287,7 @@ def label(name: str) -> str:
     ('learned(model.safetensors)', 'greedy')
     """
     path = model_file(name)
-    return name if path is None else f"learned({Path(path).name})"
+    return name if path is None or not name.startswith("learned") else f"learned({Path(path).name})"
 
 
 def run(
