@@ -5,11 +5,17 @@ opened from the table, the wording of the felt, the declarations and the tournam
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 import pytest
-from playwright.sync_api import Page
 
 import test_web_browser as browsing
+import zhengfen
 from test_web_browser import SIDEWAYS, _click_and_wait, _new_game, _table
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 # the fixtures of test_web_browser, shared: one server for this module
 browser, page, replay_folder = browsing.browser, browsing.page, browsing.replay_folder
@@ -118,3 +124,23 @@ def test_a_tournament_without_a_winner_says_why(page: Page) -> None:
     wins = page.locator("#tn-results-table tbody td:nth-child(5)").all_inner_texts()
     assert wins and all(cell == NO_WINS for cell in wins), wins
     assert "target" in page.locator("#tn-undecided").inner_text()
+
+
+def test_a_selection_that_is_no_combination_says_why(page: Page, tmp_path: Path) -> None:
+    """ "3h 4c 5c 6s RJ is not a combination" said nothing of why; the page now gives the
+    engine's reason (a Zheng Fen straight is of one suit), and Play stays disabled."""
+    rules = zhengfen.Rules.zheng_fen(players=3)
+    saved = tmp_path / "hands.json"
+    game = zhengfen.Game.from_hands(rules, ["3h 4c 5c 6s RJ 9d", "3c", "4d"], 0)
+    saved.write_text(game.to_json())
+    page.set_input_files("#lg-file", str(saved))
+    page.click("#lg-load")
+    page.wait_for_selector("#play-table:not([hidden])")
+    _table(page)
+    for card in ("3h", "4c", "5c", "6s", "RJ"):
+        page.click(f"#pt-hand .card-slot[data-card='{card}']")
+    verdict = page.locator("#pt-verdict.bad")
+    verdict.wait_for()
+    assert page.locator("#pt-reading").inner_text() == "not a combination"
+    assert "must all be of one suit" in verdict.inner_text() and "§4.7" in verdict.inner_text()
+    assert page.locator("#pt-play").is_disabled()
