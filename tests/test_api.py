@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import pickle
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -142,3 +144,26 @@ def test_no_input_panics(text: str, spec: dict[str, Any], seed: int) -> None:
     ):
         with contextlib.suppress(ZhengfenError):
             call()
+
+
+def test_the_documented_submodules_are_reached_from_the_package() -> None:
+    """``import zhengfen; zhengfen.agents`` was an AttributeError until ``import
+    zhengfen.agents``; reaching one must not import the extras' libraries."""
+    probe = (
+        "import sys, zhengfen\n"
+        "assert zhengfen.agents.GreedyAgent().spec == 'greedy'\n"
+        "assert zhengfen.arena.run and zhengfen.seats and zhengfen.reference.Rules\n"
+        "assert not {'jax', 'starlette', 'gymnasium'} & set(sys.modules), sys.modules.keys()\n"
+        "assert set(zhengfen.SUBMODULES) <= set(dir(zhengfen))\n"
+        "try:\n"
+        "    zhengfen.no_such_thing\n"
+        "except AttributeError as error:\n"
+        "    print(error)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "module 'zhengfen' has no attribute 'no_such_thing'"
+    for name in zhengfen.SUBMODULES - {"envs", "train", "web"}:
+        assert getattr(zhengfen, name).__name__ == f"zhengfen.{name}"

@@ -261,6 +261,13 @@ def test_play_refuses_bad_arguments() -> None:
     assert run.returncode == 2 and "2 opponents given for 3 other seats" in run.stderr
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_device_as_save_or_log_is_refused_up_front() -> None:
+    """``play --save /dev/full`` was refused only after the game, when the save failed."""
+    refused(zhengfen_cmd("play", "--save", "/dev/full", stdin="1\n" * 50), "is a device")
+    refused(zhengfen_cmd("arena", "--log", "/dev/full", "--no-progress"), "is a device")
+
+
 # --- replay -----------------------------------------------------------------------------------
 
 
@@ -326,6 +333,9 @@ def refused(run: subprocess.CompletedProcess[str], message: str) -> None:
         (["--agents", "user_agents:"], "expected module:Class"),
         (["--agents", "greedy(x)"], "greedy(x)"),
         (["--agents", "search(determinizations=-1)"], "determinizations must be 1 to"),
+        (["--agents", ""], "--agents '': an empty agent name"),  # was the default tournament
+        (["--agents", ",,,"], "--agents ',,,': an empty agent name"),
+        (["--agents", "search(determinizations=1,determinizations=2)"], "given twice"),
         (["--option", "target=0"], "target"),
         (["--threads", "0"], "unrecognized arguments: --threads 0"),
     ],
@@ -635,6 +645,15 @@ def test_a_closed_pipe_ends_the_output_quietly(tmp_path: Path) -> None:
     ):
         run = closed_pipe_run(*args, stdin=stdin)
         assert (run.returncode, run.stderr) == (141, ""), (args, run.stderr)
+
+
+def test_play_on_a_closed_pipe_saves_and_exits_141(tmp_path: Path) -> None:
+    """``zhengfen play | head -3``: rich's console used to exit 1 with no message; the game is
+    saved and the status is the documented 141."""
+    save = tmp_path / "game.json"
+    run = closed_pipe_run("play", "--opponents", "random", "--save", str(save))
+    assert (run.returncode, run.stderr) == (141, ""), run.stderr
+    assert zhengfen.Game.from_json(save.read_text()).rules.players == 4
 
 
 def read_until(stream: int, text: str, timeout: float = 60) -> str:

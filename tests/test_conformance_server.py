@@ -365,6 +365,8 @@ def conformance(*args: str, cwd: Path | None = None) -> subprocess.CompletedProc
         (["check", "--impl", "true", "--vectors", "/nonexistent/zf"], "cannot read the vectors"),
         (["generate"], "--out is required"),
         (["generate", "--out", "{file}/sub"], "--out {file}/sub"),
+        # the missing folder was made, exit 0 (arena and play refuse a missing folder)
+        (["generate", "--out", "{file}-missing/sub"], "the folder {file}-missing does not exist"),
     ],
 )
 def test_conformance_subcommands_refuse_bad_arguments(

@@ -14,6 +14,7 @@ import pickle
 import shutil
 import subprocess
 from pathlib import Path
+from types import SimpleNamespace
 from typing import IO, cast
 
 import numpy as np
@@ -23,11 +24,13 @@ import zhengfen
 from test_cli import leading_seed, zhengfen_cmd
 from zhengfen.agents import (
     GreedyAgent,
+    ISMCTSAgent,
     LearnedAgent,
     check_agent,
     learned_model,
     make_agent,
     observe,
+    playing,
 )
 from zhengfen.arena import run
 from zhengfen.cli import main, parser
@@ -110,6 +113,57 @@ def test_the_arena_reads_a_model_once_and_sends_its_weights_not_its_path(
     assert [(g.deal, g.rotation, g.points) for g in on_ray] == [
         (g.deal, g.rotation, g.points) for g in here
     ]
+
+
+def test_a_searcher_with_a_model_file_sends_its_weights_too(tmp_path: Path) -> None:
+    """``ismcts(policy=learned(model=PATH))`` is read once as well: with the file gone,
+    processes and Ray workers play the same games (before, they were sent the path)."""
+    copy = tmp_path / "policy.safetensors"
+    shutil.copy(ZF4, copy)
+    spec = zhengfen.agent_spec(f"ismcts(iterations=8,policy=learned(model={copy}))")
+    args = parser().parse_args(
+        ["arena", "--agents", f"{spec},greedy", "--deals", "2", "--matches", "1"]
+    )
+    tournament = make_tournament(args)
+    assert tournament.models[spec].to_bytes() == copy.read_bytes()
+    here = run(tournament)
+    copy.unlink()
+    travelled = pickle.loads(pickle.dumps(tournament))
+    assert [g.points for g in run(travelled, workers=2)] == [g.points for g in here]
+    pytest.importorskip("ray")
+    on_ray = run(travelled, ray_address="local")
+    assert [(g.deal, g.rotation, g.points) for g in on_ray] == [
+        (g.deal, g.rotation, g.points) for g in here
+    ]
+
+
+def test_ismcts_agent_reads_its_policy_file_once(tmp_path: Path) -> None:
+    """A Python ``ISMCTSAgent`` with a learned policy file reads it when made and plays on
+    with the file gone, choosing as the spec does in Rust (before, every move re-read it)."""
+    copy = tmp_path / "policy.safetensors"
+    shutil.copy(ZF4, copy)
+    agent = ISMCTSAgent(iterations=8, policy=f"learned(model={copy})", seed=5)
+    made = make_agent(agent.spec, seed=5)
+    assert agent.model is not None and agent.model.to_bytes() == copy.read_bytes()
+    assert isinstance(made, ISMCTSAgent) and made.model is not None
+    copy.unlink()
+    game = zhengfen.Game(zhengfen.Rules.zheng_fen(players=4), seed=11)
+    for _ in range(6):
+        moves = game.legal_moves()
+        seat = game.current_player
+        assert seat is not None
+        move = agent.act(observe(game, seat), moves)
+        assert made.act(observe(game, seat), moves) == move
+        game.play(move)
+
+
+def test_an_agent_without_a_model_refuses_one() -> None:
+    """The core takes a spec and a model together only for an agent that plays a model."""
+    model = zhengfen.LearnedModel.load(ZF4)
+    with pytest.raises(zhengfen.RulesError, match="plays no learned model"):
+        zhengfen.agent_spec(SimpleNamespace(spec="greedy", model=model))
+    with pytest.raises(ValueError, match="names no model file"):
+        playing("greedy", model)
 
 
 def test_a_user_class_beside_a_model_file_plays_it_in_python(tmp_path: Path) -> None:

@@ -13,9 +13,19 @@ engine hands out (moves, phases, events, observations, saved games) for annotati
 True
 >>> sorted(str(m) for m in zhengfen.legal_moves("7c 7d 9s BJ", "8h 8s", rules))
 ['pair 9 1: 9s BJ']
+
+The documented submodules (:data:`SUBMODULES`) are reached from the package without importing
+each first: ``zhengfen.agents.GreedyAgent``. Each is imported when first reached, so ``import
+zhengfen`` stays light (the ``envs``, ``train`` and ``web`` extras are imported only then).
+
+>>> zhengfen.agents.GreedyAgent().spec
+'greedy'
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
 
 from zhengfen import types
 from zhengfen._core import (
@@ -120,3 +130,50 @@ __all__ = [
     "shuffle_deck",
     "types",
 ]
+
+SUBMODULES = frozenset(
+    {
+        "agents",
+        "arena",
+        "conformance",
+        "declarations",
+        "docs",
+        "envs",
+        "errors",
+        "names",
+        "ray_connect",
+        "reference",
+        "seats",
+        "text",
+        "train",
+        "types",
+        "web",
+    }
+)
+"""The submodules reachable as attributes of the package (imported when first reached)."""
+
+if TYPE_CHECKING:  # what mypy sees; at run time each is imported when reached
+    from zhengfen import agents as agents
+    from zhengfen import arena as arena
+    from zhengfen import conformance as conformance
+    from zhengfen import declarations as declarations
+    from zhengfen import docs as docs
+    from zhengfen import envs as envs
+    from zhengfen import errors as errors
+    from zhengfen import names as names
+    from zhengfen import ray_connect as ray_connect
+    from zhengfen import reference as reference
+    from zhengfen import seats as seats
+    from zhengfen import text as text
+    from zhengfen import train as train
+    from zhengfen import web as web
+else:
+
+    def __getattr__(name: str) -> object:
+        """A documented submodule, imported now (PEP 562); anything else is no attribute."""
+        if name in SUBMODULES:
+            return importlib.import_module(f"zhengfen.{name}")
+        raise AttributeError(f"module 'zhengfen' has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *SUBMODULES})

@@ -54,6 +54,7 @@ __all__ = [
     "model_file",
     "observe",
     "play",
+    "playing",
     "take_turn",
     "takes_seed",
 ]
@@ -102,9 +103,12 @@ class RandomAgent:
 
 class _RustAgent:
     """A built-in agent that thinks in Rust from the seat's info set, drawing from the
-    SplitMix64 stream of its seed."""
+    SplitMix64 stream of its seed. ``model`` is the learned model it searches with, if its spec
+    names one (``ismcts(policy=learned(model=PATH))``), read once: the core takes the agent
+    object (spec and model) and never reads the file again."""
 
     spec = ""
+    model: LearnedModel | None = None
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = SplitMix64(seed)
@@ -112,7 +116,7 @@ class _RustAgent:
     def act(self, observation: Mapping[str, Any], legal_moves: Sequence[Move]) -> Move:
         """The move the Rust agent picks (from the info set's own legal list)."""
         info = _info_set(observation, type(self).__name__)
-        choice = info.choose(self.spec, seed=self._rng)
+        choice = info.choose(self.spec if self.model is None else self, seed=self._rng)
         return info.legal_moves()[choice]
 
     def __repr__(self) -> str:
@@ -170,6 +174,8 @@ class ISMCTSAgent(_RustAgent):
         }
         settings = ",".join(f"{key}={value}" for key, value in given.items() if value is not None)
         self.spec = agent_spec(f"ismcts({settings})")
+        path = model_file(self.spec)
+        self.model = None if path is None else LearnedModel.load(path)
 
 
 _LEARNED_FILE = "learned(model="
@@ -243,24 +249,61 @@ def make_agent(name: str | Agent, seed: int = 0) -> Agent:
         return _build(name, load_agent_class(name), seed)
     spec = agent_spec(name)
     path = model_file(spec)
-    if path is not None:
+    if path is not None and spec.startswith(_LEARNED_FILE):
         return LearnedAgent(path)
     if spec == "learned":
         return LearnedAgent()
     agent = _BUILT_IN_CLASSES[spec.partition("(")[0]](seed=seed)
     agent.spec = spec
+    if isinstance(agent, _RustAgent) and path is not None:
+        agent.model = LearnedModel.load(path)
     return agent
 
 
+def playing(spec: str, model: LearnedModel, seed: int = 0) -> Agent:
+    """The built-in agent of the canonical ``spec`` playing ``model`` (read once, perhaps in
+    another process) instead of the file the spec names: a :class:`LearnedAgent`, or an
+    ``ismcts(policy=learned(model=PATH))`` searcher. Such an agent pickles with its model, so
+    threads, worker processes and Ray workers never read the file.
+
+    >>> import zhengfen
+    >>> model = zhengfen.LearnedModel.shipped(zhengfen.Rules.zheng_fen(players=4))
+    >>> agent = playing("ismcts(iterations=20,playout=value,exploration=0.7,candidates=8,"
+    ...                 "policy=learned(model=gone.safetensors))", model)
+    >>> agent.model is model
+    True
+    """
+    if model_file(spec) is None:
+        raise ValueError(f"agent {spec!r} names no model file")
+    if spec.startswith(_LEARNED_FILE):
+        return LearnedAgent(model)
+    agent = _BUILT_IN_CLASSES[spec.partition("(")[0]](seed=seed)
+    if not isinstance(agent, _RustAgent):
+        raise ValueError(f"agent {spec!r} plays no model")
+    agent.spec = spec
+    agent.model = model
+    return agent
+
+
+_POLICY_FILE = ",policy=" + _LEARNED_FILE
+
+
 def model_file(spec: str) -> str | None:
-    """The model file a canonical spec ``learned(model=PATH)`` names (:func:`zhengfen.agent_spec`
-    writes it so), else ``None``.
+    """The model file a canonical spec names (:func:`zhengfen.agent_spec` writes it so): a
+    learned agent's ``learned(model=PATH)``, or a searcher's learned policy
+    ``ismcts(...,policy=learned(model=PATH))``; else ``None``.
 
     >>> model_file("learned(model=runs/a.safetensors)"), model_file("learned")
     ('runs/a.safetensors', None)
+    >>> model_file("ismcts(iterations=9,playout=value,exploration=0.7,candidates=8,"
+    ...            "policy=learned(model=b.safetensors))")
+    'b.safetensors'
     """
     if spec.startswith(_LEARNED_FILE) and spec.endswith(")"):
         return spec[len(_LEARNED_FILE) : -1]
+    at = spec.find(_POLICY_FILE)
+    if spec.startswith("ismcts(") and at >= 0 and spec.endswith("))"):
+        return spec[at + len(_POLICY_FILE) : -2]
     return None
 
 

@@ -19,7 +19,8 @@ and the exit statuses: 0 done, 1 a conformance check failed or an unexpected err
 was refused (one line on standard error, never a traceback), 130 interrupted (Ctrl-C), 143
 terminated (SIGTERM, as from ``kill`` or ``timeout``: stopped like Ctrl-C, workers ended, the
 game or log kept), 141 the reader of standard output went away (``zhengfen arena | head -1``:
-output stops quietly, as for a program killed by SIGPIPE).
+output stops quietly, as for a program killed by SIGPIPE). A standard stream the caller closed
+stands in as the null device (:mod:`zhengfen.streams`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+
+from zhengfen.streams import silence_stdout, stand_in_closed
 
 SEED_MAX = 2**64 - 1
 """Seeds are unsigned 64-bit integers (AI.md §3)."""
@@ -284,6 +287,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``zhengfen`` command: runs a subcommand and turns what escapes it into
     an exit status and at most one line on standard error (see the module's docstring)."""
+    stand_in_closed()
     try:
         with sigterm_raises():
             status = dispatch(argv)
@@ -309,16 +313,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"zhengfen: {describe(error)}", file=sys.stderr)
         return 1
-
-
-def silence_stdout() -> None:
-    """Points standard output at the null device, so that the interpreter's last flush at exit
-    does not fail again on the closed pipe (Python docs, "Note on SIGPIPE")."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass  # standard output is not a file descriptor (a test's StringIO): nothing to flush
 
 
 def describe(error: BaseException) -> str:

@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from zhengfen.streams import require_open
+
 if TYPE_CHECKING:
     from zhengfen import Game
     from zhengfen.arena import GameResult, Tournament
@@ -106,10 +108,13 @@ def search_current_folder(names: list[str]) -> None:
 
 def check_output(path: Path, option: str) -> None:
     """Refuses an output file that cannot be written, before any work: its folder must exist
-    and take files, and it must not be a folder. The check opens the file to append (it never
-    truncates) and removes it again if it did not exist."""
+    and take files, and it must not be a folder or a device (``/dev/full`` takes nothing, and a
+    save or a log is for reading back). The check opens the file to append (it never truncates)
+    and removes it again if it did not exist."""
     if path.is_dir():
         raise ValueError(f"{option} {path}: is a folder, not a file")
+    if path.exists() and not (path.is_file() or path.is_fifo()):
+        raise ValueError(f"{option} {path}: is a device, not a file")
     folder = path.parent
     if not folder.is_dir():
         raise ValueError(f"{option} {path}: the folder {folder} does not exist")
@@ -197,7 +202,7 @@ def make_tournament(args: argparse.Namespace) -> Tournament:
 
     options = rule_options(args)
     rules = Rules(**options)
-    names = split_agents(args.agents or DEFAULT_AGENTS[rules.game])
+    names = split_agents(DEFAULT_AGENTS[rules.game] if args.agents is None else args.agents)
     search_current_folder(names)
     tournament = Tournament(
         rules=options,
@@ -262,6 +267,7 @@ def play(args: argparse.Namespace) -> int:
     from zhengfen.play import run
 
     try:
+        require_open("stdin", "zhengfen play reads your moves from it")
         game = None if args.load is None else load_game(args.load)
         rules = game.rules if game else Rules(**rule_options(args))
         if not 0 <= args.seat < rules.players:
@@ -283,6 +289,8 @@ def play(args: argparse.Namespace) -> int:
             args.seed,
             args.matches,
             args.save,
+            out=sys.stdout,
+            inp=sys.stdin,
             game=game,
             loaded=loaded,
             hint=args.hint,

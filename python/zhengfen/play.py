@@ -302,7 +302,7 @@ def label(name: str) -> str:
     ('learned(model.safetensors)', 'greedy')
     """
     path = model_file(name)
-    return name if path is None else f"learned({Path(path).name})"
+    return name if path is None or not name.startswith("learned") else f"learned({Path(path).name})"
 
 
 def run(
@@ -345,18 +345,18 @@ def run(
         hint_name=hint.partition("(")[0],
         hint_model=learned_model(hint_agent, rules),
     )
-    if loaded:
-        screen.header(
-            None,
-            f"Resumed from {loaded}: match {game.match_number + 1}, "
-            f"{len(game.decisions)} decisions played",
-        )
-        session.seen = len(game.history)
-        if game.game_over:
-            screen.game_result(game.winners)
-    else:
-        screen.header(seed)
     try:
+        if loaded:
+            screen.header(
+                None,
+                f"Resumed from {loaded}: match {game.match_number + 1}, "
+                f"{len(game.decisions)} decisions played",
+            )
+            session.seen = len(game.history)
+            if game.game_over:
+                screen.game_result(game.winners)
+        else:
+            screen.header(seed)
         play(session, matches)
     except Stop as stop:
         session.say(f"Game stopped ({stop}).")

@@ -54,12 +54,22 @@ STYLES = {
 }
 
 
+class _Console(Console):
+    """rich's console, but a reader that goes away raises ``BrokenPipeError`` to the command
+    (which saves a game and exits 141, :mod:`zhengfen.streams`) instead of rich's own
+    ``SystemExit(1)``."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError("the reader of the output went away")
+
+
 def make_console(out: IO[str], environ: Mapping[str, str] | None = None) -> Console:
     """A console on ``out``: colour and suit symbols on a terminal, plain text through a pipe,
     on a ``TERM=dumb`` terminal or with ``NO_COLOR`` set (https://no-color.org)."""
     env = os.environ if environ is None else environ
     styled = out.isatty() and not env.get("NO_COLOR") and env.get("TERM") != "dumb"
-    return Console(
+    return _Console(
         file=out,
         force_terminal=styled,
         no_color=not styled,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import zhengfen
-from zhengfen.agents import Agent, LearnedAgent, is_user_class, make_agent, model_file
+from zhengfen.agents import Agent, is_user_class, make_agent, model_file, playing
 from zhengfen.seats import rotations
 
 __all__ = ["GameResult", "Tournament", "chunks", "with_models"]
@@ -33,7 +33,8 @@ class Tournament:
     logs: bool = False
     threads: int = 1  # Rust threads of each chunk's ``rollouts`` (results do not depend on it)
     models: Mapping[str, zhengfen.LearnedModel] = field(default_factory=dict)
-    """The model of each ``learned(model=PATH)`` agent, read when the tournament was made."""
+    """The model of each agent whose spec names a model file (``learned(model=PATH)``,
+    ``ismcts(...,policy=learned(model=PATH))``), read when the tournament was made."""
 
     def rule_set(self) -> zhengfen.Rules:
         """The rule set."""
@@ -43,16 +44,19 @@ class Tournament:
         """Whether every agent is a built-in one (then Rust plays the games)."""
         return not any(is_user_class(name) for name in self.agents)
 
-    def rollout_agents(self) -> list[str | zhengfen.LearnedModel]:
-        """The agents as ``zhengfen.rollouts`` takes them: a model read up front for each
-        ``learned(model=PATH)``, the spec for the others."""
-        return [self.models.get(name, name) for name in self.agents]
+    def rollout_agents(self) -> list[str | Agent]:
+        """The agents as ``zhengfen.rollouts`` takes them: an agent playing the model read up
+        front for each spec that names a model file, the spec for the others."""
+        return [
+            name if (model := self.models.get(name)) is None else playing(name, model)
+            for name in self.agents
+        ]
 
     def agent(self, name: str, seed: int) -> Agent:
-        """A Python agent for ``name``, seeded with ``seed`` (a learned agent plays the model
-        read up front)."""
+        """A Python agent for ``name``, seeded with ``seed`` (an agent with a model plays the
+        model read up front)."""
         model = self.models.get(name)
-        return make_agent(name, seed=seed) if model is None else LearnedAgent(model)
+        return make_agent(name, seed=seed) if model is None else playing(name, model, seed)
 
     def rotations(self) -> int:
         """Distinct rotations of the agents played per deal (the core's rule)."""
@@ -91,8 +95,9 @@ class GameResult:
 
 
 def with_models(tournament: Tournament) -> Tournament:
-    """``tournament`` with the model of each ``learned(model=PATH)`` agent read from its file
-    (:class:`zhengfen.ModelError` if one cannot be read or is no model)."""
+    """``tournament`` with the model of each agent whose spec names a model file read from it
+    (:class:`zhengfen.ModelError` if one cannot be read or is no model), so that no thread,
+    worker process or Ray worker reads the file again."""
     files = {name: model_file(name) for name in tournament.agents}
     models = {name: zhengfen.LearnedModel.load(path) for name, path in files.items() if path}
     return replace(tournament, models=models)

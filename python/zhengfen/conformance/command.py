@@ -71,9 +71,13 @@ def generate(args: argparse.Namespace) -> int:
 
 
 def writable(folder: Path) -> None:
-    """Creates ``folder`` if needed and checks that a file can be written in it."""
+    """Creates ``folder`` if needed (its parent must exist, as ``arena --log`` and
+    ``play --save`` want theirs: a mistyped path is refused, not made) and checks that a file
+    can be written in it."""
+    if not folder.is_dir() and not folder.parent.is_dir():
+        raise ConformanceError(f"--out {folder}: the folder {folder.parent} does not exist")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(exist_ok=True)
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as error:

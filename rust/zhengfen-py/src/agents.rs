@@ -1,6 +1,7 @@
 //! Built-in agents named from Python: a spec string (`"greedy"`, `"search(determinizations=4)"`,
 //! `"learned(model=PATH)"`), a `LearnedModel` (the learned agent playing it), or any object
-//! with a `model` attribute holding a `LearnedModel` or a `spec` attribute holding a spec.
+//! with a `model` attribute holding a `LearnedModel` or a `spec` attribute holding a spec (both:
+//! the spec's agent playing that model, [`agent_arg`]).
 
 use crate::args::not_a_string;
 use crate::errors::{to_py, ArgumentTypeError};
@@ -8,10 +9,12 @@ use crate::learned::PyLearnedModel;
 use crate::rules::PyRules;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
+use std::sync::Arc;
 use zhengfen_core::agents::{Agent, Learned};
+use zhengfen_core::learned::Model;
 
-/// The learned agent of a `LearnedModel`, or of an object whose `model` is one.
-fn learned_arg(obj: &Bound<'_, PyAny>) -> Option<Agent> {
+/// The model an object carries: a `LearnedModel` itself, or its `model` attribute.
+fn model_arg(obj: &Bound<'_, PyAny>) -> Option<Arc<Model>> {
     let model = match obj.cast::<PyLearnedModel>() {
         Ok(model) => model.clone(),
         Err(_) => obj
@@ -21,26 +24,46 @@ fn learned_arg(obj: &Bound<'_, PyAny>) -> Option<Agent> {
             .ok()?,
     };
     let model = model.get().model.clone();
-    Some(Agent::Learned(Learned::from_model(model, None)))
+    Some(model)
 }
 
-/// The built-in agent `obj` names.
-pub fn agent_arg(obj: &Bound<'_, PyAny>) -> PyResult<Agent> {
-    if let Some(agent) = learned_arg(obj) {
-        return Ok(agent);
+/// The spec an object names: a string itself, or its `spec` attribute.
+fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if let Ok(text) = obj.cast::<PyString>() {
+        return Ok(Some(text.to_cow()?.into_owned()));
     }
-    let spec = if let Ok(text) = obj.cast::<PyString>() {
-        text.to_cow()?.into_owned()
-    } else if let Ok(spec) = obj.getattr("spec") {
-        spec.extract::<String>()
-            .map_err(|_| ArgumentTypeError::new_err("an agent's 'spec' must be a string"))?
+    match obj.getattr("spec") {
+        Ok(spec) => spec
+            .extract::<String>()
+            .map(Some)
+            .map_err(|_| ArgumentTypeError::new_err("an agent's 'spec' must be a string")),
+        Err(_) => Ok(None),
+    }
+}
+
+/// The built-in agent `obj` names. An object carrying a model plays it: a learned agent, or a
+/// searcher whose learned policy's file (`ismcts(policy=learned(model=PATH))`) is then never
+/// read, so the model read once travels with the object (to threads, processes, Ray).
+pub fn agent_arg(obj: &Bound<'_, PyAny>) -> PyResult<Agent> {
+    let model = model_arg(obj);
+    let spec = if obj.cast::<PyLearnedModel>().is_ok() {
+        None
     } else {
-        return Err(ArgumentTypeError::new_err(
+        spec_arg(obj)?
+    };
+    match (spec, model) {
+        (Some(spec), Some(model)) if !spec.trim_start().starts_with("learned") => {
+            Agent::parse_unread(&spec)
+                .and_then(|agent| agent.with_model(model))
+                .map_err(to_py)
+        }
+        (_, Some(model)) => Ok(Agent::Learned(Learned::from_model(model, None))),
+        (Some(spec), None) => Agent::parse(&spec).map_err(to_py),
+        (None, None) => Err(ArgumentTypeError::new_err(
             "expected a built-in agent: a spec string such as 'greedy', a LearnedModel, or an \
              object with a 'spec'",
-        ));
-    };
-    Agent::parse(&spec).map_err(to_py)
+        )),
+    }
 }
 
 /// Per-seat agents from Python: `None` or a list with `None` for learner seats.

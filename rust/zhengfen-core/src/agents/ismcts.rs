@@ -24,9 +24,10 @@
 
 use std::cell::Cell;
 use std::fmt;
+use std::sync::Arc;
 
 use super::policy::{self, Policy, Scratch};
-use super::{play_out, settings, Agent, Greedy};
+use super::{play_out, settings, Agent, Greedy, Learned};
 use crate::cancel::Cancel;
 use crate::deal::SplitMix64;
 use crate::error::Result;
@@ -135,7 +136,8 @@ impl Ismcts {
     /// `playout` `random`, `greedy`, `learned` or `value`, `exploration` 0 to 100,
     /// `candidates` 1 to 10,000, `policy` `greedy`, `learned` or `learned(model=PATH)`);
     /// missing ones keep the defaults of the policy ([`Ismcts::with_policy`]). The learned
-    /// playouts need the learned policy, whose model they play.
+    /// playouts need the learned policy, whose model they play. A policy's model file is not
+    /// read here ([`Ismcts::read_model_file`]; [`Agent::parse`] reads it).
     pub fn parse(args: &str) -> Result<Ismcts> {
         let spec = format!("ismcts({args})");
         let pairs = settings::pairs(&spec, args)?;
@@ -175,6 +177,26 @@ impl Ismcts {
             ));
         }
         Ok(ismcts)
+    }
+
+    /// These settings with the learned policy's model file read ([`Policy::read_model_file`]).
+    pub fn read_model_file(self) -> Result<Ismcts> {
+        Ok(Ismcts {
+            policy: self.policy.clone().read_model_file()?,
+            ..self
+        })
+    }
+
+    /// These settings with `model` as the learned policy's model (its path kept as its spec);
+    /// a greedy policy is unchanged.
+    pub fn with_model(self, model: Arc<Model>) -> Ismcts {
+        let policy = match &self.policy {
+            Policy::Learned(learned) => {
+                Policy::Learned(Learned::from_model(model, learned.path.clone()))
+            }
+            Policy::Greedy => Policy::Greedy,
+        };
+        Ismcts { policy, ..self }
     }
 
     /// These settings for `rules`: a learned policy gets the model shipped for them, or has its

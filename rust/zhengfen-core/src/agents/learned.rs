@@ -29,6 +29,11 @@ impl Learned {
     /// The agent of the settings `args` (`model=PATH`, or none for the shipped model); a
     /// model file is read now.
     pub fn parse(args: Option<&str>) -> Result<Learned> {
+        Learned::parse_unread(args)?.read_file()
+    }
+
+    /// [`Learned::parse`], the model file named but not read ([`Learned::read_file`]).
+    pub fn parse_unread(args: Option<&str>) -> Result<Learned> {
         let Some(args) = args else {
             return Ok(Learned {
                 path: None,
@@ -44,15 +49,14 @@ impl Learned {
                 other => return Err(settings::unknown(&spec, other)),
             }
         }
-        match path {
-            Some(path) => Ok(Learned::from_model(
-                Arc::new(Model::load(&path)?),
-                Some(path),
-            )),
-            None => Ok(Learned {
-                path: None,
-                model: None,
-            }),
+        Ok(Learned { path, model: None })
+    }
+
+    /// The agent with its model file read, if it names one not read yet.
+    pub fn read_file(self) -> Result<Learned> {
+        match (&self.path, &self.model) {
+            (Some(path), None) => Ok(Learned::from_model(Arc::new(Model::load(path)?), self.path)),
+            _ => Ok(self),
         }
     }
 
@@ -67,9 +71,10 @@ impl Learned {
     /// This agent for `rules`: with its model checked against them, or, for `learned`, the
     /// model shipped for them (an error where none ships).
     pub fn bind(&self, rules: &Rules) -> Result<Learned> {
-        let model = match &self.model {
-            Some(model) => model.clone(),
-            None => shipped(rules)?,
+        let model = match (&self.model, &self.path) {
+            (Some(model), _) => model.clone(),
+            (None, Some(path)) => Arc::new(Model::load(path)?),
+            (None, None) => shipped(rules)?,
         };
         model.check(rules)?;
         Ok(Learned {

@@ -21,11 +21,13 @@ pub use policy::Policy;
 pub use search::Search;
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::cancel::Cancel;
 use crate::deal::SplitMix64;
 use crate::error::{Error, Result};
 use crate::game::{Game, Move};
+use crate::learned::Model;
 use crate::rules::Rules;
 
 /// An agent and its settings. (A learned agent holds its model, shared: cloning is cheap.)
@@ -58,6 +60,22 @@ impl Agent {
     /// assert!(Agent::parse("clever").is_err());
     /// ```
     pub fn parse(spec: &str) -> Result<Agent> {
+        Agent::parse_unread(spec)?.read_model_file()
+    }
+
+    /// [`Agent::parse`] without reading a model file the spec names (`learned(model=PATH)`,
+    /// or an `ismcts` policy's): the agent holds the path only, until [`Agent::with_model`]
+    /// gives it the model (read once elsewhere, or sent from another process) or
+    /// [`Agent::read_model_file`] reads it. [`Agent::bind`] reads a file not yet read.
+    ///
+    /// ```
+    /// use zhengfen_core::agents::Agent;
+    /// let spec = "ismcts(policy=learned(model=no/such.safetensors))";
+    /// assert!(Agent::parse(spec).is_err()); // the file is read, and there is none
+    /// let unread = Agent::parse_unread(spec).unwrap();
+    /// assert_eq!(unread.to_string(), Agent::parse_unread(&unread.to_string()).unwrap().to_string());
+    /// ```
+    pub fn parse_unread(spec: &str) -> Result<Agent> {
         let spec = spec.trim();
         let (name, args) = match spec.split_once('(') {
             Some((name, rest)) => match rest.strip_suffix(')') {
@@ -71,11 +89,50 @@ impl Agent {
             ("greedy", None) => Ok(Agent::Greedy),
             ("search", args) => Search::parse(args.unwrap_or("")).map(Agent::Search),
             ("ismcts", args) => Ismcts::parse(args.unwrap_or("")).map(Agent::Ismcts),
-            ("learned", args) => Learned::parse(args).map(Agent::Learned),
+            ("learned", args) => Learned::parse_unread(args).map(Agent::Learned),
             ("random" | "greedy", Some(_)) => Err(bad_spec(spec, "this agent has no settings")),
             _ => Err(Error::Rules(format!(
                 "unknown agent '{spec}': the built-in agents are random, greedy, search, ismcts \
                  and learned"
+            ))),
+        }
+    }
+
+    /// The agent with the model file it names read ([`Agent::parse_unread`]); an agent that
+    /// names none, or whose model is read, is unchanged.
+    pub fn read_model_file(self) -> Result<Agent> {
+        match self {
+            Agent::Learned(learned) => learned.read_file().map(Agent::Learned),
+            Agent::Ismcts(ismcts) => ismcts.read_model_file().map(Agent::Ismcts),
+            other => Ok(other),
+        }
+    }
+
+    /// The agent playing `model` instead of the file its spec names: a learned agent, or an
+    /// `ismcts` agent with a learned policy (the path stays, as its spec). Any other agent
+    /// plays no model, and is refused.
+    ///
+    /// ```
+    /// use zhengfen_core::{Agent, Rules};
+    /// let rules = Rules::zheng_fen(4).unwrap();
+    /// let shipped = Agent::parse("learned").unwrap().bind(&rules).unwrap();
+    /// let Agent::Learned(learned) = shipped else { unreachable!() };
+    /// let model = learned.model.unwrap();
+    /// assert!(Agent::Greedy.with_model(model.clone()).is_err());
+    /// let spec = "ismcts(iterations=20,policy=learned(model=elsewhere.safetensors))";
+    /// let agent = Agent::parse_unread(spec).unwrap().with_model(model).unwrap();
+    /// assert!(agent.bind(&rules).is_ok()); // no file read: the model was given
+    /// assert_eq!(agent.to_string(), spec.replace("(iterations=20", "(iterations=20,playout=value,exploration=0.7,candidates=8"));
+    /// ```
+    pub fn with_model(self, model: Arc<Model>) -> Result<Agent> {
+        match self {
+            Agent::Learned(learned) => Ok(Agent::Learned(Learned::from_model(model, learned.path))),
+            Agent::Ismcts(ismcts) if ismcts.policy.is_learned() => {
+                Ok(Agent::Ismcts(ismcts.with_model(model)))
+            }
+            other => Err(Error::Rules(format!(
+                "agent '{other}' plays no learned model: only learned and ismcts(policy=learned) \
+                 take one"
             ))),
         }
     }

@@ -28,7 +28,8 @@ pub enum Policy {
 
 impl Policy {
     /// The policy a spec's `policy=VALUE` names: `greedy`, `learned` or `learned(model=PATH)`
-    /// (the file is read now); `spec` names the whole spec in errors.
+    /// (the file is not read: [`Policy::read_model_file`]); `spec` names the whole spec in
+    /// errors.
     pub fn parse(spec: &str, value: &str) -> Result<Policy> {
         if value == "greedy" {
             return Ok(Policy::Greedy);
@@ -40,7 +41,7 @@ impl Policy {
                 "policy must be greedy, learned or learned(model=PATH)",
             ));
         }
-        match Agent::parse(value)? {
+        match Agent::parse_unread(value)? {
             Agent::Learned(learned) => Ok(Policy::Learned(learned)),
             _ => unreachable!("a spec named learned reads as the learned agent"),
         }
@@ -52,6 +53,14 @@ impl Policy {
         match self {
             Policy::Greedy => Ok(Policy::Greedy),
             Policy::Learned(learned) => learned.bind(rules).map(Policy::Learned),
+        }
+    }
+
+    /// The policy with the model file it names read, if not read yet.
+    pub fn read_model_file(self) -> Result<Policy> {
+        match self {
+            Policy::Learned(learned) => learned.read_file().map(Policy::Learned),
+            greedy => Ok(greedy),
         }
     }
 
