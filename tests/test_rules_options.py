@@ -107,3 +107,37 @@ def test_rust_rules_repr_recreates_and_pickles() -> None:
         assert Rules(rules.game, **rules.options()) == rules
     with pytest.raises(RulesError, match="unknown game"):
         Rules("chess")  # type: ignore[arg-type]
+
+
+def test_the_offered_options_are_what_the_reference_takes() -> None:
+    """``game_offers()`` (the page's form) against the pure-Python reference's rules: every
+    offered value is taken, the values just outside an int's bounds and other names refused."""
+    from zhengfen import reference
+
+    for offer in zhengfen.game_offers():
+        game = offer["game"]
+        preset: Any = (
+            reference.Rules.zheng_fen if game == "zheng_fen" else reference.Rules.zen_cheng_you
+        )
+        assert zhengfen.Rules(game).players == offer["default_players"]
+        for players in offer["players"]:
+            preset(players=players)
+        for players in (min(offer["players"]) - 1, max(offer["players"]) + 1):
+            with pytest.raises(ValueError):
+                preset(players=players)
+        for option in offer["options"]:
+            name = option["name"]
+            assert getattr(preset(), name) == option["default"]
+            if option["type"] == "bool":
+                taken: list[object] = [True, False]
+            elif option["type"] == "int":
+                taken = [option["min"], option["max"]]
+                for n in (option["min"] - 1, option["max"] + 1):
+                    with pytest.raises(ValueError):
+                        preset(**{name: n})
+            else:
+                taken = list(option["values"])
+                with pytest.raises(ValueError):
+                    preset(**{name: "other"})
+            for value in taken:
+                assert getattr(preset(**{name: value}), name) == value

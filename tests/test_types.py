@@ -290,3 +290,20 @@ def test_rollout_results_fit(logs: bool) -> None:
         result = zhengfen.rollouts(rules, agents, 3, seed=2, logs=logs)
         check(result, zt.RolloutResult)
         assert ("games" in result) == logs
+
+
+def test_every_visible_record_fits(finished: list[Game]) -> None:
+    breakdowns = last_hands = 0
+    for game in finished:
+        for viewer in (0, None):
+            for record in game.visible_events(viewer):
+                check(record, zt.Visible)
+                breakdowns += record["breakdown"] is not None
+                last_hands += record["last_hand"] is not None
+    assert breakdowns and last_hands
+
+
+def test_the_game_offers_fit() -> None:
+    offers = zhengfen.game_offers()
+    check(offers, list[zt.GameOffer])
+    assert [o["game"] for o in offers] == list(get_args(zt.GameName))

@@ -18,6 +18,7 @@ from zhengfen.types import (
     Episode,
     Event,
     GameName,
+    GameOffer,
     LeadAfterOut,
     MaskForm,
     Move,
@@ -31,6 +32,7 @@ from zhengfen.types import (
     Suit,
     TensorDtype,
     Tie,
+    Visible,
     _OptionsBesidesPlayers,
 )
 
@@ -86,6 +88,7 @@ __all__ = [
     "deal_seed",
     "default_max_actions",
     "derive_seed",
+    "game_offers",
     "legal_moves",
     "move_digest",
     "no_reading",
@@ -254,6 +257,8 @@ class Game:
     def play_index(self, index: int) -> None: ...
     def next_match(self) -> None: ...
     def observation(self, seat: int) -> Observation: ...
+    def visible(self, seat: int | None = None) -> Visible: ...
+    def visible_events(self, seat: int | None = None, since: int = 0) -> list[Visible]: ...
     @overload
     def observation_tensor(
         self, seat: int, perfect_information: bool = False, dtype: _Bytewise = "uint8"
@@ -471,6 +476,7 @@ def no_reading(cards: _CardsLike, rules: Rules) -> tuple[NoReadingKind, str] | N
 def beats(challenger: _ComboLike, table: _ComboLike, rules: Rules) -> bool: ...
 def legal_moves(hand: _CardsLike, table: _ComboLike | None, rules: Rules) -> list[Combo]: ...
 def move_digest(moves: Iterable[Combo | str]) -> str: ...
+def game_offers() -> list[GameOffer]: ...
 def deal(rules: Rules, seed: int | SplitMix64, first_drawer: int = 0) -> list[Cards]: ...
 def shuffle_deck(decks: int, rng: int | SplitMix64) -> list[Card]: ...
 def _combo_from_notation(text: str, decks: int) -> Combo: ...

@@ -32,6 +32,7 @@ import numpy.typing as npt
 from zhengfen._core import Combo, Game
 
 __all__ = [
+    "Breakdown",
     "ComboKind",
     "DealEvent",
     "DeclarationEvent",
@@ -39,6 +40,7 @@ __all__ = [
     "Episode",
     "Event",
     "GameName",
+    "GameOffer",
     "GameOverEvent",
     "LeadAfterOut",
     "MaskForm",
@@ -48,6 +50,7 @@ __all__ = [
     "NoReadingKind",
     "Observation",
     "OptionName",
+    "OptionOffer",
     "OutEvent",
     "PassEvent",
     "Phase",
@@ -58,14 +61,19 @@ __all__ = [
     "RulesDict",
     "SavedGame",
     "SavedSetup",
+    "SeatCards",
+    "SeatSeen",
     "SeatText",
+    "Stake",
     "StringMove",
     "Suit",
+    "TeamScore",
     "TeamTransferEvent",
     "TensorDtype",
     "Tie",
     "TransferEvent",
     "TrickEvent",
+    "Visible",
 ]
 
 # --- names ---------------------------------------------------------------------------------
@@ -322,6 +330,98 @@ class Observation(_ObservationBase, total=False):
 
     team: int
     declarations: list[SeatText]
+
+
+# --- what a seat sees (``Game.visible``, ``Game.visible_events``; web/API.md "The record") ----
+
+
+class Stake(TypedDict):
+    """A Zen Cheng You declaration with its stake and, once someone is out, its points."""
+
+    move: DeclarationMove
+    stake: int
+    points: Optional[int]
+
+
+class SeatSeen(TypedDict):
+    """One seat as the viewer sees it: ``hand`` is ``None`` where the viewer may not see it."""
+
+    seat: int
+    hand: Optional[str]
+    cards_left: int
+    points_won: int
+    place: Optional[int]
+    team: Optional[int]
+    declaration: Optional[Stake]
+
+
+class TeamScore(TypedDict):
+    """One team's part of a Zen Cheng You match's score (``cards`` or ``one_two``)."""
+
+    team: int
+    cards: Optional[int]
+    one_two: Optional[int]
+    declarations: int
+    match_points: int
+    before: int
+    score: int
+
+
+class Breakdown(TypedDict):
+    """A finished Zen Cheng You match's score explained."""
+
+    one_two: bool
+    teams: list[TeamScore]
+
+
+#: ``[seat, text]``: a combination in notation, ``"pass"``, or a hand.
+SeatCards = list[Union[int, str]]
+
+
+class Visible(TypedDict):
+    """What a seat (``viewer``; ``None``: an observer who sees every hand) sees at a point of
+    the game. ``match`` counts from 0."""
+
+    viewer: Optional[int]
+    match: int
+    phase: Phase
+    current_player: Optional[int]
+    seen: bool
+    seats: list[SeatSeen]
+    table: Optional[SeatCards]
+    trick: list[SeatCards]
+    out_order: list[int]
+    match_points: list[int]
+    scores: list[int]
+    winners: list[int]
+    last_hand: Optional[SeatCards]
+    breakdown: Optional[Breakdown]
+
+
+# --- the games and their options, as a form offers them (``game_offers()``) ---------------
+
+
+class _OptionOfferBase(TypedDict):
+    name: OptionName
+    type: Literal["bool", "int", "choice"]
+    default: Union[bool, int, str]
+
+
+class OptionOffer(_OptionOfferBase, total=False):
+    """An option: ``min`` and ``max`` for an int, ``values`` for a choice."""
+
+    min: int
+    max: int
+    values: list[str]
+
+
+class GameOffer(TypedDict):
+    """A game: its player counts, the preset's, and its other options."""
+
+    game: GameName
+    players: list[int]
+    default_players: int
+    options: list[OptionOffer]
 
 
 class _RolloutColumns(TypedDict):

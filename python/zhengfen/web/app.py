@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import logging
-import typing
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -31,7 +30,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import zhengfen
-from zhengfen import replay, types
+from zhengfen import replay
 from zhengfen.web import access, inputs, replays, tables
 from zhengfen.web.archive import Archive
 from zhengfen.web.guard import SameSite
@@ -144,38 +143,12 @@ async def _locked(table: tables.Table, wait: float, work: Callable[[], T]) -> T:
 
 # --- options -------------------------------------------------------------------------------
 
-_CHOICES: dict[str, Any] = {
-    "next_leader": types.NextLeader,
-    "tie": types.Tie,
-    "lead_after_out": types.LeadAfterOut,
-}
-
-
-def _option(name: str, default: Any) -> Json:
-    if isinstance(default, bool):
-        return {"name": name, "type": "bool", "default": default}
-    if name == "target":
-        return {"name": name, "type": "int", "min": 1, "max": 10_000, "default": default}
-    values = list(typing.get_args(_CHOICES[name]))
-    return {"name": name, "type": "choice", "values": values, "default": default}
-
 
 def options(limits: Limits, models: Models | None = None) -> Json:
-    """``GET /api/options``: the games and their options, the agents (with the rules each
-    plays: ``plays``, null for any), the limits."""
-    games = []
-    for game, title in inputs.GAMES.items():
-        defaults = zhengfen.Rules(typing.cast(types.GameName, game)).options()
-        players = [3, 4, 5, 6] if game == "zheng_fen" else [defaults.get("players", 4)]
-        games.append(
-            {
-                "game": game,
-                "title": title,
-                "players": players,
-                "default_players": defaults.get("players", 4),
-                "options": [_option(k, v) for k, v in defaults.items() if k != "players"],
-            }
-        )
+    """``GET /api/options``: the games and their options as the engine offers them
+    (:func:`zhengfen.game_offers`: player counts, each option's bounds or choices and default),
+    the agents (with the rules each plays: ``plays``, null for any), the limits."""
+    games = [{"title": inputs.GAMES[offer["game"]], **offer} for offer in zhengfen.game_offers()]
     agents = (models or Models()).catalogue()
     return {"games": games, "agents": agents, "limits": limits.public()}
 

@@ -4,8 +4,11 @@
 //! [`Rules::zheng_fen`] and [`Rules::zen_cheng_you`]; [`Rules::set`] changes one option by name,
 //! as the Python keyword arguments do.
 
+mod domain;
 mod teams;
 mod text;
+
+pub use domain::Domain;
 
 use crate::error::{Error, Result};
 
@@ -248,15 +251,15 @@ impl Rules {
             OptionName::JokersWild if zf => self.jokers_wild = boolean(name, &value)?,
             OptionName::LastChance if !zf => self.last_chance = boolean(name, &value)?,
             OptionName::NextLeader if zf => {
-                self.next_leader = choice(name, &value, &["first_out", "best_score"])
+                self.next_leader = choice(name, &value, &domain::NEXT_LEADER)
                     .map(|i| [NextLeader::FirstOut, NextLeader::BestScore][i])?
             }
             OptionName::Tie if zf => {
-                self.tie = choice(name, &value, &["play_on", "share"])
-                    .map(|i| [Tie::PlayOn, Tie::Share][i])?
+                self.tie =
+                    choice(name, &value, &domain::TIE).map(|i| [Tie::PlayOn, Tie::Share][i])?
             }
             OptionName::LeadAfterOut if !zf => {
-                self.lead_after_out = choice(name, &value, &["next", "partner"])
+                self.lead_after_out = choice(name, &value, &domain::LEAD_AFTER_OUT)
                     .map(|i| [LeadAfterOut::Next, LeadAfterOut::Partner][i])?
             }
             OptionName::JokersWild
@@ -360,10 +363,8 @@ impl Rules {
 }
 
 fn players(game: Variant, value: &OptionValue) -> Result<u8> {
-    let range = match game {
-        Variant::ZhengFen => 3..=6,
-        Variant::ZenChengYou => 4..=4,
-    };
+    let counts = game.player_counts();
+    let range = i64::from(*counts.start())..=i64::from(*counts.end());
     match value {
         OptionValue::Int(n) if range.contains(n) => Ok(*n as u8),
         _ => Err(Error::Rules(format!(

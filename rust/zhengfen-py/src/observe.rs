@@ -1,13 +1,15 @@
 //! What a seat sees of a `Game`: its observation (the core's `record::Observation`, keys listed
-//! in `API.md`) as a dictionary, and the tensor encodings of `AI.md` as numpy arrays.
+//! in `API.md`) and its visible record (`record::Visible`, one after each event with
+//! `record::unfold`) as dictionaries, and the tensor encodings of `AI.md` as numpy arrays.
 
 use crate::args::{int_arg, Arg};
 use crate::convert::to_python;
-use crate::game::PyGame;
+use crate::errors::to_py;
+use crate::game::{seat_range, PyGame};
 use crate::tensors;
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use zhengfen_core::game::record::Observation;
+use zhengfen_core::game::record::{unfold, Observation, Viewer, Visible};
 use zhengfen_core::game::Game;
 
 /// The observation of `seat` (a seat of `game`) as a dictionary.
@@ -15,8 +17,41 @@ pub fn observation<'py>(py: Python<'py>, game: &Game, seat: usize) -> PyResult<B
     to_python(py, &Observation::of(game, seat as u8))
 }
 
+impl PyGame {
+    /// The viewer a `seat` argument names: a seat, or everyone for `None` (or left out).
+    fn viewer_arg(&self, seat: &Arg<'_>) -> PyResult<Viewer> {
+        let seat: Option<u8> = seat.optional_int("seat", seat_range(self.game.rules()))?;
+        Ok(seat.map_or(Viewer::Everyone, Viewer::Seat))
+    }
+}
+
 #[pymethods]
 impl PyGame {
+    /// What `seat` sees now (`None`: an observer who sees every hand), as `API.md` ("The
+    /// record") lists it: another seat's hand never while the game is on.
+    #[pyo3(signature = (seat = Arg::ABSENT), text_signature = "($self, seat=None)")]
+    fn visible<'py>(&self, py: Python<'py>, seat: Arg<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_python(py, &Visible::of(&self.game, self.viewer_arg(&seat)?))
+    }
+
+    /// What `seat` sees after each event of the history from index `since` on (`None`: an
+    /// observer who sees every hand); the last is `visible(seat)`.
+    #[pyo3(signature = (seat = Arg::ABSENT, since = Arg::ABSENT),
+        text_signature = "($self, seat=None, since=0)")]
+    fn visible_events<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Arg<'py>,
+        since: Arg<'py>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let viewer = self.viewer_arg(&seat)?;
+        let events = self.game.history().len() as i128;
+        let since: usize = since.int("since", 0..=events, 0)?;
+        let records = py
+            .detach(|| unfold(&self.game, viewer, since))
+            .map_err(to_py)?;
+        to_python(py, &records)
+    }
     /// What `seat` may know (RULES.md §12, `API.md`): nothing of other hands.
     fn observation<'py>(
         &self,

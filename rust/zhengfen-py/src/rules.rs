@@ -166,3 +166,10 @@ pub fn set_option(rules: &mut Rules, name: &str, value: &Bound<'_, PyAny>) -> Re
 fn huge_refused(rules: &Rules, name: &str, value: &Bound<'_, PyAny>) -> Error {
     refuse_huge_int(rules, name, &shown(value))
 }
+
+/// The games and the options a caller may set, each with what it may take and its default
+/// (RULES.md §3; the core's `record::GameOffer`).
+#[pyfunction]
+pub fn game_offers(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    to_python(py, &zhengfen_core::game::record::GameOffer::all())
+}

@@ -1,5 +1,6 @@
 //! A game's records as data (feature `serde`): the events of the history (RULES.md §12.6), a
-//! seat's observation, and the saved game (§12.7), written and read as JSON.
+//! seat's observation, what a seat (or an observer) sees at each point of the game
+//! ([`Visible`], [`unfold`]), and the saved game (§12.7), written and read as JSON.
 //!
 //! Every record is plain serde data: [`Event`](super::Event), [`Observation`] and
 //! [`SavedGame`] serialize with exactly the keys and values of RULES.md (cards, combinations and
@@ -27,18 +28,28 @@
 //! assert!(Game::from_json(&tampered).is_err());
 //! ```
 
+mod breakdown;
+mod catalogue;
 mod json;
 mod load;
 mod observation;
 mod options;
 mod saved;
+mod stake;
 mod text;
+mod unfold;
+mod visible;
 
+pub use breakdown::{Breakdown, TeamScore};
+pub use catalogue::{GameOffer, OptionOffer};
 pub use json::to_json;
 pub use load::load;
 pub use observation::{Observation, Seated};
 pub use options::refuse_huge_int;
 pub use saved::{SavedGame, FORMAT, VERSION};
+pub use stake::Stake;
+pub use unfold::unfold;
+pub use visible::{SeatSeen, Viewer, Visible};
 
 #[cfg(doc)]
 use super::Game;
