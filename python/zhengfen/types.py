@@ -47,6 +47,7 @@ __all__ = [
     "MatchScoredEvent",
     "Move",
     "NextLeader",
+    "NoReadingKind",
     "Observation",
     "OptionName",
     "OptionOffer",
@@ -102,6 +103,18 @@ ComboKind = Literal[
     "straight",
     "full_house_seq",
     "bomb",
+]
+#: Why a card set is no combination (RULES.md §4.11, §8.7): the first of ``zhengfen.no_reading``.
+NoReadingKind = Literal[
+    "empty",
+    "jokers_tame",
+    "special_joker",
+    "one_rank",
+    "straight_suits",
+    "straight_gaps",
+    "straight_top",
+    "full_house_kickers",
+    "no_shape",
 ]
 #: The rank names of notation (RULES.md §1.7): ``Card.rank``, ``Combo.rank``.
 Rank = Literal[
