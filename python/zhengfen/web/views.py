@@ -195,6 +195,7 @@ def declarations_json(game: zhengfen.Game) -> list[Json] | None:
     if made is None:
         return None
     first = game.out_order[0] if game.out_order else None
+    blind = _blind_round(game)
     rows = []
     for seat, move in made:
         rows.append(
@@ -204,9 +205,21 @@ def declarations_json(game: zhengfen.Game) -> list[Json] | None:
                 "team": game.side(seat),
                 "stake": STAKES[move],
                 "points": declaration_points(move, seat, first),
+                "blind_round": seat in blind,
             }
         )
     return rows
+
+
+def _blind_round(game: zhengfen.Game) -> set[int]:
+    """The seats whose latest declaration of the match is their blind one (RULES.md §11.2: a
+    pass there leaves the ±100 declaration still to make)."""
+    history = game.history
+    start = max((n for n, e in enumerate(history) if e["type"] == "deal"), default=0)
+    latest = {
+        e["seat"]: n for n, e in enumerate(history) if n > start and e["type"] == "declaration"
+    }
+    return {seat for seat, n in latest.items() if in_blind_round(history, n, game.rules.players)}
 
 
 def _seats(

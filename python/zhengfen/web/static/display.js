@@ -67,7 +67,9 @@ export function applyEvent(display, event, final) {
       next.toMove = event.leader;
       break;
     case "declaration":
-      next.declarations.set(event.seat, { seat: event.seat, move: event.move, stake: event.stake, points: null });
+      next.declarations.set(event.seat, {
+        seat: event.seat, move: event.move, stake: event.stake, points: null, blind_round: !next.declarations.has(event.seat),
+      });
       next.toMove = (event.seat + 1) % final.players;
       break;
     case "play":

@@ -35,8 +35,10 @@ function moveName(move) {
   return move.kind === "pass" ? "pass" : move.name;
 }
 
-/** A declaration as people read it: "no declaration", "blind ±200", "declare −100". */
+/** A declaration as people read it: "no blind, declares next" (a pass in the blind round,
+ *  the ±100 still to decide), "no declaration", "blind ±200", "declare −100". */
 export function declarationText(declaration) {
+  if (declaration.move === "pass" && declaration.blind_round) return "no blind, declares next";
   if (declaration.move === "pass" || !declaration.stake) return "no declaration";
   if (declaration.points === null || declaration.points === undefined) {
     return `${declaration.move} ±${declaration.stake}`;
@@ -90,7 +92,7 @@ function centerBox(view, display) {
   if (display.table) {
     const maker = view.seats[display.table.seat].name;
     center.append(
-      h("div", { class: "to-beat-label" }, `To beat (played by ${maker})`),
+      h("div", { class: "to-beat-label" }, `To beat, played by ${maker}`),
       h("div", { class: "to-beat-name", id: "pt-to-beat" }, display.table.move.name),
       cardRow(display.table.move.cards, "small"),
     );
