@@ -118,26 +118,9 @@ NoReadingKind = Literal[
 ]
 #: The rank names of notation (RULES.md §1.7): ``Card.rank``, ``Combo.rank``.
 Rank = Literal[
-    "3",
-    "4",
-    "5",
-    "6",
-    "7",
-    "8",
-    "9",
-    "10",
-    "J",
-    "Q",
-    "K",
-    "A",
-    "2",
-    "BJ",
-    "RJ",
-    "joker",
-    "mixed_5_10_k",
-    "suited_5_10_k",
-    "four_twos",
-]
+    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ",
+    "joker", "mixed_5_10_k", "suited_5_10_k", "four_twos"
+]  # fmt: skip
 #: The suit letters: ``Card.suit`` (``None`` for a joker).
 Suit = Literal["c", "d", "h", "s"]
 #: The seven options of a rule set (RULES.md §3.1, §3.2).
