@@ -233,20 +233,21 @@ async def table_hint(request: Request, server: Server) -> Json:
     table, seat = _seat(request, server)
     spec = inputs.agent(body.string("agent", "greedy"), server.models, table.game.rules)
     playouts: int = body.integer("playouts", 1, server.limits.max_hint_playouts, 16)
+    body.finish()
     return await _locked(
         table, server.limits.busy_seconds, lambda: table.hint(seat, spec, playouts)
     )
 
 
 async def table_next(request: Request, server: Server) -> Json:
-    await read_body(request, server.limits.max_body)
+    (await read_body(request, server.limits.max_body)).finish()  # it takes no fields
     table, seat = _seat(request, server)
     since = _since(request)
     return await _locked(table, server.limits.busy_seconds, lambda: table.next_match(seat, since))
 
 
 async def table_advance(request: Request, server: Server) -> Json:
-    await read_body(request, server.limits.max_body)
+    (await read_body(request, server.limits.max_body)).finish()  # it takes no fields
     table, seat = _seat(request, server)
     since = _since(request)
     return await _locked(table, server.limits.busy_seconds, lambda: table.play_on(seat, since))
@@ -262,6 +263,7 @@ async def table_hand_over(request: Request, server: Server) -> Json:
             f"seats are 0 to {table.game.rules.players - 1}"
         )
     spec = inputs.agent(body.string("agent", "greedy"), server.models, table.game.rules)
+    body.finish()
     since = _since(request)
     return await _locked(
         table, server.limits.busy_seconds, lambda: table.hand_over(seat, target, spec, since)
@@ -288,7 +290,9 @@ async def list_replays(request: Request, server: Server) -> Json:
 
 def _open(body: Body, server: Server) -> Json:
     limit = server.limits.max_upload
-    if body.has("name"):
+    given = body.one_of("name", "text")
+    body.finish()
+    if given == "name":
         text = server.folder.read(body.string("name"), limit)
     else:
         text = body.text("text", limit)
