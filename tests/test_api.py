@@ -7,6 +7,7 @@ import pickle
 import random
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -167,3 +168,43 @@ def test_the_documented_submodules_are_reached_from_the_package() -> None:
     assert run.stdout.strip() == "module 'zhengfen' has no attribute 'no_such_thing'"
     for name in zhengfen.SUBMODULES - {"envs", "train", "web"}:
         assert getattr(zhengfen, name).__name__ == f"zhengfen.{name}"
+
+
+def test_reprs_recreate_what_they_show() -> None:
+    """``repr()`` of an agent and of a ``SplitMix64`` is the call that makes it again (it was
+    ``GreedyAgent('greedy')``, ``RandomAgent()`` without its seed, ``<SplitMix64 state=...>``)."""
+    from zhengfen.agents import (
+        GreedyAgent,
+        ISMCTSAgent,
+        LearnedAgent,
+        RandomAgent,
+        SearchAgent,
+        make_agent,
+    )
+
+    names = {
+        cls.__name__: cls
+        for cls in (GreedyAgent, ISMCTSAgent, LearnedAgent, RandomAgent, SearchAgent)
+    }
+    agents: list[Any] = [
+        RandomAgent(seed=3),
+        GreedyAgent(seed=2),
+        SearchAgent(determinizations=3, candidates=4, seed=9),
+        make_agent("ismcts(iterations=25,exploration=1.5)", seed=5),
+        ISMCTSAgent(iterations=20, policy="learned", seed=1),
+        LearnedAgent(),
+        LearnedAgent(str(Path(__file__).parent / "data" / "learned" / "zheng_fen_4.safetensors")),
+    ]
+    game = zhengfen.Game(Rules.zheng_fen(players=4), seed=8)
+    for agent in agents:
+        again = eval(repr(agent), names)
+        assert (type(again), again.spec, repr(again)) == (type(agent), agent.spec, repr(agent))
+        seat = game.current_player
+        assert seat is not None
+        moves = game.legal_moves()
+        observation = zhengfen.agents.observe(game, seat)
+        assert again.act(observation, moves) == agent.act(observation, moves)
+    rng = zhengfen.SplitMix64(11)
+    rng.next()
+    copy = eval(repr(rng), {"SplitMix64": zhengfen.SplitMix64})
+    assert [copy.next() for _ in range(3)] == [rng.next() for _ in range(3)]

@@ -221,7 +221,7 @@ def test_play_a_whole_match_with_mistakes(tmp_path: Path) -> None:
     out = run.stdout
     assert "You lead: play any combination." in out and "Your hand (" in out
     assert "Your moves: " in out
-    assert "'pass' is not a legal move now." in out
+    assert "You cannot pass now: the leader may not pass; you lead this trick" in out
     assert "Not a move, cards or a name: unknown card token 'xyz'" in out
     assert "Not a move, cards or a name: duplicate card" in out  # Kc Kc
     assert "There is no move 99999" in out

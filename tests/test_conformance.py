@@ -8,6 +8,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ import pytest
 import zhengfen
 from conformance_mutants import MUTANTS
 from zhengfen.conformance import vectors
-from zhengfen.conformance.checker import check
+from zhengfen.conformance.checker import GIVE_UP_AFTER, check
 from zhengfen.conformance.server import Server
 from zhengfen.errors import ConformanceError
 
@@ -91,9 +92,41 @@ def test_the_cli_exits_non_zero_on_failure() -> None:
     ],
 )
 def test_crashed_or_silent_implementations_are_reported(command: str, why: str) -> None:
-    report = check(command, timeout=1.0, sections=["rng"])
-    assert report.failed["rng"] == 5 and report.passed["rng"] == 0
+    """Reported, and given up on after three cases in a row (it used to wait out every case:
+    about 395 times the timeout for one that never answers)."""
+    started = time.monotonic()
+    report = check(command, timeout=1.0)
+    assert report.failed == {"protocol": 1, "rng": 3} and report.passed["rng"] == 0
     assert why in json.dumps(report.failures[0].actual)
+    total = sum(len(load(section)) for section in vectors.SECTIONS)
+    assert report.gave_up is not None and f"{total - 3} cases not run" in report.gave_up
+    assert not report.ok and report.text().endswith(report.gave_up)
+    assert time.monotonic() - started < 30
+
+
+def test_an_implementation_that_floods_its_output_is_given_up_quickly() -> None:
+    """``--impl yes`` burned 15 s of CPU before failing; one line and exit 1 now."""
+    started = time.monotonic()
+    run = subprocess.run(
+        [PYTHON, "-m", "zhengfen", "conformance", "check", "--impl", "yes"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 1 and run.stderr == ""
+    assert run.stdout.splitlines()[-1].startswith("gave up: 3 cases in a row without an answer")
+    assert time.monotonic() - started < 15
+
+
+def test_wrong_answers_are_not_given_up_on(tmp_path: Path) -> None:
+    """Only a run of cases with no answer at all stops the check: wrong answers, however many in
+    a row, are each checked (here every rng case expects a changed result)."""
+    cases = load("rng")
+    for case in cases:
+        case["steps"][-1]["expect"] = {"result": "not what anyone answers"}
+    report = check(SERVE, vectors_of(tmp_path, "rng", cases), sections=["rng"])
+    assert len(cases) > GIVE_UP_AFTER
+    assert report.gave_up is None and report.failed["rng"] == len(cases)
 
 
 def load(section: str) -> list[dict[str, Any]]:
@@ -211,7 +244,8 @@ MISBEHAVING = f"{PYTHON} {Path(__file__).parent / 'conformance_misbehaving.py'}"
 )
 def test_an_adapter_that_breaks_the_protocol_fails_every_case(fault: str, why: str) -> None:
     report = check(f"{MISBEHAVING} {fault}", sections=["rng"])
-    assert report.failed == {"protocol": 1, "rng": 5} and report.passed["rng"] == 0
+    assert report.failed == {"protocol": 1, "rng": GIVE_UP_AFTER} and report.passed["rng"] == 0
+    assert report.gave_up is not None and "2 cases not run" in report.gave_up
     assert all(why in f.actual["failure"] for f in report.failures), report.text()
     assert "FAIL protocol: hello (CONFORMANCE.md §4)" in report.text()
 

@@ -223,7 +223,7 @@ def test_load_refuses_what_is_not_a_saved_game(tmp_path: Path) -> None:
     cases = [
         (tmp_path / "missing.json", "cannot read it (No such file or directory)"),
         (tmp_path, "is a folder, not a saved game"),
-        (tmp_path / "bad.json", "not a saved game (invalid saved game"),
+        (tmp_path / "bad.json", "not a saved game (line 1 holds no saved game"),
         (tmp_path / "binary.json", "is not a UTF-8 text file"),
     ]
     for path, message in cases:

@@ -5,6 +5,8 @@ plays; a finished game's rows are zero and its actions ignored."""
 
 from __future__ import annotations
 
+import threading
+import time
 from typing import Any
 
 import numpy as np
@@ -165,3 +167,45 @@ def test_with_auto_reset_episode_k_of_game_j_is_deal_k_n_plus_j() -> None:
         deals = [episodes[j] * n + j for j in range(n)]
         assert batch.episode_seeds.tolist() == [zhengfen.derive_seed(seed, d) for d in deals]
         assert not batch.finished.any()
+
+
+def test_a_batch_used_from_two_threads_at_once_refuses_the_second() -> None:
+    """While one thread's call runs in Rust with the GIL released, another thread's call is
+    refused with a documented ``InvalidStateError`` (it was PyO3's bare ``RuntimeError('Already
+    mutably borrowed')``), the batch unchanged; its settings are read meanwhile, and once the
+    first call returns the batch works again."""
+    rules = zhengfen.Rules.zheng_fen(players=4)
+    vec = zhengfen.VecGame(rules, 16, seed=4)
+    before = vec.episode_seeds.copy()
+    started, done = threading.Event(), threading.Event()
+    picks: list[Any] = []
+
+    def think() -> None:
+        started.set()
+        try:
+            picks.append(vec.agent_actions("ismcts(iterations=1500)", seed=1))
+        finally:
+            done.set()
+
+    thread = threading.Thread(target=think)
+    thread.start()
+    started.wait()
+    refused = []
+    while not done.is_set():
+        for call in (
+            lambda: vec.step(np.zeros(16, dtype=np.int64)),
+            lambda: vec.reset(),
+            lambda: vec.finished,
+        ):
+            try:
+                call()
+            except zhengfen.InvalidStateError as error:
+                refused.append(str(error))
+        assert (vec.num_games, len(vec), vec.rules) == (16, 16, rules)
+        time.sleep(0.01)
+    thread.join()
+    assert refused, "the other thread's call was never under way while this one called"
+    assert all("in use by another thread" in message for message in refused)
+    assert (vec.episode_seeds == before).all()  # no step or reset got through
+    observations, _, _ = vec.step(picks[0])
+    assert len(observations["observation"]) == 16

@@ -396,7 +396,8 @@ def test_check_reads_a_selection(client: TestClient) -> None:
     if low[:-1] != high[:-1]:
         mixed = client.post(f"/api/tables/{key}/check", json={"cards": [low, high]}).json()
         assert not mixed["legal"] and mixed["readings"] == []
-        assert mixed["reason"].endswith("is not a combination")
+        assert " is not a combination: " in mixed["reason"]  # and why (RULES.md §4.11)
+        assert mixed["reason"].endswith(mixed["no_reading"]["text"])
     assert error(client.post(f"/api/tables/{key}/check", json={"cards": 5}), 400)
 
 

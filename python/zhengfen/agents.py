@@ -87,6 +87,7 @@ class RandomAgent:
     spec = "random"
 
     def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
         self._rng = SplitMix64(seed)
 
     def act(self, observation: Mapping[str, Any], legal_moves: Sequence[Move]) -> Move:
@@ -98,7 +99,12 @@ class RandomAgent:
         return legal_moves[self._rng.uniform(len(legal_moves))]
 
     def __repr__(self) -> str:
-        return "RandomAgent()"
+        """``RandomAgent(seed=3)``: the agent as it was made.
+
+        >>> RandomAgent(seed=3)
+        RandomAgent(seed=3)
+        """
+        return f"RandomAgent(seed={self.seed})"
 
 
 class _RustAgent:
@@ -111,6 +117,7 @@ class _RustAgent:
     model: LearnedModel | None = None
 
     def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
         self._rng = SplitMix64(seed)
 
     def act(self, observation: Mapping[str, Any], legal_moves: Sequence[Move]) -> Move:
@@ -120,7 +127,37 @@ class _RustAgent:
         return info.legal_moves()[choice]
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.spec!r})"
+        """The call that makes this agent: its spec's settings as keywords, and its seed.
+
+        >>> SearchAgent(4, 5, seed=1)
+        SearchAgent(determinizations=4, candidates=5, seed=1)
+        >>> make_agent("ismcts(iterations=30)", seed=2)
+        ISMCTSAgent(iterations=30, playout='greedy', exploration=0.7, candidates=8, seed=2)
+        """
+        words = [f"{key}={value}" for key, value in _settings(self.spec)]
+        return f"{type(self).__name__}({', '.join([*words, f'seed={self.seed}'])})"
+
+
+def _settings(spec: str) -> list[tuple[str, str]]:
+    """The settings of a canonical spec ``name(key=value,...)`` as Python literals, in order
+    (numbers as they are, other values quoted); commas inside parentheses stay in a value."""
+    inner = spec.partition("(")[2][:-1]
+    pairs, depth, start = [], 0, 0
+    for i, char in enumerate(inner + ","):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0 and inner[start:i]:
+            key, _, value = inner[start:i].partition("=")
+            pairs.append((key, value if _is_number(value) else repr(value)))
+            start = i + 1
+    return pairs
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 class GreedyAgent(_RustAgent):
@@ -214,7 +251,12 @@ class LearnedAgent:
         return info.legal_moves()[choice]
 
     def __repr__(self) -> str:
-        return f"LearnedAgent({self.spec!r})"
+        """``LearnedAgent()`` for the shipped model, ``LearnedAgent('PATH')`` for a file; a
+        model from memory shows as its own repr."""
+        path = model_file(self.spec)
+        if self.model is None:
+            return "LearnedAgent()"
+        return f"LearnedAgent({path!r})" if path is not None else f"LearnedAgent({self.model!r})"
 
 
 def make_agent(name: str | Agent, seed: int = 0) -> Agent:

@@ -328,7 +328,7 @@ def replay(args: argparse.Namespace) -> int:
 def load_game(path: Path) -> Game:
     """A game saved with ``Game.to_json`` (``play --save``), refused with the reason when the
     file cannot be read or is not a saved game."""
-    from zhengfen import Game
+    from zhengfen.replay import one_game
 
     try:
         text = read_log(path, "a saved game")
@@ -337,7 +337,7 @@ def load_game(path: Path) -> Game:
     except ValueError as error:
         raise ValueError(f"--load: {error}") from error
     try:
-        return Game.from_json(text)
+        return one_game(text, "zhengfen replay")
     except ValueError as error:
         raise ValueError(f"--load {path}: not a saved game ({error})") from error
 

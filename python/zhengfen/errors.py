@@ -56,7 +56,8 @@ class IllegalMoveError(ZhengfenError):
 
 class InvalidStateError(ZhengfenError):
     """A state that cannot be used: corrupt saved JSON, impossible hands for ``from_hands``, or a
-    ``VecGame(copy=False)`` whose output arrays were made read-only or are borrowed by Rust code
+    ``VecGame(copy=False)`` whose output arrays were made read-only or are borrowed by Rust code,
+    or a ``VecGame`` called from a second thread while a call of another thread is under way
     (the batch is then left unchanged)."""
 
 

@@ -31,7 +31,7 @@ from rich.text import Text
 
 import zhengfen
 from zhengfen.agents import Agent, Move, learned_model, make_agent, model_file, observe
-from zhengfen.errors import InvalidCardsError
+from zhengfen.errors import IllegalMoveError, InvalidCardsError
 from zhengfen.names import MoveGroup, is_name, move_groups, move_name, parse_name
 from zhengfen.screen import SHOWN_WAYS, Screen, make_console
 from zhengfen.seats import agent_seed, play_seats
@@ -154,9 +154,23 @@ class Session:
         if word in ("pass", "blind", "declare"):
             if word in moves:
                 return word
-            self.say(f"'{word}' is not a legal move now.", "bad")
+            self.say(self.refusal(word), "bad")
             return None
         return self.read_cards_or_name(answer, moves)
+
+    def refusal(self, word: str) -> str:
+        """Why ``word`` (pass, blind, declare) is not legal now, in the engine's words: "the
+        leader may not pass" on one's own lead, the declarations' phase otherwise."""
+        try:
+            self.game.copy().play(word)
+        except IllegalMoveError as error:
+            why = str(error)
+        else:  # pragma: no cover - legal moves are answered before
+            why = "it is not legal now"
+        lead = word == "pass" and self.game.phase == "play" and self.game.table is None
+        return f"You cannot {word} now: {why}" + (
+            "; you lead this trick, so play a combination." if lead else "."
+        )
 
     def hint(self, moves: Sequence[Move], groups: Sequence[MoveGroup]) -> None:
         """The hint agent's move; a learned agent's Q-values of the best moves after it."""
@@ -253,7 +267,8 @@ class Session:
             return f"You do not hold {shown}."
         readings = zhengfen.classify(cards, rules)
         if not readings:
-            return f"{shown} is not a combination."
+            why = zhengfen.no_reading(cards, rules)
+            return f"{shown} is not a combination" + (f": {why[1]}." if why else ".")
         if self.game.table is not None:
             table = self.game.table[0]
             return f"{move_name(readings[0])} does not beat {move_name(table)}."

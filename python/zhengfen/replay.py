@@ -15,8 +15,9 @@ from typing import IO, overload
 
 import zhengfen
 from zhengfen import text
+from zhengfen.errors import InvalidStateError
 
-__all__ = ["Log", "Saved", "load", "trick_blocks"]
+__all__ = ["Log", "Saved", "load", "one_game", "trick_blocks"]
 
 
 @dataclass
@@ -38,7 +39,7 @@ class Log(Sequence[Saved]):
     def __init__(self, text: str) -> None:
         stripped = text.strip()
         if not stripped:
-            raise ValueError("the log is empty")
+            raise InvalidStateError("the log is empty")
         self._whole: str | None = None
         self._lines: list[tuple[int, str]] = []
         if _is_saved_game(stripped):
@@ -70,6 +71,26 @@ def load(text: str) -> list[Saved]:
     return list(Log(text))
 
 
+def one_game(text: str, opener: str = "Replay") -> zhengfen.Game:
+    """The one saved game ``text`` holds (resuming a game), read as :class:`Log` reads it, so
+    that a malformed file gets the same reason in both; a well-formed arena log is refused with
+    where it opens (``opener``).
+
+    >>> one_game('{"game": "x"}')
+    Traceback (most recent call last):
+    ...
+    zhengfen.errors.InvalidStateError: line 1: invalid saved game: not an object
+    """
+    log = Log(text)
+    if log._whole is not None:
+        return log[0].game
+    log[0]  # a malformed first line: the reason Replay gives
+    games = f"{len(log)} game{'' if len(log) == 1 else 's'}"
+    raise InvalidStateError(
+        f"this is an arena log ({games}), not one saved game: open it in {opener}"
+    )
+
+
 def _is_saved_game(text: str) -> bool:
     """Whether ``text`` is one saved game (``Game.to_json()``, however it is laid out), rather
     than the lines of an arena log."""
@@ -86,15 +107,15 @@ def _json(text: str, where: str) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise ValueError(f"{where} is not JSON: {error}") from error
+        raise InvalidStateError(f"{where} is not JSON: {error}") from error
     except RecursionError as error:
-        raise ValueError(f"{where} is nested too deeply to be a saved game") from error
+        raise InvalidStateError(f"{where} is nested too deeply to be a saved game") from error
 
 
 def _record(record: object, number: int) -> Saved:
     """One line of an arena log as a saved game."""
     if not isinstance(record, dict) or "game" not in record:
-        raise ValueError(
+        raise InvalidStateError(
             f"line {number} holds no saved game (run the arena with --log to keep them)"
         )
     title = record.get("title")
@@ -114,7 +135,7 @@ def _record(record: object, number: int) -> Saved:
         and len(agents) == players
         and all(isinstance(agent, str) for agent in agents)
     ):
-        raise ValueError(
+        raise InvalidStateError(
             f"line {number}: 'agents' must be a list of {players} agent names, "
             f"one per seat, not {_short(agents)}"
         )

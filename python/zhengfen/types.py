@@ -47,6 +47,7 @@ __all__ = [
     "MatchScoredEvent",
     "Move",
     "NextLeader",
+    "NoReadingKind",
     "Observation",
     "OptionName",
     "OptionOffer",
@@ -103,28 +104,23 @@ ComboKind = Literal[
     "full_house_seq",
     "bomb",
 ]
+#: Why a card set is no combination (RULES.md §4.11, §8.7): the first of ``zhengfen.no_reading``.
+NoReadingKind = Literal[
+    "empty",
+    "jokers_tame",
+    "special_joker",
+    "one_rank",
+    "straight_suits",
+    "straight_gaps",
+    "straight_top",
+    "full_house_kickers",
+    "no_shape",
+]
 #: The rank names of notation (RULES.md §1.7): ``Card.rank``, ``Combo.rank``.
 Rank = Literal[
-    "3",
-    "4",
-    "5",
-    "6",
-    "7",
-    "8",
-    "9",
-    "10",
-    "J",
-    "Q",
-    "K",
-    "A",
-    "2",
-    "BJ",
-    "RJ",
-    "joker",
-    "mixed_5_10_k",
-    "suited_5_10_k",
-    "four_twos",
-]
+    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ",
+    "joker", "mixed_5_10_k", "suited_5_10_k", "four_twos"
+]  # fmt: skip
 #: The suit letters: ``Card.suit`` (``None`` for a joker).
 Suit = Literal["c", "d", "h", "s"]
 #: The seven options of a rule set (RULES.md §3.1, §3.2).
@@ -328,6 +324,7 @@ class Stake(TypedDict):
     move: DeclarationMove
     stake: int
     points: Optional[int]
+    blind_round: bool
 
 
 class SeatSeen(TypedDict):

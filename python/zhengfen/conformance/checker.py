@@ -5,8 +5,10 @@ The implementation runs as a subprocess. Each process is greeted with ``hello`` 
 must give ``"protocol": 1``), every request carries an ``id`` unique in the run that the answer
 must echo, and the last process is sent ``quit`` and must exit. Every request has a time limit;
 an implementation that crashes, falls silent or writes something that is not a JSON object is
-reported as such (and restarted for the next case), never hung on. Legal-move lists are
-compared as sets (in any order, but each move once: RULES.md §6.3).
+reported as such (and restarted for the next case), never hung on; after
+:data:`GIVE_UP_AFTER` cases in a row in which it broke down so, the check gives up with a
+one-line verdict instead of waiting out every case. Legal-move lists are compared as sets (in
+any order, but each move once: RULES.md §6.3).
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ PROTOCOL = "protocol"
 """The report's section for the checks of ``hello``, ``quit`` and ids."""
 HELLO: dict[str, Any] = {"op": "hello"}
 HELLO_EXPECTED: dict[str, Any] = {"result": {"name": "(a string)", "protocol": PROTOCOL_VERSION}}
+GIVE_UP_AFTER = 3
+"""Cases in a row whose answer was no answer (a crash, silence past the time limit, a line that
+is not an answer to the request) after which the check stops: an implementation that never
+answers is judged in seconds, not after every case's time limit."""
 
 
 @dataclass
@@ -63,6 +69,11 @@ class Failure:
                 lines += ["  differences:"] + [f"    {line}" for line in found]
         return "\n".join(lines)
 
+    @property
+    def broken(self) -> bool:
+        """Whether the implementation gave no answer at all (not a wrong one)."""
+        return isinstance(self.actual, dict) and set(self.actual) == {"failure"}
+
 
 @dataclass
 class Report:
@@ -71,10 +82,12 @@ class Report:
     passed: dict[str, int] = field(default_factory=dict)
     failed: dict[str, int] = field(default_factory=dict)
     failures: list[Failure] = field(default_factory=list)
+    gave_up: str | None = None
+    """Why the check stopped before the last case (:data:`GIVE_UP_AFTER`), if it did."""
 
     @property
     def ok(self) -> bool:
-        return not self.failures
+        return not self.failures and self.gave_up is None
 
     def count(self, section: str, failure: Failure | None) -> None:
         """Counts one case of ``section``, passed if ``failure`` is ``None``."""
@@ -97,6 +110,8 @@ class Report:
             lines.append(f"\n... and {len(self.failures) - most} more failures")
         total_passed, total_failed = sum(self.passed.values()), sum(self.failed.values())
         lines.append(f"\n{total_passed} passed, {total_failed} failed")
+        if self.gave_up is not None:
+            lines.append(f"gave up: {self.gave_up}")
         return "\n".join(lines)
 
 
@@ -345,22 +360,45 @@ def check(
     try:
         impl.start()
         report.count(PROTOCOL, protocol_failure("hello", HELLO, hello_problem(impl.greeting)))
-        for section, cases in documents.items():
-            report.passed.setdefault(section, 0)
-            report.failed.setdefault(section, 0)
-            for case in cases:
-                failure = run_case(impl, case, section)
-                report.count(section, failure)
-                if failure is not None:
-                    impl.stop()  # a fresh start for the next case
-        if not impl.running:
-            impl.stop()
-            impl.start()
-        problem = impl.quit()
-        report.count(PROTOCOL, protocol_failure("quit", {"op": "quit"}, problem))
+        run_cases(impl, documents, report)
+        if report.gave_up is None:
+            if not impl.running:
+                impl.stop()
+                impl.start()
+            problem = impl.quit()
+            report.count(PROTOCOL, protocol_failure("quit", {"op": "quit"}, problem))
     finally:
         impl.stop()
     return report
+
+
+def run_cases(
+    impl: Implementation, documents: dict[str, list[dict[str, Any]]], report: Report
+) -> None:
+    """Runs the cases of ``documents`` into ``report``, restarting the implementation after each
+    failure, and giving up (:attr:`Report.gave_up`) after :data:`GIVE_UP_AFTER` cases in a row
+    with no answer."""
+    total = sum(len(cases) for cases in documents.values())
+    done = streak = 0
+    for section, cases in documents.items():
+        report.passed.setdefault(section, 0)
+        report.failed.setdefault(section, 0)
+        for case in cases:
+            failure = run_case(impl, case, section)
+            report.count(section, failure)
+            done += 1
+            if failure is None:
+                streak = 0
+                continue
+            impl.stop()  # a fresh start for the next case
+            streak = streak + 1 if failure.broken else 0
+            if streak >= GIVE_UP_AFTER:
+                last = failure.actual["failure"]
+                report.gave_up = (
+                    f"{streak} cases in a row without an answer (the last: {last}); "
+                    f"{total - done} cases not run"
+                )
+                return
 
 
 def protocol_failure(name: str, request: dict[str, Any], problem: str | None) -> Failure | None:

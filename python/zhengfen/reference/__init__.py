@@ -10,6 +10,7 @@ Modules, one per concept:
 - :mod:`~zhengfen.reference.zheng_fen`: Zheng Fen readings and beating (§4, §5).
 - :mod:`~zhengfen.reference.zen_cheng_you`: Zen Cheng You readings and beating (§8, §9).
 - :mod:`~zhengfen.reference.classify`: classify, beats, reading combinations (§4.10, §8.6).
+- :mod:`~zhengfen.reference.reasons`: why a card set is no combination (§4.11, §8.7).
 - :mod:`~zhengfen.reference.candidates`: structural enumeration of playable card sets.
 - :mod:`~zhengfen.reference.moves`: legal moves and their digest (§6, §10).
 

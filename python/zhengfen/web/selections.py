@@ -12,7 +12,7 @@ import zhengfen
 from zhengfen.seats import Move
 from zhengfen.web import views
 
-__all__ = ["check", "holds", "matching", "why_not"]
+__all__ = ["check", "holds", "matching", "not_a_combination", "why_not"]
 
 Json = dict[str, Any]
 
@@ -31,6 +31,13 @@ def holds(game: zhengfen.Game, seat: int, cards: zhengfen.Cards) -> bool:
     return all(hand.count(card) >= cards.count(card) for card in cards)
 
 
+def not_a_combination(cards: zhengfen.Cards, rules: zhengfen.Rules) -> str:
+    """That ``cards`` is no combination, and why in the engine's words (RULES.md §4.11, §8.7)."""
+    shown = " ".join(views.cards_json(cards))
+    why = zhengfen.no_reading(cards, rules)
+    return f"{shown} is not a combination" + (f": {why[1]}" if why else "")
+
+
 def why_not(game: zhengfen.Game, seat: int, cards: zhengfen.Cards) -> str:
     """Why ``seat`` cannot play ``cards`` now."""
     shown = " ".join(views.cards_json(cards))
@@ -44,7 +51,7 @@ def why_not(game: zhengfen.Game, seat: int, cards: zhengfen.Cards) -> str:
         return f"you do not hold {shown}"
     readings = zhengfen.classify(cards, game.rules)
     if not readings:
-        return f"{shown} is not a combination"
+        return not_a_combination(cards, game.rules)
     table = game.table
     if table is not None:
         return (
@@ -73,5 +80,12 @@ def check(game: zhengfen.Game, seat: int, cards: zhengfen.Cards) -> Json:
         "legal": bool(indices),
         "indices": indices,
         "beats_table": beats,
+        "no_reading": _no_reading(cards, rules),
         "reason": None if indices else why_not(game, seat, cards),
     }
+
+
+def _no_reading(cards: zhengfen.Cards, rules: zhengfen.Rules) -> Json | None:
+    """Why a selection is no combination, in the engine's words; ``None`` when it is one."""
+    why = zhengfen.no_reading(cards, rules) if len(cards) else None
+    return None if why is None else {"reason": why[0], "text": why[1]}

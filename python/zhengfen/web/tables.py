@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import zhengfen
+from zhengfen import replay
 from zhengfen.agents import Agent
 from zhengfen.seats import Move, agent_seed, take_turn
 from zhengfen.web import hints, inputs, selections, views
@@ -271,7 +272,7 @@ def load_table(body: Body, limit: int, seconds: float, models: Models | None = N
     """A table resumed from a saved game (``saved``: the text of ``Game.to_json()``); the
     agents have played towards a person's turn for up to ``seconds``."""
     saved = body.text("saved", limit)
-    game = zhengfen.Game.from_json(saved)
+    game = replay.one_game(saved)  # worded as Replay words it; an arena log belongs there
     seat: int = body.integer("seat", 0, game.rules.players - 1, 0)
     seed = inputs.seed(body, 0)
     table = _seated(game, seat, body, seed, seconds, models or Models())

@@ -50,7 +50,7 @@ pub use batch::{
 pub use cancel::Cancel;
 pub use card::{Card, Suit};
 pub use cardset::CardSet;
-pub use classify::{classify, read_combo, strongest, validate};
+pub use classify::{classify, no_reading, read_combo, strongest, validate, NoReading};
 pub use combo::{Combo, Kind};
 pub use compare::beats;
 pub use deal::{deal, SplitMix64};

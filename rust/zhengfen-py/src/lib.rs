@@ -25,6 +25,7 @@ use errors::to_py;
 use pyo3::prelude::*;
 use rules::PyRules;
 use zhengfen_core::classify::classify as core_classify;
+use zhengfen_core::classify::no_reading as core_no_reading;
 use zhengfen_core::compare::beats as core_beats;
 use zhengfen_core::movegen::legal_moves as core_legal_moves;
 use zhengfen_core::notation::notation_digest;
@@ -48,6 +49,18 @@ fn classify(cards: &Bound<'_, PyAny>, rules: &PyRules) -> PyResult<Vec<PyCombo>>
         .into_iter()
         .map(|c| PyCombo::new(c, &rules))
         .collect())
+}
+
+/// Why `cards` is no combination under `rules`: `(reason, words)` (RULES.md §4.11, §8.7), or
+/// `None` when it has a reading.
+#[pyfunction]
+fn no_reading(
+    cards: &Bound<'_, PyAny>,
+    rules: &PyRules,
+) -> PyResult<Option<(&'static str, &'static str)>> {
+    let rules = rules.rules;
+    let set = cards_arg(cards, rules.decks())?;
+    Ok(core_no_reading(set, &rules).map(|why| (why.name(), why.explain(&rules))))
 }
 
 /// Whether `challenger` may be played on `table` (RULES.md §5, §9).
@@ -130,6 +143,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tensors::add_constants(m)?;
     m.add_function(wrap_pyfunction!(parse_cards, m)?)?;
     m.add_function(wrap_pyfunction!(classify, m)?)?;
+    m.add_function(wrap_pyfunction!(no_reading, m)?)?;
     m.add_function(wrap_pyfunction!(beats, m)?)?;
     m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
     m.add_function(wrap_pyfunction!(move_digest, m)?)?;

@@ -39,8 +39,9 @@ impl PySplitMix64 {
         Ok(self.rng.uniform(n))
     }
 
+    /// `SplitMix64(0x...)`: the stream as it stands, which that expression recreates.
     fn __repr__(&self) -> String {
-        format!("<SplitMix64 state={:#018x}>", self.rng.state)
+        format!("SplitMix64({:#018x})", self.rng.state)
     }
 
     fn __getnewargs__(&self) -> (u64,) {

@@ -13,6 +13,7 @@ import {
 } from "./forms.js";
 import { isTableAddress, keyOfAddress, showAddress } from "./link.js";
 import { drawPeople, several } from "./people.js";
+import { initRules, showRulesOf } from "./rules.js";
 import { declarationText, drawFelt, drawScores, logEvent, nextBanner } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -463,6 +464,7 @@ async function openTable(created) {
   state.display = null;
   state.peopleDrawn = "";
   fillHintAgents(created.view);
+  showRulesOf(created.view.game);
   showAddress(created.view.link);
   await receive(created.view);
 }
@@ -585,6 +587,7 @@ export function initPlay(options) {
   fillNewGameForm();
   initSpeed();
   initAutoPass($("pt-autopass"), autoPass);
+  initRules();
   for (const id of ["ng-game", "ng-players", "ng-seat"]) $(id).addEventListener("change", fillNewGameForm);
   $("lg-agent").replaceWith(agentSelect("lg-agent", "greedy"));
   const hinters = state.options.agents.filter((a) => a.name !== "random" && a.plays === null);

@@ -35,8 +35,11 @@ function moveName(move) {
   return move.kind === "pass" ? "pass" : move.name;
 }
 
-/** A declaration as people read it: "no declaration", "blind ±STAKE", "declare −STAKE" (the stake and points the engine's). */
+/** A declaration as people read it (the stake and points are the engine's): "no blind,
+ *  declares next" (a pass in the blind round, the declaration after seeing the cards still to
+ *  decide), "no declaration", "blind ±STAKE", "declare −STAKE". */
 export function declarationText(declaration) {
+  if (declaration.move === "pass" && declaration.blind_round) return "no blind, declares next";
   if (declaration.move === "pass" || !declaration.stake) return "no declaration";
   if (declaration.points === null || declaration.points === undefined) {
     return `${declaration.move} ±${declaration.stake}`;
@@ -100,7 +103,7 @@ function centerBox(view, display) {
   if (display.table) {
     const maker = view.seats[display.table.seat].name;
     center.append(
-      h("div", { class: "to-beat-label" }, `To beat (played by ${maker})`),
+      h("div", { class: "to-beat-label" }, `To beat, played by ${maker}`),
       h("div", { class: "to-beat-name", id: "pt-to-beat" }, display.table.move.name),
       cardRow(display.table.move.cards, "small"),
     );

@@ -45,17 +45,25 @@ function fmt(x, digits = 1) {
   return x === null || x === undefined ? "–" : Number(x).toFixed(digits);
 }
 
+/** What the wins column counts. */
+const WINS_TITLE = "games won / games decided (a game is decided when a score reaches the target)";
+
 function drawTable(result) {
   const rows = result.rows.map((r) => h("tr", {},
     h("td", {}, r.agent), h("td", { class: "num" }, r.games), h("td", { class: "num" }, fmt(r.points_per_match)),
     h("td", { class: "num" }, r.low === null ? "–" : `${fmt(r.low)} … ${fmt(r.high)}`),
-    h("td", { class: "num" }, `${r.wins} / ${r.decided}`),
+    h("td", { class: "num", title: WINS_TITLE }, r.decided ? `${r.wins} / ${r.decided}` : "–"),
     h("td", { class: "num" }, r.win_rate === null ? "–" : `${fmt(100 * r.win_rate, 0)} % (${fmt(100 * r.win_low, 0)}–${fmt(100 * r.win_high, 0)})`)));
   const parts = [h("table", { class: "results", id: "tn-results-table" },
     h("thead", {}, h("tr", {}, h("th", {}, "agent"), h("th", { class: "num" }, "games"),
       h("th", { class: "num" }, "points / match"), h("th", { class: "num" }, "95 % interval"),
-      h("th", { class: "num" }, "wins"), h("th", { class: "num" }, "win rate"))),
+      h("th", { class: "num", title: WINS_TITLE }, "wins"), h("th", { class: "num" }, "win rate"))),
     h("tbody", {}, rows))];
+  if (result.rows.length && result.rows.every((r) => !r.decided)) {
+    parts.push(h("p", { class: "small", id: "tn-undecided" }, "No game had a winner: a game is won only"
+      + " at the end of a match in which a score reached the target, and these games stopped before."
+      + " Compare the points per match."));
+  }
   const d = result.difference;
   if (d) {
     parts.push(h("p", { class: "small" }, `${d.first} − ${d.second}: ${fmt(d.mean)} points per match`

@@ -208,14 +208,10 @@ impl Ismcts {
         })
     }
 
-    /// The index in `moves` of the move chosen.
-    pub fn choose(&self, game: &Game, moves: &[Move], rng: &mut SplitMix64) -> usize {
-        self.choose_until(game, moves, rng, &Cancel::never())
-    }
-
-    /// [`Ismcts::choose`], stopping after the iteration under way when `cancel` says so (the
-    /// most visited move so far is returned; before any iteration ended, the policy's choice:
-    /// the greedy one, or the largest Q-value).
+    /// The index in `moves` of the move chosen, stopping after the iteration under way when
+    /// `cancel` says so (the most visited move so far is returned; before any iteration ended,
+    /// the policy's choice: the greedy one, or the largest Q-value). Without a cancel, through
+    /// [`Agent::choose`].
     pub fn choose_until(
         &self,
         game: &Game,
@@ -540,7 +536,7 @@ mod tests {
             iterations: 50,
             ..Ismcts::default()
         };
-        ismcts.choose(&game, &moves, &mut SplitMix64::new(1));
+        ismcts.choose_until(&game, &moves, &mut SplitMix64::new(1), &Cancel::never());
         let nodes = ARENA.take();
         assert!((10..=51).contains(&nodes.len()), "{} nodes", nodes.len());
         let root = &nodes[ROOT as usize];
@@ -584,7 +580,7 @@ mod tests {
             policy: Policy::Learned(Learned::from_model(model.clone(), None)),
             ..Ismcts::default()
         };
-        let pick = ismcts.choose(&game, &moves, &mut SplitMix64::new(1));
+        let pick = ismcts.choose_until(&game, &moves, &mut SplitMix64::new(1), &Cancel::never());
         let tree = Tree {
             nodes: ARENA.take(),
         };

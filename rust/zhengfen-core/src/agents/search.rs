@@ -51,13 +51,9 @@ impl Search {
         Ok(search)
     }
 
-    /// The index in `moves` of the move with the best mean outcome.
-    pub fn choose(&self, game: &Game, moves: &[Move], rng: &mut SplitMix64) -> usize {
-        self.choose_until(game, moves, rng, &Cancel::never())
-    }
-
-    /// [`Search::choose`], stopping after the playout under way when `cancel` says so (the best
-    /// move so far is returned).
+    /// The index in `moves` of the move with the best mean outcome, stopping after the playout
+    /// under way when `cancel` says so (the best move so far is returned). Without a cancel,
+    /// through [`super::Agent::choose`].
     pub fn choose_until(
         &self,
         game: &Game,

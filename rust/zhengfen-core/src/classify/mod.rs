@@ -1,6 +1,7 @@
 //! Every reading of a card set under a rule set (RULES.md §4.10, §8.6), and the checks built on
 //! it: whether a combination is a reading of its cards, and a card set's strongest reading.
 
+mod reasons;
 mod zen_cheng_you;
 mod zheng_fen;
 
@@ -10,6 +11,7 @@ use crate::error::{Error, Result};
 use crate::notation::{check_decks_hold, parse_cards, parse_combo};
 use crate::rules::{Rules, Variant};
 
+pub use reasons::{no_reading, NoReading};
 pub(crate) use zen_cheng_you::{group_rank, JOKER_GROUP};
 pub(crate) use zheng_fen::{full_house_top, is_full_house, kickers_match};
 
@@ -45,8 +47,10 @@ pub fn strongest(cards: CardSet, rules: &Rules) -> Option<Combo> {
 /// Checks that `cards` fit the rule set's decks, then reads them at their strongest.
 pub fn read_strongest(cards: CardSet, rules: &Rules) -> Result<Combo> {
     check_decks_hold(cards, rules.decks())?;
-    strongest(cards, rules)
-        .ok_or_else(|| Error::InvalidCombo(format!("'{cards}' is not a combination")))
+    strongest(cards, rules).ok_or_else(|| {
+        let why = no_reading(cards, rules).map_or("", |reason| reason.explain(rules));
+        Error::InvalidCombo(format!("'{cards}' is not a combination: {why}"))
+    })
 }
 
 /// Checks that `combo` is a reading of its cards under `rules`.

@@ -2,7 +2,7 @@
 
 use super::{Game, Move, Setup};
 use crate::cardset::CardSet;
-use crate::classify::classify;
+use crate::classify::{classify, no_reading};
 use crate::error::{Error, Result};
 use crate::notation::{parse_cards, parse_combo};
 use crate::rules::Rules;
@@ -32,8 +32,16 @@ impl Game {
     }
 
     /// The strongest legal play of exactly `cards` (§12.1).
+    /// Cards that are no combination are refused with the reason (§4.11, §8.7).
     fn strongest_move(&self, cards: CardSet) -> Result<Move> {
-        classify(cards, &self.rules)
+        let readings = classify(cards, &self.rules);
+        if readings.is_empty() {
+            let why = no_reading(cards, &self.rules).map_or("", |why| why.explain(&self.rules));
+            return Err(Error::IllegalMove(format!(
+                "'{cards}' is no legal play now, as it is not a combination: {why}"
+            )));
+        }
+        readings
             .into_iter()
             .map(Move::Play)
             .find(|&mv| self.check(mv).is_ok())

@@ -1,6 +1,10 @@
 //! `VecGame`: a batch of games stepped together from arrays of move indices, its arguments
 //! read and its results written as numpy arrays ([`super::arrays`]). The GIL is released while
-//! Rust works.
+//! Rust works, so another Python thread may call the batch meanwhile: its games are behind a
+//! lock, and such a call is refused with `InvalidStateError` (the batch is in use by another
+//! thread) rather than waiting or racing; its settings are read without the lock.
+
+use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use super::actions::actions_arg;
 use super::arrays::{Arrays, Kept, Output};
@@ -8,7 +12,7 @@ use super::{ROWS, THREADS};
 use crate::agents::{agent_arg, seat_agents};
 use crate::args::{int_arg, Arg, U64};
 use crate::convert::move_to_py;
-use crate::errors::{to_py, value_error};
+use crate::errors::{to_py, value_error, InvalidStateError};
 use crate::game::PyGame;
 use crate::interrupt::interruptible;
 use crate::rules::PyRules;
@@ -55,12 +59,36 @@ fn check_memory(num_games: usize, per_game: usize) -> PyResult<()> {
 }
 
 /// A batch of games stepped together from arrays of move indices (`AI.md`, "VecGame").
-#[pyclass(name = "VecGame", module = "zhengfen")]
+#[pyclass(name = "VecGame", module = "zhengfen", frozen)]
 pub struct PyVecGame {
+    /// The games and what changes with them, one caller at a time ([`PyVecGame::state`]).
+    state: Mutex<State>,
+    /// The batch's settings, which never change.
+    config: VecConfig,
+    /// Whether each step returns new arrays (`copy=True`).
+    copy: bool,
+}
+
+/// What a step or reset changes.
+struct State {
     batch: VecGame,
     /// The arrays every step overwrites (`copy=False`); `None` when each step gets new ones.
     kept: Option<Kept>,
     seed: u64,
+}
+
+impl State {
+    /// Restarts every game from `seed` and returns the first observations.
+    fn reset<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+        let batch = &mut self.batch;
+        let config = batch.config().clone();
+        let ((), out) = Arrays::step(self.kept.as_mut(), py, &config, |buffers, cancel| {
+            batch.reset(seed)?;
+            batch.observe_until(buffers, cancel)
+        })?;
+        self.seed = seed;
+        Ok(out.0)
+    }
 }
 
 #[pymethods]
@@ -134,33 +162,32 @@ impl PyVecGame {
         } else {
             Some(Kept::new(py, batch.config())?)
         };
-        let mut vec = PyVecGame { batch, kept, seed };
-        vec.reset(py, Arg::ABSENT)?;
-        Ok(vec)
+        let config = batch.config().clone();
+        let mut state = State { batch, kept, seed };
+        state.reset(py, seed)?;
+        Ok(PyVecGame {
+            state: Mutex::new(state),
+            config,
+            copy,
+        })
     }
 
     /// Restarts every game (from `seed` if given, else the last seed given; none finished) and
     /// returns the first observations. Nothing changes if it raises.
     #[pyo3(signature = (seed = Arg::ABSENT), text_signature = "($self, seed=None)")]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Arg<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let seed = seed.optional_int("seed", 0..=U64)?.unwrap_or(self.seed);
-        let batch = &mut self.batch;
-        let config = batch.config().clone();
-        let ((), out) = Arrays::step(self.kept.as_mut(), py, &config, |buffers, cancel| {
-            batch.reset(seed)?;
-            batch.observe_until(buffers, cancel)
-        })?;
-        self.seed = seed;
-        Ok(out.0)
+    fn reset<'py>(&self, py: Python<'py>, seed: Arg<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let mut state = self.state()?;
+        let seed = seed.optional_int("seed", 0..=U64)?.unwrap_or(state.seed);
+        state.reset(py, seed)
     }
 
     /// Plays `actions[j]` in game `j` (ignored in a finished game); returns `(observations,
     /// rewards, dones)`. Nothing changes if any action is not offered.
-    fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Output<'py>> {
+    fn step<'py>(&self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Output<'py>> {
         let actions = actions_arg(actions)?;
-        let batch = &mut self.batch;
-        let config = batch.config().clone();
-        let ((), out) = Arrays::step(self.kept.as_mut(), py, &config, |buffers, cancel| {
+        let mut state = self.state()?;
+        let State { batch, kept, .. } = &mut *state;
+        let ((), out) = Arrays::step(kept.as_mut(), py, &self.config, |buffers, cancel| {
             batch.step_until(&actions, buffers, cancel)
         })?;
         Ok(out)
@@ -176,11 +203,13 @@ impl PyVecGame {
         dtype: Arg<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let dtype = dtype_arg(&dtype)?;
-        let offsets = self.batch.move_offsets();
+        let state = self.state()?;
+        let batch = &state.batch;
+        let offsets = batch.move_offsets();
         let shape = vec![offsets.last().copied().unwrap_or(0), MOVE_ROW];
         let rows = match dtype {
-            Dtype::Uint8 => features(py, &self.batch, shape, "uint8", |v| Values::Bytes(v))?,
-            Dtype::Float32 => features(py, &self.batch, shape, "float32", |v| Values::Floats(v))?,
+            Dtype::Uint8 => features(py, batch, shape, "uint8", |v| Values::Bytes(v))?,
+            Dtype::Float32 => features(py, batch, shape, "float32", |v| Values::Floats(v))?,
         };
         let offsets: Vec<i64> = offsets.into_iter().map(|o| o as i64).collect();
         Ok((rows, PyArray1::from_vec(py, offsets).into_any()))
@@ -193,15 +222,17 @@ impl PyVecGame {
         j: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let j = self.game_arg(j)?;
-        let moves = self.batch.legal_moves(j).ok_or_else(|| self.no_game(j))?;
-        let rules = self.batch.config().rules;
+        let state = self.state()?;
+        let moves = state.batch.legal_moves(j).ok_or_else(|| self.no_game(j))?;
+        let rules = self.config.rules;
         moves.iter().map(|&m| move_to_py(py, m, &rules)).collect()
     }
 
     /// A copy of game `j`.
     fn game(&self, j: &Bound<'_, PyAny>) -> PyResult<PyGame> {
         let j = self.game_arg(j)?;
-        let game = self.batch.games().nth(j).ok_or_else(|| self.no_game(j))?;
+        let state = self.state()?;
+        let game = state.batch.games().nth(j).ok_or_else(|| self.no_game(j))?;
         Ok(PyGame::from(game.clone()))
     }
 
@@ -215,7 +246,8 @@ impl PyVecGame {
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let seed = seed.int("seed", 0..=U64, 0)?;
         let agent = agent_arg(agent)?;
-        let batch = &self.batch;
+        let state = self.state()?;
+        let batch = &state.batch;
         let picks = interruptible(py, |cancel| batch.agent_actions_until(&agent, seed, cancel))?;
         Ok(PyArray1::from_vec(py, picks))
     }
@@ -223,54 +255,68 @@ impl PyVecGame {
     /// The seed of each game's current episode: `deal_seed(seed, k * num_games + j)` in
     /// episode `k` of game `j`.
     #[getter]
-    fn episode_seeds<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
-        PyArray1::from_vec(py, self.batch.episode_seeds())
+    fn episode_seeds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u64>>> {
+        Ok(PyArray1::from_vec(py, self.state()?.batch.episode_seeds()))
     }
     /// Whether each game is finished (its episode ended with `auto_reset=False`).
     #[getter]
-    fn finished<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        PyArray1::from_vec(py, self.batch.finished())
+    fn finished<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        Ok(PyArray1::from_vec(py, self.state()?.batch.finished()))
     }
     #[getter]
     fn num_games(&self) -> usize {
-        self.batch.config().num_games
+        self.config.num_games
     }
     #[getter]
     fn max_actions(&self) -> usize {
-        self.batch.config().max_actions
+        self.config.max_actions
     }
     #[getter]
     fn observation_size(&self) -> usize {
-        observation_size(self.batch.config().perfect)
+        observation_size(self.config.perfect)
     }
     /// The memory a game of the batch takes: its state, scratch lists and logs as reckoned
     /// for the memory check, and its output arrays (both sets with `copy=False`).
     #[getter]
     fn bytes_per_game(&self) -> usize {
-        bytes_per_game(self.batch.config(), self.kept.is_none())
+        bytes_per_game(&self.config, self.copy)
     }
     #[getter]
     fn rules(&self) -> PyRules {
         PyRules {
-            rules: self.batch.config().rules,
+            rules: self.config.rules,
         }
     }
     fn __len__(&self) -> usize {
-        self.batch.config().num_games
+        self.config.num_games
     }
 }
 
 impl PyVecGame {
+    /// The games, or `InvalidStateError` while another thread is using them (a step, a reset,
+    /// features or agents' actions under way with the GIL released). A lock poisoned by a
+    /// panic (never expected: the core's loops return errors) still yields the games.
+    fn state(&self) -> PyResult<MutexGuard<'_, State>> {
+        match self.state.try_lock() {
+            Ok(state) => Ok(state),
+            Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(InvalidStateError::new_err(
+                "this VecGame is in use by another thread (a step, reset or read is under way): \
+                 give each thread its own batch, or hold a lock around its calls",
+            )),
+        }
+    }
+
     /// A game of the batch, by index (the integer rule of `args`).
     fn game_arg(&self, j: &Bound<'_, PyAny>) -> PyResult<usize> {
-        let last = self.batch.config().num_games as i128 - 1;
+        let last = self.config.num_games as i128 - 1;
         int_arg(j, "j (a game of the batch)", 0..=last)
     }
 
     fn no_game(&self, j: usize) -> PyErr {
         pyo3::exceptions::PyIndexError::new_err(format!(
             "game {j} is out of range: the batch holds {} games",
-            self.batch.config().num_games
+            self.config.num_games
         ))
     }
 }
