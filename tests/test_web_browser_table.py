@@ -1,10 +1,12 @@
 """The table of ``zhengfen serve`` as a newcomer meets it, in headless Chromium (the fixtures
 and helpers of ``test_web_browser``, so skipped or failed as that module is): the rules panel
-opened from the table, the wording of the felt, the declarations and the tournament's wins.
+opened from the table, the wording of the felt, the declarations and the tournament's wins, a
+selection's reason, the seats' order round the table at 1280 and 420 px, long plays as cards.
 """
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -144,3 +146,95 @@ def test_a_selection_that_is_no_combination_says_why(page: Page, tmp_path: Path)
     assert page.locator("#pt-reading").inner_text() == "not a combination"
     assert "must all be of one suit" in verdict.inner_text() and "§4.7" in verdict.inner_text()
     assert page.locator("#pt-play").is_disabled()
+
+
+SEATS = """() => {
+  const felt = document.querySelector('#pt-felt').getBoundingClientRect();
+  return [...document.querySelectorAll('#pt-felt .seat')].map((s) => {
+    const r = s.getBoundingClientRect();
+    return [Number(s.dataset.seat), r.x + r.width / 2 - felt.x - felt.width / 2,
+            r.y + r.height / 2 - felt.y - felt.height / 2];
+  });
+}"""
+"""Each seat's box centre, from the felt's centre: ``[seat, x, y]``."""
+
+
+def _turn_order(you: int, players: int) -> list[int]:
+    """The seats from the one after ``you`` in turn order, ``you`` last (RULES.md §7.2)."""
+    return [(you + k) % players for k in range(1, players + 1)]
+
+
+@pytest.mark.parametrize("width", [1280, 420])
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_seats_keep_their_order_round_the_table(page: Page, width: int, players: int) -> None:
+    """At 420 px the seats became a grid of two columns that lost the order round the table;
+    now a column in turn order, you last. At 1280 px they sit round the felt clockwise in turn
+    order (on the screen, with y downwards, the angle from the felt's centre grows)."""
+    page.set_viewport_size({"width": width, "height": 900})
+    _new_game(page, "zheng_fen", seed=5, players=players)
+    _table(page)
+    you = int(page.evaluate("Number(document.querySelector('#pt-felt .seat.you').dataset.seat)"))
+    boxes = {int(seat): (x, y) for seat, x, y in page.evaluate(SEATS)}
+    order = _turn_order(you, players)
+    if width == 420:
+        assert [boxes[s][1] for s in order] == sorted(boxes[s][1] for s in order)
+        assert page.locator("#pt-turn-order").is_visible()
+    else:
+        start = math.atan2(boxes[you][1], boxes[you][0])
+        turns = [(math.atan2(boxes[s][1], boxes[s][0]) - start) % (2 * math.pi) for s in order]
+        assert turns[:-1] == sorted(turns[:-1]) and turns[-1] < 1e-6, turns
+        assert page.locator("#pt-turn-order").is_hidden()
+    assert page.evaluate(SIDEWAYS) <= 0
+
+
+def _load(page: Page, tmp_path: Path, hands: list[str], leader: int = 0) -> None:
+    """Resumes a Zheng Fen game for three from ``hands`` (the person in seat 0)."""
+    rules = zhengfen.Rules.zheng_fen(players=3)
+    saved = tmp_path / "hands.json"
+    saved.write_text(zhengfen.Game.from_hands(rules, hands, leader).to_json())
+    page.set_input_files("#lg-file", str(saved))
+    page.click("#lg-load")
+    page.wait_for_selector("#play-table:not([hidden])")
+    _table(page)
+
+
+@pytest.mark.parametrize("width", [1280, 420])
+def test_the_result_is_where_the_page_says(page: Page, tmp_path: Path, width: int) -> None:
+    """ "The result is on the right" was below the table at 420 px: the note now offers a
+    button that brings the result into view, at any width."""
+    page.set_viewport_size({"width": width, "height": 700})
+    _load(page, tmp_path, ["9d", "3c", "4d"])
+    page.click("#pt-hand .card-slot[data-card='9d']")
+    page.wait_for_selector("#pt-verdict.ok")
+    _click_and_wait(page, "#pt-play")
+    assert _table(page) == "over"
+    note = page.locator("#pt-over-note")
+    assert "on the right" not in note.inner_text() and "see the result" in note.inner_text()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.click("#pt-show-result")
+    page.wait_for_function(
+        "() => { const r = document.querySelector('#pt-over').getBoundingClientRect();"
+        " return r.top > -2 && r.top < window.innerHeight; }"
+    )
+
+
+@pytest.mark.parametrize("width", [1280, 420])
+def test_a_long_play_is_drawn_as_cards(page: Page, tmp_path: Path, width: int) -> None:
+    """A play of more than five cards was shown by its name only; now its cards are drawn as
+    a fan in the log and on the felt, each card's corner in view, within the window."""
+    page.set_viewport_size({"width": width, "height": 800})
+    run = ["3h", "4h", "5h", "6h", "7h", "8h", "9h", "10h", "Jh"]
+    _load(page, tmp_path, [" ".join([*run, "Kc", "Ks"]), "3c 4c", "4d 5d"])
+    for card in run:
+        page.click(f"#pt-hand .card-slot[data-card='{card}']")
+    page.wait_for_selector("#pt-verdict.ok")
+    _click_and_wait(page, "#pt-play")
+    fan = page.locator("#pt-log li[data-type='play'] .card-fan").first
+    assert fan.locator("svg.card").count() == len(run)
+    lefts = [box["x"] for box in (c.bounding_box() for c in fan.locator("svg.card").all()) if box]
+    steps = [b - a for a, b in zip(lefts, lefts[1:])]
+    assert len(lefts) == len(run) and min(steps) >= 14  # each card's rank and suit show
+    log = page.locator("#pt-log").bounding_box()
+    box = fan.bounding_box()
+    assert log and box and box["x"] + box["width"] <= log["x"] + log["width"] + 1
+    assert page.evaluate(SIDEWAYS) <= 0

@@ -124,6 +124,23 @@ export function cardRow(tokens, size = "small") {
   return row;
 }
 
+/** A play longer than this is drawn as a fan (fanRow), not a row. */
+export const ROW_CARDS = 5;
+
+/** A long play's cards overlapping, each showing its corner (rank and suit), so that a
+ *  sequence of a dozen cards or more fits a seat's box or a log line at 420 pixels. */
+export function fanRow(tokens) {
+  const row = cardRow(tokens, "small");
+  row.classList.add("card-fan");
+  row.setAttribute("aria-label", sortCards(tokens).join(" "));
+  return row;
+}
+
+/** A play's cards: a row up to ROW_CARDS cards, a fan beyond. */
+export function playCards(tokens) {
+  return tokens.length > ROW_CARDS ? fanRow(tokens) : cardRow(tokens, "small");
+}
+
 /** A card back with a count on it: how many cards a hidden hand holds. */
 export function handBack(count) {
   const wrap = document.createElement("span");

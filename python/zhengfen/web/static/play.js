@@ -162,7 +162,9 @@ function drawHand() {
   }
   if (view.match_over && !state.busy) {
     const next = view.game_over ? "New game starts another." : "Next match deals again.";
-    hand.replaceChildren(h("p", { class: "muted" }, `The match is over: the result is on the right. ${next}`),
+    const show = () => $("pt-over").scrollIntoView({ block: "start" });
+    hand.replaceChildren(h("p", { class: "muted", id: "pt-over-note" }, "The match is over: ",
+      h("button", { type: "button", id: "pt-show-result", onclick: show }, "see the result"), ` ${next}`),
       cards.length ? cardRow(cards.map((c) => c.card), "normal") : "");
     return;
   }

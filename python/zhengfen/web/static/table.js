@@ -3,7 +3,7 @@
 // Nothing here talks to the server; play.js decides what to draw and when.
 
 import { h } from "./api.js";
-import { cardRow, handBack } from "./cards.js";
+import { ROW_CARDS, handBack, playCards } from "./cards.js";
 
 /**
  * Where seat `seat` sits on the felt, as percentages: the person at the bottom, the others
@@ -26,9 +26,6 @@ function seatStyle(pos) {
 
 /** The centre lists the trick's latest entries, this many. */
 const TRICK_LINES = 5;
-
-/** A seat's box shows the cards of its latest play up to this many (the centre shows all). */
-const SAID_CARDS = 5;
 
 /** What a trick entry reads as: "pass" or the move's name. */
 function moveName(move) {
@@ -71,15 +68,18 @@ function seatBox(view, display, seat) {
   if (move) {
     said.append(h("div", {}, moveName(move)));
     const cards = move.cards || [];
-    if (cards.length && cards.length <= SAID_CARDS) said.append(cardRow(cards, "small"));
+    if (cards.length) said.append(playCards(cards));
   } else if (declaration) {
     said.append(declarationText(declaration));
   }
   const stats = h("div", { class: "seat-stats" },
     info.you ? h("span", {}, `${display.cardsLeft[seat]} card${display.cardsLeft[seat] === 1 ? "" : "s"}`) : handBack(display.cardsLeft[seat]),
     h("span", { class: "seat-points" }, `${display.points[seat]} pts`));
+  // narrow screens list the seats in turn order from the one after you, you last (style.css)
+  const round = ((seat - view.seat + view.players - 1) % view.players) + 1;
   return h("div", {
-    class: classes.join(" "), style: seatStyle(seatPosition(seat, view.seat, view.players)),
+    class: classes.join(" "),
+    style: `${seatStyle(seatPosition(seat, view.seat, view.players))};--round:${round}`,
     dataset: { seat: String(seat) }, "aria-label": `${info.name}`, title: info.agent || null,
   },
   h("div", { class: "seat-name" }, info.name, team,
@@ -105,7 +105,7 @@ function centerBox(view, display) {
     center.append(
       h("div", { class: "to-beat-label" }, `To beat, played by ${maker}`),
       h("div", { class: "to-beat-name", id: "pt-to-beat" }, display.table.move.name),
-      cardRow(display.table.move.cards, "small"),
+      playCards(display.table.move.cards),
     );
   } else if (view.phase === "blind_declare" || view.phase === "declare") {
     center.append(h("div", { class: "to-beat-name" },
@@ -129,7 +129,7 @@ function centerBox(view, display) {
 /** Redraws the felt: every seat, and in the centre the banner (the latest announcement),
  *  the combination to beat and the trick. */
 export function drawFelt(felt, view, display, banner) {
-  felt.replaceChildren();
+  felt.replaceChildren(h("p", { class: "turn-order", id: "pt-turn-order" }, "In turn order, you last:"));
   for (let seat = 0; seat < view.players; seat += 1) felt.append(seatBox(view, display, seat));
   const center = centerBox(view, display);
   if (banner) center.prepend(h("div", { class: "banner", id: "pt-banner", role: "status" }, banner));
@@ -170,7 +170,9 @@ export function logEvent(log, event) {
   if (event.type === "deal" || event.type === "match_scored" || event.type === "game_over") {
     classes.push("match");
   }
-  log.append(h("li", { class: classes.join(" "), dataset: { type: event.type } }, event.text));
+  const cards = event.type === "play" && event.move ? event.move.cards || [] : [];
+  log.append(h("li", { class: classes.join(" "), dataset: { type: event.type } }, event.text,
+    cards.length > ROW_CARDS ? playCards(cards) : null));
   while (log.children.length > 400) log.firstElementChild.remove();
   log.scrollTop = log.scrollHeight;
 }
