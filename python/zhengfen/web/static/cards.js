@@ -132,7 +132,7 @@ export const ROW_CARDS = 5;
 export function fanRow(tokens) {
   const row = cardRow(tokens, "small");
   row.classList.add("card-fan");
-  row.setAttribute("aria-label", sortCards(tokens).join(" "));
+  row.setAttribute("aria-label", tokens.join(" ")); // in the engine's order
   return row;
 }
 

@@ -95,7 +95,7 @@ function shownHand(display, seat) {
   const cards = last || display.hands[seat];
   if (!cards || !cards.length) return null;
   return h("div", { class: "seat-hand", dataset: { hand: String(seat) } },
-    h("span", { class: "small muted" }, last ? "handed over: " : "held: "), cardRow(cards, "small"));
+    h("span", { class: "small muted" }, last ? "handed over: " : "held: "), playCards(cards));
 }
 
 function centerBox(view, display) {
