@@ -617,6 +617,26 @@ def test_a_full_server_and_an_idle_table() -> None:
         assert deleted.status_code == 204
 
 
+def test_one_client_cannot_fill_the_server() -> None:
+    """A client's tables past ``tables_per_client`` make the server forget that client's least
+    recently used one (kept in the archive as evicted), never another client's; before, one
+    client could hold every table for ``idle_seconds``."""
+    app = create_app(limits=Limits(max_tables=4, tables_per_client=2))
+    with TestClient(app, base_url=LOCAL, client=("10.0.0.1", 1)) as careless:
+        first, second = new_table(careless, seed=1), new_table(careless, seed=2)
+        careless.get(f"/api/tables/{first['id']}")  # first is now the more recently used
+        third = new_table(careless, seed=3)
+        assert "no table" in error(careless.get(f"/api/tables/{second['id']}"), 404)
+        for table in (first, third):
+            assert careless.get(f"/api/tables/{table['id']}").status_code == 200
+        with TestClient(app, base_url=LOCAL, client=("10.0.0.2", 1)) as other:
+            mine = [new_table(other, seed=s) for s in (4, 5)]
+            new_table(careless, seed=6)  # the careless client loses its own, not these
+            assert all(other.get(f"/api/tables/{t['id']}").status_code == 200 for t in mine)
+        assert len(app.state.server.tables) == 4
+    assert Limits().public()["tables_per_client"] == 16
+
+
 def test_a_full_server_refuses_a_load_before_reading_it() -> None:
     """Resuming a game on a full server is refused as creating one is, before the upload (up to
     8 MiB) is read and the agents play."""

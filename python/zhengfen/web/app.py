@@ -66,7 +66,11 @@ class Server:
     def __post_init__(self) -> None:
         limits = self.limits
         self.tables = Store(
-            "table", limits.max_tables, limits.idle_seconds, forgot=self.archive.forgotten
+            "table",
+            limits.max_tables,
+            limits.idle_seconds,
+            forgot=self.archive.forgotten,
+            per_owner=limits.tables_per_client,
         )
         self.logs = Store("replay", limits.max_replays, limits.idle_seconds, evict=True)
         self.tournaments = Tournaments(limits, self.models)
@@ -174,8 +178,13 @@ def _since(request: Request) -> int | None:
     return start
 
 
-def _created(table: tables.Table, server: Server) -> Json:
-    table.key = server.tables.add(table)
+def _client(request: Request) -> str:
+    """Who asks: the client's address (the bound of ``limits.tables_per_client``)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def _created(table: tables.Table, server: Server, client: str) -> Json:
+    table.key = server.tables.add(table, owner=client)
     table.finished = server.archive.keep
     owner = table.people.owner
     table.people.came(owner)
@@ -184,21 +193,21 @@ def _created(table: tables.Table, server: Server) -> Json:
 
 async def new_table(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    server.tables.room()
+    server.tables.room(_client(request))
     table = await run_in_threadpool(
         tables.new_table, body, server.limits.agent_seconds, server.models
     )
-    return _created(table, server)
+    return _created(table, server, _client(request))
 
 
 async def load_table(request: Request, server: Server) -> Json:
-    server.tables.room()
+    server.tables.room(_client(request))
     body = await read_body(request, server.limits.max_upload)
     limits = server.limits
     table = await run_in_threadpool(
         tables.load_table, body, limits.max_upload, limits.agent_seconds, server.models
     )
-    return _created(table, server)
+    return _created(table, server, _client(request))
 
 
 async def get_table(request: Request, server: Server) -> Json:
