@@ -31,7 +31,7 @@ from starlette.staticfiles import StaticFiles
 
 import zhengfen
 from zhengfen import replay
-from zhengfen.web import access, inputs, replays, tables
+from zhengfen.web import access, inputs, replays, tables, views
 from zhengfen.web.archive import Archive
 from zhengfen.web.guard import SameSite
 from zhengfen.web.inputs import Body, InputError
@@ -66,7 +66,11 @@ class Server:
     def __post_init__(self) -> None:
         limits = self.limits
         self.tables = Store(
-            "table", limits.max_tables, limits.idle_seconds, forgot=self.archive.forgotten
+            "table",
+            limits.max_tables,
+            limits.idle_seconds,
+            forgot=self.archive.forgotten,
+            per_owner=limits.tables_per_client,
         )
         self.logs = Store("replay", limits.max_replays, limits.idle_seconds, evict=True)
         self.tournaments = Tournaments(limits, self.models)
@@ -147,10 +151,13 @@ async def _locked(table: tables.Table, wait: float, work: Callable[[], T]) -> T:
 def options(limits: Limits, models: Models | None = None) -> Json:
     """``GET /api/options``: the games and their options as the engine offers them
     (:func:`zhengfen.game_offers`: player counts, each option's bounds or choices and default),
-    the agents (with the rules each plays: ``plays``, null for any), the limits."""
+    the agents (with the rules each plays: ``plays``, null for any), the limits, and the cards
+    as the engine describes them (token, rank, suit, points) for the page to draw."""
     games = [{"title": inputs.GAMES[offer["game"]], **offer} for offer in zhengfen.game_offers()]
     agents = (models or Models()).catalogue()
-    return {"games": games, "agents": agents, "limits": limits.public()}
+    deck = zhengfen.Cards(zhengfen.shuffle_deck(1, 0))  # one of each card, in the engine's order
+    cards = [views.card_json(card) for card in deck]
+    return {"games": games, "agents": agents, "limits": limits.public(), "cards": cards}
 
 
 async def get_options(request: Request, server: Server) -> Json:
@@ -174,8 +181,13 @@ def _since(request: Request) -> int | None:
     return start
 
 
-def _created(table: tables.Table, server: Server) -> Json:
-    table.key = server.tables.add(table)
+def _client(request: Request) -> str:
+    """Who asks: the client's address (the bound of ``limits.tables_per_client``)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def _created(table: tables.Table, server: Server, client: str) -> Json:
+    table.key = server.tables.add(table, owner=client)
     table.finished = server.archive.keep
     owner = table.people.owner
     table.people.came(owner)
@@ -184,21 +196,21 @@ def _created(table: tables.Table, server: Server) -> Json:
 
 async def new_table(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    server.tables.room()
+    server.tables.room(_client(request))
     table = await run_in_threadpool(
         tables.new_table, body, server.limits.agent_seconds, server.models
     )
-    return _created(table, server)
+    return _created(table, server, _client(request))
 
 
 async def load_table(request: Request, server: Server) -> Json:
-    server.tables.room()
+    server.tables.room(_client(request))
     body = await read_body(request, server.limits.max_upload)
     limits = server.limits
     table = await run_in_threadpool(
         tables.load_table, body, limits.max_upload, limits.agent_seconds, server.models
     )
-    return _created(table, server)
+    return _created(table, server, _client(request))
 
 
 async def get_table(request: Request, server: Server) -> Json:
