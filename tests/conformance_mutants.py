@@ -7,7 +7,9 @@ broken, served over the protocol. Run: ``python tests/conformance_mutants.py MUT
 - ``best_score_by_seat``: with ``next_leader="best_score"``, a tie for the best score of a match
   goes to the lowest seat instead of the player out first (§7.1);
 - ``no_four_joker_bomb_move``: the four jokers are missing from Zen Cheng You's legal moves,
-  though ``classify`` still reads them as a bomb (§8.5, §10).
+  though ``classify`` still reads them as a bomb (§8.5, §10);
+- ``no_rejection``: the uniform draw skips its rejection step and returns ``r mod n`` of the
+  first output, which changes only the deals of seeds that meet a redrawn output (§2.2).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 
 from zhengfen import reference
 from zhengfen.conformance.server import serve
-from zhengfen.reference import candidates, zheng_fen
+from zhengfen.reference import candidates, rng, zheng_fen
 from zhengfen.reference import game as game_module
 
 Patch = tuple[Any, str, Any]
@@ -79,12 +81,20 @@ def no_four_joker_bomb_move() -> list[Patch]:
     return [(candidates, "_zcy_bombs", zcy_bombs)]
 
 
+def no_rejection() -> list[Patch]:
+    def uniform(self: Any, n: int) -> int:
+        return int(self.next()) % n
+
+    return [(rng.SplitMix64, "uniform", uniform)]
+
+
 MUTANTS: dict[str, Callable[[], list[Patch]]] = {
     "two_below_ace": two_below_ace,
     "no_last_chance": no_last_chance,
     "jokers_in_specials": jokers_in_specials,
     "best_score_by_seat": best_score_by_seat,
     "no_four_joker_bomb_move": no_four_joker_bomb_move,
+    "no_rejection": no_rejection,
 }
 
 if __name__ == "__main__":

@@ -119,10 +119,6 @@ JUDGED: dict[str, str] = {
     "game:126:19-46:Lt>LtE#1": "unreachable: the server refuses a leader who is no seat first",
     "game:126:19-20:minus_one": "unreachable: the server refuses a leader who is no seat first",
     "rng:52:64-65:minus_one": "unreachable: uniform(n) is only called with 2 <= n <= 108",
-    "rng:54:16-39:Sub>Add": (
-        "unreachable: it only skips redraws, which happen with probability below 108 / 2**64 "
-        "a draw; no known seed needs one"
-    ),
     "classify:136:8-69:pass": "unreachable: the server passes combinations as text, not Combo",
     "game:217:12-66:pass": "unreachable: the server asks only for the hands of real seats",
     "game:218:8-75:pass": "unreachable: the server asks only for the hands of real seats",

@@ -86,3 +86,14 @@ def test_every_judged_survivor_is_a_mutant_the_tool_makes() -> None:
     assert all(
         reason.startswith(("equivalent", "unreachable")) for reason in mutation.JUDGED.values()
     )
+
+
+def test_the_mutants_that_skip_or_move_the_redraw_are_killed_by_the_deals() -> None:
+    """Issue 23 §3: a uniform draw that never redraws (the limit 2^64 + (2^64 mod n)), or that
+    keeps the lowest redrawn output (``r <= limit``), passed every vector before the deals of
+    the redrawing seeds; now a deal vector kills each."""
+    wanted = {("Sub>Add", "_TWO_64 - _TWO_64 % n"), ("Lt>LtE", "r < limit")}
+    found = [m for m in mutation.mutants("rng") if (m.operator, m.before) in wanted]
+    assert len(found) == 2
+    for result in mutation.run(found, jobs=1, timeout=120):
+        assert result["status"] == "killed" and result["by"].startswith("deal:"), result

@@ -56,9 +56,80 @@ def case(name: str, sections: str, *steps: dict[str, Any]) -> dict[str, Any]:
     return {"name": name, "rules_sections": sections, "steps": list(steps)}
 
 
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_MULTIPLIERS = (0xBF58476D1CE4E5B9, 0x94D049BB133111EB)
+
+
+def mix(z: int) -> int:
+    """SplitMix64's output function (RULES.md §2.1): ``next()`` returns ``mix(state)``.
+
+    >>> hex(mix(0x9E3779B97F4A7C15))
+    '0xe220a8397b1dcdaf'
+    """
+    z = ((z ^ (z >> 30)) * _MULTIPLIERS[0]) & _MASK
+    z = ((z ^ (z >> 27)) * _MULTIPLIERS[1]) & _MASK
+    return z ^ (z >> 31)
+
+
+def _unshift(z: int, shift: int) -> int:
+    """The ``x`` with ``x ^ (x >> shift) == z``: each pass fixes ``shift`` more top bits."""
+    x = z
+    for _ in range(64 // shift):
+        x = z ^ (x >> shift)
+    return x
+
+
+def unmix(z: int) -> int:
+    """The inverse of :func:`mix` (each of its steps is a bijection of 64-bit words).
+
+    >>> unmix(mix(12345)) == 12345
+    True
+    """
+    z = _unshift(z, 31)
+    z = (z * pow(_MULTIPLIERS[1], -1, 1 << 64)) & _MASK
+    z = _unshift(z, 27)
+    z = (z * pow(_MULTIPLIERS[0], -1, 1 << 64)) & _MASK
+    return _unshift(z, 30)
+
+
+def seed_for(draw: int, output: int) -> int:
+    """The seed whose ``draw``-th output (1-based) is ``output``: the state after ``draw`` steps
+    is ``seed + draw * 0x9E3779B97F4A7C15`` and ``next()`` returns ``mix`` of it (§2.1)."""
+    return (unmix(output) - draw * _GAMMA) & _MASK
+
+
+def lowest_rejected(n: int) -> int:
+    """The lowest output that uniform(n) redraws: 2^64 - (2^64 mod n) (RULES.md §2.2)."""
+    return (1 << 64) - (1 << 64) % n
+
+
+#: Seeds whose shuffle draws an output that uniform must redraw (RULES.md §2.2), found by
+#: inverting the output mix, not by search (no ordinary seed meets one: at most 107 of 2^64
+#: outputs are redrawn). Each is (rules, draw k, output): draw k of the shuffle is for
+#: i = deck size - k, so uniform(deck size - k + 1).
+REJECTED: list[tuple[dict[str, Any], int, int]] = [
+    (ZF, 1, lowest_rejected(54)),  # uniform(54) at i = 53 meets its lowest redrawn output
+    (ZCY, 50, _MASK),  # uniform(59) at i = 58 meets the highest output, 2^64 - 1
+    ({"game": "zheng_fen", "players": 5, "target": 150}, 30, lowest_rejected(25)),  # the game
+]
+
+
+def rejected_name(rules: dict[str, Any], draw: int, output: int) -> str:
+    n = (108 if rules["game"] == "zen_cheng_you" else 54) - draw + 1
+    return f"draw {draw} is {output:#x}, redrawn by uniform({n})"
+
+
 def rng_cases() -> Iterator[dict[str, Any]]:
     for seed in (0, 1, 42, 123456789, 2**64 - 1):
         yield case(f"SplitMix64 seed {seed}", "§2.1", step({"op": "rng", "seed": seed, "count": 8}))
+    # The outputs of the redrawing seeds, up to the one redrawn (§2.1, §2.2).
+    for rules, draw, output in REJECTED[:2]:
+        seed = seed_for(draw, output)
+        request = {"op": "rng", "seed": seed, "count": draw + 1}
+        yield case(
+            f"SplitMix64 seed {seed}: {rejected_name(rules, draw, output)}", "§2.1", step(request)
+        )
 
 
 def deal_cases() -> Iterator[dict[str, Any]]:
@@ -67,6 +138,12 @@ def deal_cases() -> Iterator[dict[str, Any]]:
             for drawer in (0, seed % 3):
                 request = {"op": "deal", "rules": rules, "seed": seed, "first_drawer": drawer}
                 yield case(f"deal {rules} seed {seed} drawer {drawer}", "§2.2-§2.4", step(request))
+    # A draw that uniform must redraw (§2.2), in a one-deck and a two-deck shuffle.
+    for rules, draw, output in REJECTED[:2]:
+        seed = seed_for(draw, output)
+        request = {"op": "deal", "rules": rules, "seed": seed, "first_drawer": 0}
+        name = f"deal {rules} seed {seed}: {rejected_name(rules, draw, output)}"
+        yield case(name, "§2.2, §2.3, §2.4", step(request))
 
 
 CLASSIFY = [
@@ -530,6 +607,11 @@ def game_cases() -> Iterator[dict[str, Any]]:
     ]
     for rules, seed in configs:
         yield game_case(f"game {rules} seed {seed}", rules, {"seed": seed}, seed)
+    # A game whose first deal redraws (§2.2); its later deals go on from one draw further.
+    rules, draw, output = REJECTED[2]
+    seed = seed_for(draw, output)
+    name = f"game {rules} seed {seed}: {rejected_name(rules, draw, output)}"
+    yield {**game_case(name, rules, {"seed": seed}, seed), "rules_sections": "§2.2, §2.4, §7"}
     # Every 64-bit seed deals (§2.1): the top half too, where a signed integer would fail.
     for rules, seed in [(ZF, 2**63), (ZF, 2**64 - 1), (ZCY, 2**63 + 1), (ZCY, 2**64 - 1)]:
         name = f"the first deal of seed {seed}, {rules['game']}"

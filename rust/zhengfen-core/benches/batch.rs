@@ -8,10 +8,11 @@
 //! as `rollouts` does: the `game` bench), and `default` adds the outputs.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use zhengfen_core::batch::{derive_seed, Dtype, MaskKind, VecConfig, VecGame};
-use zhengfen_core::deal::SplitMix64;
+use zhengfen_core::batch::{Dtype, MaskKind, VecConfig, VecGame};
 use zhengfen_core::game::Game;
 use zhengfen_core::rules::Rules;
+use zhengfen_core::seed::derive_seed;
+use zhengfen_core::seed::SplitMix64;
 
 /// Steps `config`'s batch with uniformly random legal actions while criterion times it.
 fn bench_steps(

@@ -6,9 +6,9 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use zhengfen_core::combo::Combo;
-use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::game::{Game, Move};
 use zhengfen_core::rules::Rules;
+use zhengfen_core::seed::SplitMix64;
 
 /// Plays one random match; returns the number of decisions.
 fn random_match(rules: Rules, seed: u64, combos: &mut Vec<Combo>, moves: &mut Vec<Move>) -> usize {

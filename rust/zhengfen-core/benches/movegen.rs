@@ -10,9 +10,10 @@ use std::hint::black_box;
 use zhengfen_core::cardset::CardSet;
 use zhengfen_core::classify::classify_into;
 use zhengfen_core::combo::Combo;
-use zhengfen_core::deal::{deal, SplitMix64};
+use zhengfen_core::deal::deal;
 use zhengfen_core::movegen::legal_moves_unchecked;
 use zhengfen_core::rules::Rules;
+use zhengfen_core::seed::SplitMix64;
 
 const DEALS: u64 = 64;
 

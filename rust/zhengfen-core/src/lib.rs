@@ -41,19 +41,18 @@ pub mod learned;
 pub mod movegen;
 pub mod notation;
 pub mod rules;
+pub mod seed;
 
 pub use agents::{Agent, Greedy, Ismcts, Learned, Search};
-pub use batch::seating::{agent_seed, deal_seed, seating};
-pub use batch::{
-    derive_seed, rollouts, rollouts_until, Episode, Rollout, RolloutConfig, VecConfig, VecGame,
-};
+pub use batch::seating::seating;
+pub use batch::{rollouts, rollouts_until, Episode, Rollout, RolloutConfig, VecConfig, VecGame};
 pub use cancel::Cancel;
 pub use card::{Card, Suit};
 pub use cardset::CardSet;
 pub use classify::{classify, no_reading, read_combo, strongest, validate, NoReading};
 pub use combo::{Combo, Kind};
 pub use compare::beats;
-pub use deal::{deal, SplitMix64};
+pub use deal::deal;
 pub use encode::{observation, observation_size};
 pub use error::{Error, Result};
 #[cfg(feature = "serde")]
@@ -65,3 +64,4 @@ pub use notation::{parse_card, parse_cards, parse_combo};
 pub use rules::{
     LeadAfterOut, NextLeader, OptionName, OptionValue, Rules, Tie, Variant, MAX_TARGET,
 };
+pub use seed::{agent_seed, deal_seed, derive_seed, SplitMix64};

@@ -8,15 +8,15 @@ use common::all_rules;
 use proptest::prelude::*;
 use zhengfen_core::agents::Agent;
 use zhengfen_core::batch::{
-    derive_seed, rollouts, Dtype, Episode, MaskKind, OwnedMask, OwnedValues, RolloutConfig,
-    VecConfig, VecGame,
+    rollouts, Dtype, Episode, MaskKind, OwnedMask, OwnedValues, RolloutConfig, VecConfig, VecGame,
 };
 use zhengfen_core::card::{Card, Suit};
 use zhengfen_core::cardset::CardSet;
-use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::encode::{history, observation, observation_size, HISTORY_ROW};
 use zhengfen_core::game::{Event, Game, Phase};
 use zhengfen_core::rules::{Rules, Variant};
+use zhengfen_core::seed::derive_seed;
+use zhengfen_core::seed::SplitMix64;
 
 fn dealt_hands(game: &Game) -> Vec<CardSet> {
     game.history()

@@ -1,8 +1,9 @@
 //! Dealing vectors (RULES.md §2): the first five SplitMix64 outputs for seeds 0 and 1, and the
 //! 4-player Zheng Fen deal for seed 42. The same numbers are checked by pytest.
 
-use zhengfen_core::deal::{deal, shuffled_deck, SplitMix64};
+use zhengfen_core::deal::{deal, shuffled_deck};
 use zhengfen_core::rules::Rules;
+use zhengfen_core::seed::SplitMix64;
 
 #[test]
 fn splitmix64_outputs() {

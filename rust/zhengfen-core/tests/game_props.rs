@@ -8,9 +8,9 @@ mod common;
 use common::all_rules;
 use proptest::prelude::*;
 use zhengfen_core::cardset::CardSet;
-use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::game::{Declaration, Event, Game, Move, Phase};
 use zhengfen_core::rules::{Rules, Variant};
+use zhengfen_core::seed::SplitMix64;
 
 fn everything(game: &Game) -> CardSet {
     let mut all = game.trick_cards();

@@ -10,9 +10,9 @@ use common::{all_rules, greedy_positions as positions};
 use zhengfen_core::agents::{Agent, Ismcts, Playout};
 use zhengfen_core::batch::{rollouts, Rollout, RolloutConfig};
 use zhengfen_core::cancel::Cancel;
-use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::error::Error;
 use zhengfen_core::rules::Rules;
+use zhengfen_core::seed::SplitMix64;
 
 /// A small search, quick enough for many positions.
 const SMALL: &str = "ismcts(iterations=24,candidates=4)";

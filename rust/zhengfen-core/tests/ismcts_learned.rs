@@ -13,10 +13,10 @@ use common::{all_rules, greedy_positions as positions};
 use zhengfen_core::agents::{Agent, Ismcts, Learned, Playout, Policy};
 use zhengfen_core::batch::{rollouts, Rollout, RolloutConfig};
 use zhengfen_core::cancel::Cancel;
-use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::error::Error;
 use zhengfen_core::learned::{testing, Model};
 use zhengfen_core::rules::Rules;
+use zhengfen_core::seed::SplitMix64;
 
 /// A small random model for `rules`.
 fn model(rules: &Rules) -> Arc<Model> {

@@ -7,12 +7,12 @@ mod common;
 
 use common::all_rules;
 use serde_json::{json, Value};
-use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::error::Error;
 use zhengfen_core::game::record::{load, Observation, SavedGame};
 use zhengfen_core::game::{Game, Phase};
 use zhengfen_core::notation::parse_cards;
 use zhengfen_core::rules::{OptionValue, Rules};
+use zhengfen_core::seed::SplitMix64;
 
 /// Plays `decisions` random legal decisions (starting the next match when one ends).
 fn play(game: &mut Game, decisions: usize, rng: &mut SplitMix64) {

@@ -5,8 +5,9 @@ mod common;
 use common::{cards, read};
 use zhengfen_core::classify::classify;
 use zhengfen_core::compare::beats;
-use zhengfen_core::deal::{deal, SplitMix64};
+use zhengfen_core::deal::deal;
 use zhengfen_core::rules::Rules;
+use zhengfen_core::seed::SplitMix64;
 
 fn zf() -> Rules {
     Rules::zheng_fen(4).unwrap()

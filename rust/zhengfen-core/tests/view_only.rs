@@ -6,8 +6,8 @@ mod common;
 
 use common::all_rules;
 use zhengfen_core::agents::Agent;
-use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::game::Game;
+use zhengfen_core::seed::SplitMix64;
 
 /// Pairs of games the mover cannot tell apart: two resamples of one game from its view (games
 /// dealt from hands, so the leader says nothing about the cards in either), with the mover's

@@ -9,10 +9,10 @@
 mod common;
 
 use zhengfen_core::cardset::CardSet;
-use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::game::record::{unfold, Viewer, Visible};
 use zhengfen_core::game::{Event, Game, Move, Phase};
 use zhengfen_core::rules::{OptionValue, Rules, Variant};
+use zhengfen_core::seed::SplitMix64;
 
 /// Random legal decisions, starting the next match when one ends, at most `decisions`.
 fn play(game: &mut Game, decisions: usize, rng: &mut SplitMix64) {

@@ -13,9 +13,9 @@ use crate::rng::{with_stream, PySplitMix64};
 use crate::tensors;
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use zhengfen_core::deal::SplitMix64;
 use zhengfen_core::error::Error;
 use zhengfen_core::game::{Game, Move};
+use zhengfen_core::seed::SplitMix64;
 use zhengfen_core::Search;
 
 /// What one seat knows of a game.

@@ -17,6 +17,7 @@ mod observe;
 mod rng;
 mod rules;
 mod saving;
+mod seed;
 mod tensors;
 
 use cards::{cards_arg, PyCard, PyCards};
@@ -137,7 +138,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::rollouts, m)?)?;
     m.add_function(wrap_pyfunction!(batch::selfplay, m)?)?;
     m.add_function(wrap_pyfunction!(batch::default_max_actions, m)?)?;
-    m.add_function(wrap_pyfunction!(batch::derive_seed, m)?)?;
+    seed::add(m)?;
     batch::seating::add(m)?;
     m.add_function(wrap_pyfunction!(agents::agent_spec, m)?)?;
     tensors::add_constants(m)?;

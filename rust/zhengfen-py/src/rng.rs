@@ -4,7 +4,8 @@ use crate::args::{int_arg, Arg, U64};
 use crate::cards::{PyCard, PyCards};
 use crate::rules::PyRules;
 use pyo3::prelude::*;
-use zhengfen_core::deal::{deal as core_deal, shuffled_deck, SplitMix64};
+use zhengfen_core::deal::{deal as core_deal, shuffled_deck};
+use zhengfen_core::seed::SplitMix64;
 
 /// The SplitMix64 stream of RULES.md §2.1.
 #[pyclass(name = "SplitMix64", module = "zhengfen")]

@@ -29,11 +29,11 @@ use std::sync::Arc;
 use super::policy::{self, Policy, Scratch};
 use super::{play_out, settings, Agent, Greedy, Learned};
 use crate::cancel::Cancel;
-use crate::deal::SplitMix64;
 use crate::error::Result;
 use crate::game::{Game, Move};
 use crate::learned::Model;
 use crate::rules::Rules;
+use crate::seed::SplitMix64;
 
 /// How a leaf is estimated after the tree: a world played to the end of the match by a
 /// policy, or the learned values.

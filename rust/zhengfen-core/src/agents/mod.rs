@@ -24,11 +24,11 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::cancel::Cancel;
-use crate::deal::SplitMix64;
 use crate::error::{Error, Result};
 use crate::game::{Game, Move};
 use crate::learned::Model;
 use crate::rules::Rules;
+use crate::seed::SplitMix64;
 
 /// An agent and its settings. (A learned agent holds its model, shared: cloning is cheap.)
 #[derive(Clone, Debug, PartialEq)]

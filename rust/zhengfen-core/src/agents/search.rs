@@ -9,9 +9,9 @@
 
 use super::{play_out, settings, Agent, Greedy};
 use crate::cancel::Cancel;
-use crate::deal::SplitMix64;
 use crate::error::Result;
 use crate::game::{Game, Move};
+use crate::seed::SplitMix64;
 
 /// Settings of the search agent.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -83,7 +83,7 @@ impl Search {
     ///
     /// ```
     /// use zhengfen_core::agents::Search;
-    /// use zhengfen_core::deal::SplitMix64;
+    /// use zhengfen_core::seed::SplitMix64;
     /// use zhengfen_core::cancel::Cancel;
     /// use zhengfen_core::game::Game;
     /// use zhengfen_core::rules::Rules;

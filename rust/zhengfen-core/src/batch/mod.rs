@@ -2,12 +2,12 @@
 //! built-in agents; [`VecGame`] steps a batch of games from arrays of move indices, for learning.
 //! [`selfplay`] plays episodes with a learned model and returns training samples.
 //! All spread their work over threads and give the same results whatever the thread count.
-//! Who sits where and which seeds a game and its agents draw from is [`seating`]'s rule.
+//! Who sits where is [`seating`]'s rule; which seeds a game and its agents draw from,
+//! [`crate::seed`]'s.
 
 mod outputs;
 mod rollout;
 pub mod seating;
-mod seeds;
 mod selfplay;
 mod vec_game;
 
@@ -15,7 +15,6 @@ pub use outputs::{
     Dtype, Mask, MaskKind, OutArrays, OutBuffers, OwnedMask, OwnedValues, SlotOut, Values, Widths,
 };
 pub use rollout::{rollouts, rollouts_until, Rollout, RolloutConfig, MAX_GAMES};
-pub use seeds::derive_seed;
 pub use selfplay::{
     explore, selfplay, selfplay_until, Samples, SelfplayConfig, DEFAULT_GAMES_PER_THREAD,
     MAX_GAMES_PER_THREAD,

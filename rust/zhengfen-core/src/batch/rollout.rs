@@ -4,13 +4,14 @@
 //! per distinct rotation of the agents round the table ([`seating`]), so the luck of the deal
 //! cancels between them; each seat's agent draws from its [`agent_streams`] stream.
 
-use super::seating::{agent_streams, deal_seed, rotations, seating};
+use super::seating::{rotations, seating};
 use super::{parallel_each, pool};
 use crate::agents::Agent;
 use crate::cancel::Cancel;
 use crate::error::{with_capacity, Error, Result};
 use crate::game::{Game, Phase};
 use crate::rules::Rules;
+use crate::seed::{agent_streams, deal_seed};
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -198,7 +199,7 @@ fn play_one(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::derive_seed;
+    use crate::seed::derive_seed;
 
     fn config(first_deal: u64, deals: u64) -> RolloutConfig {
         RolloutConfig {

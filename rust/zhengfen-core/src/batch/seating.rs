@@ -1,19 +1,9 @@
-//! Seating, rotation and seeding: the one rule for who sits where and which seeds a game and its
-//! agents draw from (AI.md §3). `rollouts`, `VecGame`, the arena, `zhengfen play`, the Python
-//! agents and the Gymnasium env all take it from here.
+//! Seating and rotation: the one rule for who sits where (AI.md §3); which seeds a game and its
+//! agents draw from is [`crate::seed`]'s. `rollouts`, `VecGame`, the arena, `zhengfen play`,
+//! the Python agents and the Gymnasium env all take both from there.
 //!
-//! - Rotation `r` seats agent `agents[(s + r) % n]` in seat `s` ([`seated`]); a deal is played
-//!   once per distinct rotation ([`period`]) in the duplicate format.
-//! - Deal `d` of a batch seeded with `seed` is the game seeded with `derive_seed(seed, d)`
-//!   ([`deal_seed`]). `rollouts` and the arena play deals `first_deal ..`; episode `k` of game
-//!   `j` of a `VecGame` of `n` games is deal `k * n + j`.
-//! - The agent in seat `s` of a game seeded with `game_seed`, at rotation `r`, draws from the
-//!   SplitMix64 stream seeded with `derive_seed(game_seed ^ (r + 1), s)` ([`agent_seed`]);
-//!   outside tournaments the rotation is 0.
-
-use super::derive_seed;
-use crate::deal::SplitMix64;
-use crate::game::MAX_PLAYERS;
+//! Rotation `r` seats agent `agents[(s + r) % n]` in seat `s` ([`seated`]); a deal is played
+//! once per distinct rotation ([`period`]) in the duplicate format.
 
 /// The index of the agent sitting in `seat` at `rotation`, for `n` seats.
 ///
@@ -52,30 +42,6 @@ pub fn rotations<T: PartialEq>(agents: &[T], duplicate: bool) -> u32 {
     } else {
         1
     }
-}
-
-/// The seed of deal `deal` of a batch seeded with `seed` (of `rollouts`, the arena or a
-/// `VecGame`: the module documentation says which deal is which).
-pub fn deal_seed(seed: u64, deal: u64) -> u64 {
-    derive_seed(seed, deal)
-}
-
-/// The seed of the stream the agent in `seat` draws from, in the game seeded with `game_seed`
-/// played at `rotation` (0 outside tournaments).
-pub fn agent_seed(game_seed: u64, rotation: u32, seat: usize) -> u64 {
-    derive_seed(game_seed ^ (u64::from(rotation) + 1), seat as u64)
-}
-
-/// The streams of the agents of `n` seats, by [`agent_seed`] (held inline: seats from `n` on
-/// get an unused stream).
-pub fn agent_streams(game_seed: u64, rotation: u32, n: usize) -> [SplitMix64; MAX_PLAYERS] {
-    std::array::from_fn(|s| {
-        SplitMix64::new(if s < n {
-            agent_seed(game_seed, rotation, s)
-        } else {
-            0
-        })
-    })
 }
 
 #[cfg(test)]
@@ -118,18 +84,5 @@ mod tests {
                 assert_eq!(seats, (0..n as u32).collect::<Vec<_>>());
             }
         }
-    }
-
-    #[test]
-    fn agent_streams_are_distinct_per_seat_and_rotation() {
-        let mut seeds: Vec<u64> = (0..4)
-            .flat_map(|r| (0..4).map(move |s| agent_seed(9, r, s)))
-            .collect();
-        seeds.push(deal_seed(9, 0));
-        let count = seeds.len();
-        seeds.sort_unstable();
-        seeds.dedup();
-        assert_eq!(seeds.len(), count);
-        assert_eq!(agent_streams(9, 1, 3)[2].state, agent_seed(9, 1, 2));
     }
 }

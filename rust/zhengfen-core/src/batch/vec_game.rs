@@ -21,16 +21,16 @@
 //! [`Cancel`] leaves the batch to be reset: until then `step` refuses.
 
 use super::outputs::{Dtype, MaskKind, OutArrays, OutBuffers, SlotOut, Values, Widths};
-use super::seating::{agent_streams, deal_seed};
-use super::{derive_seed, parallel_each, parallel_ranges, pool};
+use super::{parallel_each, parallel_ranges, pool};
 use crate::agents::Agent;
 use crate::cancel::Cancel;
 use crate::combo::Combo;
-use crate::deal::SplitMix64;
 use crate::encode::{history, move_rows, observation, scores, MOVE_ROW};
 use crate::error::{with_capacity, Error, Result};
 use crate::game::{Decision, Event, Game, Move, Phase, MAX_PLAYERS};
 use crate::rules::{Rules, Variant};
+use crate::seed::SplitMix64;
+use crate::seed::{agent_streams, deal_seed, derive_seed};
 use rayon::ThreadPool;
 use std::mem::size_of;
 use std::sync::Arc;

@@ -23,10 +23,11 @@ use crate::cardset::CardSet;
 use crate::classify::classify;
 use crate::combo::Combo;
 use crate::compare::beats;
-use crate::deal::{deal, SplitMix64};
+use crate::deal::deal;
 use crate::error::{Error, Result};
 use crate::movegen::legal_moves_unchecked;
 use crate::rules::{Rules, Variant};
+use crate::seed::SplitMix64;
 
 /// The most players of any game.
 pub const MAX_PLAYERS: usize = 6;

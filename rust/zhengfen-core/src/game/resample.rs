@@ -9,8 +9,8 @@
 use super::{setup, Decision, Game, Setup, MAX_PLAYERS};
 use crate::card::Card;
 use crate::cardset::CardSet;
-use crate::deal::SplitMix64;
 use crate::error::{Error, Result};
+use crate::seed::SplitMix64;
 
 /// Attempts at a deal consistent with the `2c` leader rule before giving up.
 const MAX_ATTEMPTS: u32 = 100_000;
@@ -27,7 +27,7 @@ impl Game {
     /// not carried over. Fails when no match is in progress or `seat` is not a player.
     ///
     /// ```
-    /// use zhengfen_core::deal::SplitMix64;
+    /// use zhengfen_core::seed::SplitMix64;
     /// use zhengfen_core::game::Game;
     /// use zhengfen_core::rules::Rules;
     /// let game = Game::new(Rules::zheng_fen(4).unwrap(), 7);

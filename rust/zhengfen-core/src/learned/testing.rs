@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use super::features::{state_size, MOVE_SIZE};
 use super::model::{Model, Tensor, FORMAT};
-use crate::deal::SplitMix64;
 use crate::rules::Rules;
+use crate::seed::SplitMix64;
 
 /// The metadata of an untrained model for `rules` with `history_rows` rows and hidden sizes
 /// `layers`.

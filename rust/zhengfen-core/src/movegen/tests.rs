@@ -6,8 +6,9 @@
 use super::legal_moves_unchecked;
 use crate::cardset::CardSet;
 use crate::combo::Combo;
-use crate::deal::{deal, shuffled_deck, SplitMix64};
+use crate::deal::{deal, shuffled_deck};
 use crate::rules::{OptionValue, Rules};
+use crate::seed::SplitMix64;
 use sha2::{Digest, Sha256};
 
 /// Zheng Fen with 3 to 6 players, jokers wild and tame, and Zen Cheng You.

@@ -6,10 +6,11 @@ use zhengfen_core::cardset::CardSet;
 use zhengfen_core::classify::{classify, strongest};
 use zhengfen_core::combo::{Combo, Kind};
 use zhengfen_core::compare::beats;
-use zhengfen_core::deal::{shuffled_deck, SplitMix64};
+use zhengfen_core::deal::shuffled_deck;
 use zhengfen_core::game::Game;
 use zhengfen_core::notation::parse_cards;
 use zhengfen_core::rules::Rules;
+use zhengfen_core::seed::SplitMix64;
 
 /// Cards from notation for the rule set's decks.
 pub fn cards(text: &str, rules: &Rules) -> CardSet {

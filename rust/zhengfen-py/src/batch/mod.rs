@@ -1,4 +1,4 @@
-//! Many games played or stepped in Rust (`VecGame`, `rollouts`, `selfplay`) and the seating and seeding
+//! Many games played or stepped in Rust (`VecGame`, `rollouts`, `selfplay`) and the seating
 //! rule they share (`seating`), as Python objects: conversions only.
 
 mod actions;
@@ -10,7 +10,6 @@ mod vec_game;
 
 pub use actors::selfplay;
 pub use rollout::rollouts;
-pub use seating::derive_seed;
 pub use vec_game::{default_max_actions, PyVecGame};
 
 /// The range of `threads`.

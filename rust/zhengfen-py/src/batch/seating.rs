@@ -1,44 +1,10 @@
-//! The core's seating and seeding rule (`zhengfen_core::batch::seating`, AI.md §3) as Python
-//! functions: arguments read, nothing decided here.
+//! The core's seating rule (`zhengfen_core::batch::seating`, AI.md §3) as Python functions:
+//! arguments read, nothing decided here.
 
-use crate::args::{int_arg, not_a_string, Arg, U32, U64};
+use crate::args::{int_arg, not_a_string, Arg, U32};
 use crate::errors::ArgumentTypeError;
 use pyo3::prelude::*;
-use zhengfen_core::batch::derive_seed as core_derive_seed;
 use zhengfen_core::batch::seating as core;
-
-/// Output number `index` (from 0) of SplitMix64 seeded with `base`: the seed of deal `index`
-/// of `rollouts(..., seed=base)` (AI.md §2, §3).
-#[pyfunction]
-pub fn derive_seed(base: &Bound<'_, PyAny>, index: &Bound<'_, PyAny>) -> PyResult<u64> {
-    let base = int_arg(base, "base", 0..=U64)?;
-    let index = int_arg(index, "index", 0..=U64)?;
-    Ok(core_derive_seed(base, index))
-}
-
-/// The seed of deal `deal` of a batch seeded with `seed`.
-#[pyfunction]
-fn deal_seed(seed: &Bound<'_, PyAny>, deal: &Bound<'_, PyAny>) -> PyResult<u64> {
-    let seed = int_arg(seed, "seed", 0..=U64)?;
-    let deal = int_arg(deal, "deal", 0..=U64)?;
-    Ok(core::deal_seed(seed, deal))
-}
-
-/// The seed of the stream the agent in `seat` draws from, in the game seeded with `game_seed`
-/// played at `rotation`.
-#[pyfunction]
-#[pyo3(signature = (game_seed, seat, rotation = Arg::ABSENT),
-    text_signature = "(game_seed, seat, rotation=0)")]
-fn agent_seed(
-    game_seed: &Bound<'_, PyAny>,
-    seat: &Bound<'_, PyAny>,
-    rotation: Arg<'_>,
-) -> PyResult<u64> {
-    let game_seed = int_arg(game_seed, "game_seed", 0..=U64)?;
-    let seat: usize = int_arg(seat, "seat", 0..=i128::from(u8::MAX))?;
-    let rotation = rotation.int("rotation", 0..=U32, 0)?;
-    Ok(core::agent_seed(game_seed, rotation, seat))
-}
 
 /// Per seat, the index of the agent sitting there at `rotation`, for `players` seats.
 #[pyfunction]
@@ -61,10 +27,8 @@ fn rotations(agents: &Bound<'_, PyAny>, duplicate: Arg<'_>) -> PyResult<u32> {
     Ok(core::rotations(&agents, duplicate))
 }
 
-/// Adds the seating functions but `derive_seed` (registered with the batch functions).
+/// Adds the seating functions.
 pub fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(deal_seed, m)?)?;
-    m.add_function(wrap_pyfunction!(agent_seed, m)?)?;
     m.add_function(wrap_pyfunction!(seating, m)?)?;
     m.add_function(wrap_pyfunction!(rotations, m)?)?;
     Ok(())

@@ -10,14 +10,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::explore::explore;
 use super::samples::EpisodeSamples;
 use super::SelfplayConfig;
-use crate::batch::seating::{agent_streams, deal_seed};
 use crate::cancel::Cancel;
 use crate::combo::Combo;
-use crate::deal::SplitMix64;
 use crate::encode::{move_features, move_rows, MOVE_ROW};
 use crate::game::{Game, Move, MAX_PLAYERS};
 use crate::learned::forward::argmax;
 use crate::learned::{state_size, Decisions};
+use crate::seed::SplitMix64;
+use crate::seed::{agent_streams, deal_seed};
 
 /// What every thread of a call shares.
 pub(super) struct Shared<'a, 'c> {

@@ -7,7 +7,7 @@
 //! In Python, with `rng = zhengfen.SplitMix64(zhengfen.seats.agent_seed(game_seed, seat))`:
 //! `(rng.next() >> 11) * 2.0**-53 < epsilon`, then `rng.uniform(n)`.
 
-use crate::deal::SplitMix64;
+use crate::seed::SplitMix64;
 
 /// 2⁻⁵³: the step of the uniform numbers drawn.
 const STEP: f64 = 1.0 / (1u64 << 53) as f64;
@@ -17,7 +17,7 @@ const STEP: f64 = 1.0 / (1u64 << 53) as f64;
 ///
 /// ```
 /// use zhengfen_core::batch::explore;
-/// use zhengfen_core::deal::SplitMix64;
+/// use zhengfen_core::seed::SplitMix64;
 /// let mut rng = SplitMix64::new(5);
 /// assert_eq!(explore(&mut rng, 0.0, 9), None); // never with epsilon 0
 /// assert!(explore(&mut rng, 1.0, 9).is_some_and(|m| m < 9)); // always with 1

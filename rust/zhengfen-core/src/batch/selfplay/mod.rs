@@ -29,8 +29,8 @@
 //! assert!(samples.num_legal.iter().all(|&n| n >= 2));
 //! ```
 //!
-//! [`deal_seed`]: crate::batch::seating::deal_seed
-//! [`agent_seed`]: crate::batch::seating::agent_seed
+//! [`deal_seed`]: crate::seed::deal_seed
+//! [`agent_seed`]: crate::seed::agent_seed
 //! [`Model::q_batch`]: crate::learned::Model::q_batch
 
 mod actor;
