@@ -140,7 +140,10 @@ for line in sys.stdin.buffer:
         continue
     request = None
     try:
-        request = json.loads(line)
+        strict = []  # strict JSON (RFC 8259): NaN and Infinity are refused, the id still echoed
+        request = json.loads(line.decode("utf-8"), parse_constant=strict.append)
+        if strict:
+            raise BadRequest(f"not JSON: {strict[0]}")
         if not isinstance(request, dict):
             raise BadRequest("a request must be a JSON object")
         if request.get("op") == "quit":

@@ -496,8 +496,9 @@ def check_module(implementation: ModuleType, vectors: Path | None = None) -> dic
     """Runs the vectors (the shipped ones by default) against an implementation module until
     the first failure."""
     from zhengfen.conformance.checker import Implementation, run_case
-    from zhengfen.conformance.server import Server
+    from zhengfen.conformance.server import Server, reply_to
     from zhengfen.conformance.vectors import PACKAGE_DIR, SECTIONS
+    from zhengfen.conformance.wire import raw_line
 
     class InProcess(Implementation):
         """The checker's view of an implementation, answered by a server in this process."""
@@ -508,6 +509,10 @@ def check_module(implementation: ModuleType, vectors: Path | None = None) -> dic
 
         def ask(self, request: dict[str, Any]) -> dict[str, Any]:
             return dict(json.loads(json.dumps(self.server.answer(request))))  # as on the wire
+
+        def ask_line(self, text: str) -> dict[str, Any]:
+            reply = reply_to(self.server, raw_line(text, 1)[0])
+            return {} if reply is None else dict(json.loads(json.dumps(reply)))
 
         def stop(self) -> None:
             self.server = Server(implementation, "mutant")

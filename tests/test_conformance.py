@@ -19,8 +19,9 @@ import zhengfen
 from conformance_mutants import MUTANTS
 from zhengfen import reference
 from zhengfen.conformance import vectors
-from zhengfen.conformance.checker import GIVE_UP_AFTER, check
+from zhengfen.conformance.checker import GIVE_UP_AFTER, check, checked_answer
 from zhengfen.conformance.server import Server
+from zhengfen.conformance.wire import raw_line
 from zhengfen.errors import ConformanceError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -262,13 +263,13 @@ def test_an_adapter_that_breaks_the_protocol_fails_every_case(fault: str, why: s
 )
 def test_an_adapter_that_does_not_quit_fails(fault: str, why: str) -> None:
     report = check(f"{MISBEHAVING} {fault}", sections=["rng"], timeout=2.0)
-    assert report.passed == {"protocol": 1, "rng": 7} and report.failed["protocol"] == 1
+    assert report.passed == {"protocol": 1, "rng": 8} and report.failed["protocol"] == 1
     assert why in report.failures[0].actual["failure"]
 
 
 def test_the_protocol_is_checked_for_a_good_adapter() -> None:
     report = check(f"{MISBEHAVING} none", sections=["rng"])
-    assert report.ok and report.passed == {"protocol": 2, "rng": 7}
+    assert report.ok and report.passed == {"protocol": 2, "rng": 8}
 
 
 def vectors_of(folder: Path, section: str, cases: list[dict[str, Any]]) -> Path:
@@ -362,3 +363,40 @@ def test_the_redrawing_seeds_are_found_by_inverting_the_output_mix() -> None:
     seeds = {vectors.seed_for(draw, output) for _, draw, output in vectors.REJECTED}
     dealt = {c["steps"][0]["request"].get("seed") for s in ("deal", "games") for c in load(s)}
     assert seeds <= dealt
+
+
+def test_the_vectors_stay_within_any_implementations_limits() -> None:
+    """CONFORMANCE.md §4: the limits bind our server only, so no vector may need more than the
+    document promises: lines of at most 1 KiB, nested at most 2 deep, counts up to 10,000."""
+
+    def depth(value: Any) -> int:
+        if isinstance(value, dict):
+            return 1 + max((depth(v) for v in value.values()), default=0)
+        if isinstance(value, list):
+            return 1 + max((depth(v) for v in value), default=0)
+        return 0
+
+    for section in vectors.SECTIONS:
+        for c in load(section):
+            for s in c["steps"]:
+                if "line" in s:
+                    assert len(s["line"].encode("latin-1")) <= 1024
+                    continue
+                line = json.dumps({**s["request"], "id": 10**6}).encode()
+                assert len(line) <= 1024 and depth(s["request"]) <= 2, c["name"]
+                assert s["request"].get("count", 0) <= 10_000
+
+
+def test_a_raw_line_is_sent_as_its_bytes_and_answered_with_its_id_or_null() -> None:
+    """A ``line`` step (CONFORMANCE.md §5): each character one byte, ``$id`` the request id; a
+    line without ``$id`` must be answered with ``"id": null``, not with any id."""
+    assert raw_line('{"id": $id, "x": "\u00ff"}', 7) == (b'{"id": 7, "x": "\xff"}', 7)
+    assert raw_line('{"op": "hello"}', 7) == (b'{"op": "hello"}', None)
+    null = '{"id": null, "error": {"kind": "bad_request", "message": "not UTF-8"}}'
+    assert checked_answer(null, None)["error"]["kind"] == "bad_request"
+    assert "failure" in checked_answer(null.replace("null", "7", 1), None)
+    assert "failure" in checked_answer('{"error": {"kind": "bad_request"}}', None)
+    assert "failure" in checked_answer(null, 7)
+    lines = [s for c in load("errors") for s in c["steps"] if "line" in s]
+    assert any("$id" in s["line"] for s in lines) and any("$id" not in s["line"] for s in lines)
+    assert any("\u00ff" in s["line"] for s in lines)

@@ -90,51 +90,42 @@ def points(lines: list[str]) -> list[list[int]]:
     return [json.loads(line)["points"] for line in lines]
 
 
-def test_the_arena_reads_a_model_once_and_sends_its_weights_not_its_path(
-    tmp_path: Path,
-) -> None:
-    """Processes and Ray workers play the weights read when the tournament was made: with the
-    file gone they play the same games."""
-    copy = tmp_path / "model.safetensors"
-    shutil.copy(ZF4, copy)
-    spec = f"learned(model={copy})"
+def weights_travel(model_file: Path, spec: str, others: str, deals: int) -> None:
+    """The arena with ``spec`` (naming ``model_file``) and ``others`` plays the same games here,
+    in worker processes and on Ray with the file gone: the weights read when the tournament was
+    made travel with it."""
     args = parser().parse_args(
-        ["arena", "--agents", f"{spec},greedy,random", "--deals", "4", "--matches", "1"]
+        ["arena", "--agents", f"{spec},{others}", "--deals", str(deals), "--matches", "1"]
     )
     tournament = make_tournament(args)
-    assert tournament.models[spec].to_bytes() == copy.read_bytes()
+    assert tournament.models[spec].to_bytes() == model_file.read_bytes()
     here = run(tournament)
-    copy.unlink()
+    model_file.unlink()
     travelled = pickle.loads(pickle.dumps(tournament))
     assert travelled.models[spec].to_bytes() == tournament.models[spec].to_bytes()
-    assert [g.points for g in run(travelled, workers=2)] == [g.points for g in here]
-    pytest.importorskip("ray")
-    on_ray = run(tournament, ray_address="local")
-    assert [(g.deal, g.rotation, g.points) for g in on_ray] == [
-        (g.deal, g.rotation, g.points) for g in here
-    ]
-
-
-def test_a_searcher_with_a_model_file_sends_its_weights_too(tmp_path: Path) -> None:
-    """``ismcts(policy=learned(model=PATH))`` is read once as well: with the file gone,
-    processes and Ray workers play the same games (before, they were sent the path)."""
-    copy = tmp_path / "policy.safetensors"
-    shutil.copy(ZF4, copy)
-    spec = zhengfen.agent_spec(f"ismcts(iterations=8,policy=learned(model={copy}))")
-    args = parser().parse_args(
-        ["arena", "--agents", f"{spec},greedy", "--deals", "2", "--matches", "1"]
-    )
-    tournament = make_tournament(args)
-    assert tournament.models[spec].to_bytes() == copy.read_bytes()
-    here = run(tournament)
-    copy.unlink()
-    travelled = pickle.loads(pickle.dumps(tournament))
     assert [g.points for g in run(travelled, workers=2)] == [g.points for g in here]
     pytest.importorskip("ray")
     on_ray = run(travelled, ray_address="local")
     assert [(g.deal, g.rotation, g.points) for g in on_ray] == [
         (g.deal, g.rotation, g.points) for g in here
     ]
+
+
+def test_the_arena_reads_a_model_once_and_sends_its_weights_not_its_path(
+    tmp_path: Path,
+) -> None:
+    copy = tmp_path / "model.safetensors"
+    shutil.copy(ZF4, copy)
+    weights_travel(copy, f"learned(model={copy})", "greedy,random", deals=4)
+
+
+def test_a_searcher_with_a_model_file_sends_its_weights_too(tmp_path: Path) -> None:
+    """``ismcts(policy=learned(model=PATH))`` is read once as well (before, the processes and
+    Ray workers were sent the path)."""
+    copy = tmp_path / "policy.safetensors"
+    shutil.copy(ZF4, copy)
+    spec = zhengfen.agent_spec(f"ismcts(iterations=8,policy=learned(model={copy}))")
+    weights_travel(copy, spec, "greedy", deals=2)
 
 
 def test_ismcts_agent_reads_its_policy_file_once(tmp_path: Path) -> None:
@@ -162,8 +153,7 @@ def test_an_agent_without_a_model_refuses_one() -> None:
     model = zhengfen.LearnedModel.load(ZF4)
     with pytest.raises(zhengfen.RulesError, match="plays no learned model"):
         zhengfen.agent_spec(SimpleNamespace(spec="greedy", model=model))
-    with pytest.raises(ValueError, match="names no model file"):
-        playing("greedy", model)
+    assert isinstance(playing("learned-offered", model), LearnedAgent)
 
 
 def test_a_user_class_beside_a_model_file_plays_it_in_python(tmp_path: Path) -> None:

@@ -340,6 +340,33 @@ def test_a_move_by_cards_by_text_and_refused(client: TestClient) -> None:
         assert answer.status_code in (200, 409), answer.text  # 409: several readings
 
 
+def test_contradictory_or_unknown_fields_are_refused_and_change_nothing(
+    client: TestClient,
+) -> None:
+    """``{"index": 0, "cards": [...]}`` used to play the index; a field a route does not take
+    was ignored. Both are a 400 naming the fields, and the game does not move."""
+    table = new_table(client, seed=3, opponents=["greedy"])
+    key, view = table["id"], table["view"]
+    move = view["moves"][0]
+    both = {"index": 0, "cards": move["cards"] or ["3c"]}
+    words = error(client.post(f"/api/tables/{key}/move", json=both), 400)
+    assert words == "give one of 'index', 'cards', not several"
+    typo = error(client.post(f"/api/tables/{key}/move", json={"index": 0, "vesion": 1}), 400)
+    assert typo.startswith("unknown field 'vesion' (this request takes ")
+    for path, body in (
+        ("next", {"force": True}),
+        ("advance", {"x": 1}),
+        ("hint", {"agent": "greedy", "playout": 4}),
+        ("check", {"cards": [], "seat": 1}),
+    ):
+        assert "unknown field" in error(client.post(f"/api/tables/{key}/{path}", json=body), 400)
+    assert client.get(f"/api/tables/{key}").json()["version"] == view["version"]
+    replay = {"name": "x", "text": "{}"}
+    assert "give one of 'name', 'text'" in error(client.post("/api/replays", json=replay), 400)
+    tournament = {"game": "zheng_fen", "agents": ["greedy"], "deal": 3}
+    assert "unknown field 'deal'" in error(client.post("/api/tournaments", json=tournament), 400)
+
+
 def test_check_reads_a_selection(client: TestClient) -> None:
     table = new_table(client, seed=6, opponents=["greedy"])
     key, view = table["id"], table["view"]
@@ -527,6 +554,13 @@ def test_save_and_load_resume_the_game(client: TestClient) -> None:
         ({"game": "zheng_fen", "opponents": ["ismcts(iterations=1000000)"]}, "at most"),
         ({"game": "zheng_fen", "opponents": []}, "'opponents'"),
         ([1, 2], "JSON object"),
+        # issue 23 §2: contradictions and unknown fields were silently resolved or ignored
+        (
+            {"game": "zheng_fen", "players": 3, "options": {"players": 5}},
+            "'players' is 3 but 'options' gives players 5",
+        ),
+        ({"game": "zheng_fen", "oponents": ["random"]}, "unknown field 'oponents'"),
+        ({"game": "zheng_fen", "seed": 1, "colour": "red"}, "unknown field 'colour'"),
     ],
 )
 def test_a_bad_new_table_is_refused_with_the_reason(
@@ -581,6 +615,26 @@ def test_a_full_server_and_an_idle_table() -> None:
         new_table(client, seed=3)  # the idle tables were forgotten: room again
         deleted = client.delete(f"/api/tables/{new_table(client, seed=4)['id']}")
         assert deleted.status_code == 204
+
+
+def test_one_client_cannot_fill_the_server() -> None:
+    """A client's tables past ``tables_per_client`` make the server forget that client's least
+    recently used one (kept in the archive as evicted), never another client's; before, one
+    client could hold every table for ``idle_seconds``."""
+    app = create_app(limits=Limits(max_tables=4, tables_per_client=2))
+    with TestClient(app, base_url=LOCAL, client=("10.0.0.1", 1)) as careless:
+        first, second = new_table(careless, seed=1), new_table(careless, seed=2)
+        careless.get(f"/api/tables/{first['id']}")  # first is now the more recently used
+        third = new_table(careless, seed=3)
+        assert "no table" in error(careless.get(f"/api/tables/{second['id']}"), 404)
+        for table in (first, third):
+            assert careless.get(f"/api/tables/{table['id']}").status_code == 200
+        with TestClient(app, base_url=LOCAL, client=("10.0.0.2", 1)) as other:
+            mine = [new_table(other, seed=s) for s in (4, 5)]
+            new_table(careless, seed=6)  # the careless client loses its own, not these
+            assert all(other.get(f"/api/tables/{t['id']}").status_code == 200 for t in mine)
+        assert len(app.state.server.tables) == 4
+    assert Limits().public()["tables_per_client"] == 16
 
 
 def test_a_full_server_refuses_a_load_before_reading_it() -> None:

@@ -302,27 +302,24 @@ def make_agent(name: str | Agent, seed: int = 0) -> Agent:
     return agent
 
 
-def playing(spec: str, model: LearnedModel, seed: int = 0) -> Agent:
-    """The built-in agent of the canonical ``spec`` playing ``model`` (read once, perhaps in
-    another process) instead of the file the spec names: a :class:`LearnedAgent`, or an
-    ``ismcts(policy=learned(model=PATH))`` searcher. Such an agent pickles with its model, so
-    threads, worker processes and Ray workers never read the file.
+def playing(name: str, model: LearnedModel, seed: int = 0) -> Agent:
+    """The agent ``name`` playing ``model`` (read once, perhaps in another process) instead of a
+    file: for a canonical ``ismcts(...,policy=learned(model=PATH))`` spec the searcher with that
+    policy model, for any other name (``learned(model=PATH)``, a learned agent the web offers)
+    the :class:`LearnedAgent`. Such an agent pickles with its model, so threads, worker
+    processes and Ray workers never read the file.
 
     >>> import zhengfen
     >>> model = zhengfen.LearnedModel.shipped(zhengfen.Rules.zheng_fen(players=4))
     >>> agent = playing("ismcts(iterations=20,playout=value,exploration=0.7,candidates=8,"
     ...                 "policy=learned(model=gone.safetensors))", model)
-    >>> agent.model is model
-    True
+    >>> agent.model is model, type(playing("learned-mine", model)).__name__
+    (True, 'LearnedAgent')
     """
-    if model_file(spec) is None:
-        raise ValueError(f"agent {spec!r} names no model file")
-    if spec.startswith(_LEARNED_FILE):
+    if not name.startswith("ismcts("):
         return LearnedAgent(model)
-    agent = _BUILT_IN_CLASSES[spec.partition("(")[0]](seed=seed)
-    if not isinstance(agent, _RustAgent):
-        raise ValueError(f"agent {spec!r} plays no model")
-    agent.spec = spec
+    agent = ISMCTSAgent(seed=seed)
+    agent.spec = name
     agent.model = model
     return agent
 

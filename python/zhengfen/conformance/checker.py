@@ -26,7 +26,7 @@ from typing import IO, Any
 from zhengfen.conformance.diff import differences, shown
 from zhengfen.conformance.server import PROTOCOL_VERSION
 from zhengfen.conformance.vectors import PACKAGE_DIR, SECTIONS, summarize
-from zhengfen.conformance.wire import LineTooLong, lines
+from zhengfen.conformance.wire import LineTooLong, lines, raw_line
 from zhengfen.errors import ConformanceError
 
 MAX_ANSWER_BYTES = 64 << 20
@@ -182,13 +182,28 @@ class Implementation:
             return {"failure": f"hello: {problem}"}
         return self.exchange(request)
 
-    def exchange(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Sends one request with a fresh id; the answer or ``{"failure": why}``."""
+    def ask_line(self, text: str) -> dict[str, Any]:
+        """The answer to a raw line (a ``line`` step, CONFORMANCE.md §5), as :meth:`ask`."""
+        if not self.running:
+            self.stop()
+            self.start()
+        problem = hello_problem(self.greeting)
+        if problem is not None:
+            return {"failure": f"hello: {problem}"}
+        return self.exchange({}, text)
+
+    def exchange(self, request: dict[str, Any], text: str | None = None) -> dict[str, Any]:
+        """Sends one request with a fresh id; the answer or ``{"failure": why}``. With ``text``,
+        sends that raw line instead (:func:`raw_line`), and the answer must carry its id."""
         assert self.process is not None and self.process.stdin is not None
         self.last_id += 1
-        ident = self.last_id
+        ident: int | None = self.last_id
+        if text is None:
+            data = json.dumps({**request, "id": ident}).encode()
+        else:
+            data, ident = raw_line(text, self.last_id)
         try:
-            self.process.stdin.write(json.dumps({**request, "id": ident}).encode() + b"\n")
+            self.process.stdin.write(data + b"\n")
             self.process.stdin.flush()
             line = self.lines.get(timeout=self.timeout)
         except (BrokenPipeError, OSError):
@@ -246,7 +261,7 @@ def drain(found: queue.Queue[str | None]) -> list[str | None]:
             return items
 
 
-def checked_answer(line: str, ident: int) -> dict[str, Any]:
+def checked_answer(line: str, ident: int | None) -> dict[str, Any]:
     """One answer line as an object echoing ``ident``, or ``{"failure": why}``."""
     try:
         answer = json.loads(line)
@@ -254,6 +269,10 @@ def checked_answer(line: str, ident: int) -> dict[str, Any]:
         return {"failure": f"not JSON: {line.strip()[:200]}"}
     if not isinstance(answer, dict):
         return {"failure": f"not a JSON object: {line.strip()[:200]}"}
+    if ident is None:
+        if "id" not in answer or answer["id"] is not None:
+            return {"failure": f"answered with id {shown(answer.get('id'), 60)}, not null"}
+        return answer
     if answer.get("id") != ident or type(answer.get("id")) is not int:
         return {"failure": f"answered with id {shown(answer.get('id'), 60)} the request id {ident}"}
     return answer
@@ -299,6 +318,14 @@ def is_text_list(value: list[Any]) -> bool:
 def run_case(impl: Implementation, case: dict[str, Any], section: str) -> Failure | None:
     game = None
     for step in case["steps"]:
+        if "line" in step:  # a raw line (CONFORMANCE.md §5)
+            answer = impl.ask_line(step["line"])
+            actual = actual_of({"op": None}, answer, step["expect"])
+            if actual != step["expect"]:
+                line = {"line": step["line"]}
+                names = (section, case["name"], case["rules_sections"])
+                return Failure(*names, line, step["expect"], actual)
+            continue
         request = dict(step["request"])
         if request.get("game") == "$game":
             request["game"] = game

@@ -18,7 +18,8 @@ from typing import Any
 
 import zhengfen
 from zhengfen import reference
-from zhengfen.conformance.server import Server
+from zhengfen.conformance.server import Server, reply_to
+from zhengfen.conformance.wire import raw_line
 
 VERSION = 1
 PACKAGE_DIR = Path(__file__).parent / "vectors"
@@ -123,6 +124,9 @@ def rejected_name(rules: dict[str, Any], draw: int, output: int) -> str:
 def rng_cases() -> Iterator[dict[str, Any]]:
     for seed in (0, 1, 42, 123456789, 2**64 - 1):
         yield case(f"SplitMix64 seed {seed}", "§2.1", step({"op": "rng", "seed": seed, "count": 8}))
+    # A field an op does not take is ignored (CONFORMANCE.md §4).
+    request = {"op": "rng", "seed": 1, "count": 2, "leader": 9, "note": [None]}
+    yield case("SplitMix64 seed 1, with fields rng does not take", "§2.1", step(request))
     # The outputs of the redrawing seeds, up to the one redrawn (§2.1, §2.2).
     for rules, draw, output in REJECTED[:2]:
         seed = seed_for(draw, output)
@@ -223,6 +227,8 @@ CLASSIFY = [
     (ZF, "3c 3d 3h 4c 4d 4h", "§4.5"),
     (ZF, "3c 3d 3h 3s 4c 4d 4h 4s", "§4.5"),
     (ZF, "3c 3d BJ RJ", "§4.5"),
+    # Only a hand is limited to 27 cards: 28 cards to classify are read (CONFORMANCE.md §4).
+    (ZF, " ".join(f"{rank}{suit}" for rank in "3456789" for suit in "cdhs"), "§1.3, §4.5"),
     # Option values of the wrong type or out of range are rules errors (§3.4).
     ({**ZF, "target": True}, "3c", "§3.4"),
     ({**ZF, "target": "500"}, "3c", "§3.4"),
@@ -398,6 +404,8 @@ LEGAL = [
 #: Tables given as bare cards stand for their strongest reading (§1.7; CONFORMANCE.md §4).
 LEGAL_AS_CARDS = [
     (ZF, "8c 8d 9h BJ", "7c BJ", "§1.7, §6"),
+    # A table of 28 cards is no hand: read, and nothing follows it (CONFORMANCE.md §4).
+    (ZF, "2c 2d 2h 2s BJ", " ".join(f"{r}{s}" for r in "3456789" for s in "cdhs"), "§1.3, §6"),
     (ZCY, "Ac Ac Ad Ad 2c", "Kc Kd", "§1.7, §10"),
 ]
 
@@ -520,8 +528,77 @@ def error_cases() -> Iterator[dict[str, Any]]:
             PROTOCOL_SECTION,
         ),
     ]
+    # Settled by issue 23 §3 (CONFORMANCE.md §4): a game id of another type; a deal seed out
+    # of range; `pass` where a combination is asked for, in any case; words and kinds in
+    # capitals; a 28-card `legal_moves` hand; a card twice in one `new_game` hand.
+    bad += [
+        ("a game id of null", {"op": "state", "game": None}, PROTOCOL_SECTION),
+        (
+            "a game id given as a number",
+            {"op": "play", "game": 0, "move": "pass"},
+            PROTOCOL_SECTION,
+        ),
+        ("a game id given as a list", {"op": "next_match", "game": ["g0"]}, PROTOCOL_SECTION),
+        ("a deal seed below 0", {"op": "deal", "rules": ZF, "seed": -1}, PROTOCOL_SECTION),
+        ("a deal seed of 2^64", {"op": "deal", "rules": ZCY, "seed": 2**64}, PROTOCOL_SECTION),
+        (
+            "pass as the challenger",
+            {"op": "beats", "rules": ZF, "challenger": "pass", "table": "3c"},
+            "§1.7, §6.1",
+        ),
+        (
+            "pass as the table",
+            {"op": "beats", "rules": ZF, "challenger": "4c", "table": "pass"},
+            "§1.7, §6.1",
+        ),
+        (
+            "PASS as the table of legal moves",
+            {"op": "legal_moves", "rules": ZF, "hand": "4c", "table": "PASS"},
+            "§1.7, §6.1",
+        ),
+        (
+            "a kind in capitals",
+            {"op": "beats", "rules": ZF, "challenger": "PAIR 8 1: 8c 8d", "table": "7c 7d"},
+            "§1.7",
+        ),
+        (
+            "blind as a table",
+            {"op": "legal_moves", "rules": ZCY, "hand": "4c", "table": "blind"},
+            "§1.3",
+        ),
+        (
+            "28 cards in a legal_moves hand",
+            {"op": "legal_moves", "rules": ZF, "hand": ONE_DECK_28},
+            "§1.3",
+        ),
+        ("a card twice in one new_game hand", new_game(["3c 3c", "4c", "5c", "6c"]), "§12.2"),
+        (
+            "a 28-card new_game hand with a bad card",
+            new_game([ONE_DECK_28 + " 1x", "BJ", "RJ", "Ks"]),
+            "§1.3, §12.2",
+        ),
+    ]
     for name, request, sections in bad:
         yield case(f"error: {name}", sections, step(request))
+    # Lines that are no strict JSON or no UTF-8 (CONFORMANCE.md §4, §5): a `line` step's
+    # characters are its bytes; `$id` stands for the request id, and without one the answer's
+    # id is null.
+    lines = [
+        ("NaN as a seed", '{"id": $id, "op": "rng", "seed": NaN, "count": 1}'),
+        ("NaN in a field no op reads", '{"id": $id, "op": "rng", "seed": 1, "count": 1, "x": NaN}'),
+        ("-Infinity as a count", '{"id": $id, "op": "rng", "seed": 1, "count": -Infinity}'),
+        ("NaN as the id", '{"id": NaN, "op": "hello"}'),
+        (
+            "a byte that is not UTF-8 in the cards",
+            '{"op": "classify", "rules": {"game": "zheng_fen"}, "cards": "3c \u00ff"}',
+        ),
+        (
+            "a byte that is not UTF-8 in a field no op reads",
+            '{"op": "rng", "seed": 1, "count": 1, "x": "\u00c3("}',
+        ),
+    ]
+    for name, line in lines:
+        yield case(f"error: {name}", PROTOCOL_SECTION, {"line": line})
 
 
 ONE_DECK_28 = " ".join(f"{rank}{suit}" for rank in "3456789" for suit in "cdhs")
@@ -547,6 +624,35 @@ def game_error_cases() -> Iterator[dict[str, Any]]:
     zcy_refused = ["declare", "single 3 1: 3c", "next_match", "pass", "blind", "blind", "pass"]
     yield scripted_case(
         "refused: decisions in the declarations", ZCY, {"seed": 5}, zcy_refused, "§11.2, §12.1"
+    )
+    # Only card tokens are read in any case: `PASS`, `Blind`, a kind in capitals are moves that
+    # cannot be read (CONFORMANCE.md §1, §4); the same moves in lower case are then played.
+    capitals = ["PAIR 4 1: 4H 4S", "Pair 4 1: 4h 4s", "pair 4 1: 4H 4S", "PASS", "Pass", "pass"]
+    yield scripted_case(
+        "refused: words and kinds in capitals, Zheng Fen", ZF, {"seed": 5}, capitals, "§1.3, §12.1"
+    )
+    yield scripted_case(
+        "refused: words in capitals in the declarations",
+        ZCY,
+        {"seed": 5},
+        ["BLIND", "Declare", "Pass", "blind"],
+        "§1.3, §11.2, §12.1",
+    )
+    # A well-formed notation that is no reading of cards the player holds is an illegal_move,
+    # not an invalid_combo (CONFORMANCE.md §4): a pair of unequal cards, a single at a value it
+    # does not have; then the true reading is played.
+    setup = {"hands": ["3h 7c 8d", "4c", "5c", "6c"], "leader": 0}
+    yield scripted_case(
+        "refused: a false reading of cards held",
+        ZF,
+        setup,
+        ["pair 7 1: 7c 8d", "single 9 1: 8d", "single 8 1: 8d"],
+        "§1.7, §12.1",
+    )
+    # A leader without hands is a field new_game does not take then: ignored, the seed deals
+    # and the rules choose the leader (seat 2 holds the 3h of seed 5).
+    yield scripted_case(
+        "a leader without hands is ignored", ZF, {"seed": 5, "leader": 0}, [], "§7.1, §12.2"
     )
     rules = {**ZF, "players": 3}
     setup = {"hands": ["3c 9d", "4c Kd", "5c 5d"], "leader": 0}
@@ -681,6 +787,11 @@ def expected(server: Server, c: dict[str, Any]) -> list[dict[str, Any]]:
     """The steps of a case with the answers of ``server`` as expectations."""
     steps, game = [], None
     for s in c["steps"]:
+        if "line" in s:  # a raw line: its bytes as the checker sends them (checker.raw_line)
+            reply = reply_to(server, raw_line(s["line"], 0)[0])
+            assert reply is not None and "error" in reply, reply
+            steps.append({"line": s["line"], "expect": {"error": reply["error"]["kind"]}})
+            continue
         request = dict(s["request"])
         if request.get("game") == "$game":
             request["game"] = game

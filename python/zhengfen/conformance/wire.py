@@ -112,3 +112,11 @@ def problem(value: Any) -> str | None:
             where = f"{path}.{key}" if isinstance(key, str) else f"{path}[{key}]"
             stack.append((child, level + 1, where.lstrip(".")))
     return None
+
+
+def raw_line(text: str, ident: int) -> tuple[bytes, int | None]:
+    """The bytes of a ``line`` step and the id its answer must carry: each character of
+    ``text`` is one byte (Latin-1, so a byte that is not UTF-8 can be written), ``$id`` stands
+    for ``ident``, and a line without ``$id`` must be answered with ``"id": null``."""
+    data = text.replace("$id", str(ident)).encode("latin-1")
+    return data, ident if "$id" in text else None

@@ -66,7 +66,11 @@ class Server:
     def __post_init__(self) -> None:
         limits = self.limits
         self.tables = Store(
-            "table", limits.max_tables, limits.idle_seconds, forgot=self.archive.forgotten
+            "table",
+            limits.max_tables,
+            limits.idle_seconds,
+            forgot=self.archive.forgotten,
+            per_owner=limits.tables_per_client,
         )
         self.logs = Store("replay", limits.max_replays, limits.idle_seconds, evict=True)
         self.tournaments = Tournaments(limits, self.models)
@@ -174,8 +178,13 @@ def _since(request: Request) -> int | None:
     return start
 
 
-def _created(table: tables.Table, server: Server) -> Json:
-    table.key = server.tables.add(table)
+def _client(request: Request) -> str:
+    """Who asks: the client's address (the bound of ``limits.tables_per_client``)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def _created(table: tables.Table, server: Server, client: str) -> Json:
+    table.key = server.tables.add(table, owner=client)
     table.finished = server.archive.keep
     owner = table.people.owner
     table.people.came(owner)
@@ -184,21 +193,21 @@ def _created(table: tables.Table, server: Server) -> Json:
 
 async def new_table(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    server.tables.room()
+    server.tables.room(_client(request))
     table = await run_in_threadpool(
         tables.new_table, body, server.limits.agent_seconds, server.models
     )
-    return _created(table, server)
+    return _created(table, server, _client(request))
 
 
 async def load_table(request: Request, server: Server) -> Json:
-    server.tables.room()
+    server.tables.room(_client(request))
     body = await read_body(request, server.limits.max_upload)
     limits = server.limits
     table = await run_in_threadpool(
         tables.load_table, body, limits.max_upload, limits.agent_seconds, server.models
     )
-    return _created(table, server)
+    return _created(table, server, _client(request))
 
 
 async def get_table(request: Request, server: Server) -> Json:
@@ -233,6 +242,7 @@ async def table_hint(request: Request, server: Server) -> Json:
     table, seat = _seat(request, server)
     spec = inputs.agent(body.string("agent", "greedy"), server.models, table.game.rules)
     playouts: int = body.integer("playouts", 1, server.limits.max_hint_playouts, 16)
+    body.finish()
     return await _locked(
         table, server.limits.busy_seconds, lambda: table.hint(seat, spec, playouts)
     )
@@ -246,14 +256,14 @@ async def table_name(request: Request, server: Server) -> Json:
 
 
 async def table_next(request: Request, server: Server) -> Json:
-    await read_body(request, server.limits.max_body)
+    (await read_body(request, server.limits.max_body)).finish()  # it takes no fields
     table, seat = _seat(request, server)
     since = _since(request)
     return await _locked(table, server.limits.busy_seconds, lambda: table.next_match(seat, since))
 
 
 async def table_advance(request: Request, server: Server) -> Json:
-    await read_body(request, server.limits.max_body)
+    (await read_body(request, server.limits.max_body)).finish()  # it takes no fields
     table, seat = _seat(request, server)
     since = _since(request)
     return await _locked(table, server.limits.busy_seconds, lambda: table.play_on(seat, since))
@@ -269,6 +279,7 @@ async def table_hand_over(request: Request, server: Server) -> Json:
             f"seats are 0 to {table.game.rules.players - 1}"
         )
     spec = inputs.agent(body.string("agent", "greedy"), server.models, table.game.rules)
+    body.finish()
     since = _since(request)
     return await _locked(
         table, server.limits.busy_seconds, lambda: table.hand_over(seat, target, spec, since)
@@ -295,7 +306,9 @@ async def list_replays(request: Request, server: Server) -> Json:
 
 def _open(body: Body, server: Server) -> Json:
     limit = server.limits.max_upload
-    if body.has("name"):
+    given = body.one_of("name", "text")
+    body.finish()
+    if given == "name":
         text = server.folder.read(body.string("name"), limit)
     else:
         text = body.text("text", limit)

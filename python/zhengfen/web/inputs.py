@@ -65,18 +65,53 @@ class InputError(ZhengfenError):
 
 
 class Body:
-    """A request's JSON object, read field by field."""
+    """A request's JSON object, read field by field. It remembers the fields asked for, so that
+    :meth:`finish` refuses any other before the request acts: a field the route does not take
+    is an error, never ignored.
+
+    >>> body = Body({"seat": 1, "colour": "red"})
+    >>> body.integer("seat", 0, 3)
+    1
+    >>> body.finish()
+    Traceback (most recent call last):
+    ...
+    zhengfen.web.inputs.InputError: unknown field 'colour' (this request takes 'seat')
+    """
 
     def __init__(self, data: object) -> None:
         if not isinstance(data, dict):
             raise InputError(f"the request body must be a JSON object, not {_kind(data)}")
         self.data: dict[str, Any] = data
+        self.asked: set[str] = set()
 
     def has(self, name: str) -> bool:
         """Whether the field is given (and not ``null``)."""
+        self.asked.add(name)
         return self.data.get(name) is not None
 
+    def raw(self, name: str, default: Any = None) -> Any:
+        """The field as sent (``default`` when absent), read by the caller."""
+        self.asked.add(name)
+        return self.data.get(name, default)
+
+    def one_of(self, *names: str) -> str | None:
+        """The one of ``names`` given (``None`` if none); two given contradict each other."""
+        given = [name for name in names if self.has(name)]
+        if len(given) > 1:
+            raise InputError(f"give one of {', '.join(map(repr, given))}, not several")
+        return given[0] if given else None
+
+    def finish(self) -> None:
+        """Refuses the fields no one asked for (a mistyped name, a field of another request)."""
+        unknown = sorted(set(self.data) - self.asked)
+        if unknown:
+            takes = ", ".join(repr(name) for name in sorted(self.asked)) or "no fields"
+            names = ", ".join(repr(_short(name, 30)[1:-1]) for name in unknown[:5])
+            plural = "s" if len(unknown) > 1 else ""
+            raise InputError(f"unknown field{plural} {names} (this request takes {takes})")
+
     def _field(self, name: str, default: T) -> Any:
+        self.asked.add(name)
         value = self.data.get(name)
         if value is None:
             if default is _MISSING:
@@ -156,6 +191,10 @@ def rules(body: Body) -> zhengfen.Rules:
     if "game" in options:
         raise InputError("'options' holds no 'game': the game is the 'game' field")
     players = body.integer("players", 3, 6, None)
+    if players is not None and options.get("players", players) != players:
+        raise InputError(
+            f"'players' is {players} but 'options' gives players {_short(options['players'])}"
+        )
     if players is not None:
         options["players"] = players
     try:

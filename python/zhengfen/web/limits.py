@@ -14,6 +14,9 @@ class Limits:
     """A server's bounds (``GET /api/options`` shows them to the page)."""
 
     max_tables: int = 64
+    tables_per_client: int = 16
+    """The most tables one client (an address) holds: its next table makes the server forget its
+    least recently used one, so that no client can fill the server for the others."""
     idle_seconds: float = 1800.0
     max_body: int = 256 * 1024
     max_upload: int = 8 * 1024 * 1024

@@ -1,7 +1,10 @@
 """A bounded store of things a server keeps for its clients (tables, replays, tournaments), by
 random id: at most ``capacity`` at once, each forgotten after ``idle_seconds`` without use
 (checked whenever the store is used). When full, :meth:`Store.add` either refuses
-(:class:`~zhengfen.web.problems.TooMany`) or forgets the least recently used item. ``forgot``,
+(:class:`~zhengfen.web.problems.TooMany`) or forgets the least recently used item. With
+``per_owner``, an owner (a client's address) holds at most that many: its own least recently
+used item is forgotten to make room for its next, so that one careless client cannot fill the
+store for the others. ``forgot``,
 when given, is told of each item forgotten (idle, evicted or removed) with the reason. Safe to
 use from several threads.
 
@@ -43,6 +46,7 @@ class Store(Generic[T]):
         clock: Callable[[], float] = time.monotonic,
         prefix: str | None = None,
         forgot: Callable[[T, str], None] | None = None,
+        per_owner: int | None = None,
     ) -> None:
         self.kind = kind
         self.prefix = kind[0] if prefix is None else prefix
@@ -51,12 +55,27 @@ class Store(Generic[T]):
         self.evict = evict
         self.clock = clock
         self.forgot = forgot
+        self.per_owner = per_owner
         self._items: OrderedDict[str, tuple[T, float]] = OrderedDict()
+        self._owners: dict[str, str] = {}
         self._lock = threading.Lock()
 
     def _expire(self, now: float) -> None:
         for key in [k for k, (_, used) in self._items.items() if now - used > self.idle_seconds]:
-            self._tell(self._items.pop(key)[0], "idle")
+            self._tell(self._pop(key)[0], "idle")
+
+    def _pop(self, key: str) -> tuple[T, float]:
+        self._owners.pop(key, None)
+        return self._items.pop(key)
+
+    def _owned(self, owner: str | None) -> list[str]:
+        """The ids ``owner`` holds, least recently used first (none without ``per_owner``)."""
+        if owner is None or self.per_owner is None:
+            return []
+        return [key for key in self._items if self._owners.get(key) == owner]
+
+    def _at_its_bound(self, owner: str | None) -> bool:
+        return self.per_owner is not None and len(self._owned(owner)) >= self.per_owner
 
     def _tell(self, item: T, why: str) -> None:
         if self.forgot is not None:
@@ -67,24 +86,30 @@ class Store(Generic[T]):
             f"the server holds {self.capacity} {self.kind}s already (its limit): try again later"
         )
 
-    def room(self) -> None:
-        """Raises :class:`TooMany` when full and nothing may be forgotten to make room."""
+    def room(self, owner: str | None = None) -> None:
+        """Raises :class:`TooMany` when full and nothing may be forgotten to make room (for
+        ``owner``, its own oldest item may be)."""
         with self._lock:
             self._expire(self.clock())
-            if not self.evict and len(self._items) >= self.capacity:
+            full = len(self._items) >= self.capacity
+            if full and not self.evict and not self._at_its_bound(owner):
                 raise self._full()
 
-    def add(self, item: T) -> str:
-        """Keeps ``item``; returns its new id."""
+    def add(self, item: T, owner: str | None = None) -> str:
+        """Keeps ``item`` (held by ``owner``, if given); returns its new id."""
         with self._lock:
             now = self.clock()
             self._expire(now)
+            while self._at_its_bound(owner):
+                self._tell(self._pop(self._owned(owner)[0])[0], "evicted")
             while len(self._items) >= self.capacity:
                 if not self.evict or not self._items:
                     raise self._full()
-                self._tell(self._items.popitem(last=False)[1][0], "evicted")
+                self._tell(self._pop(next(iter(self._items)))[0], "evicted")
             key = self.prefix + secrets.token_hex(8)
             self._items[key] = (item, now)
+            if owner is not None:
+                self._owners[key] = owner
             return key
 
     def get(self, key: str) -> T:
@@ -104,9 +129,9 @@ class Store(Generic[T]):
     def remove(self, key: str) -> T:
         """Forgets the item; :class:`NotFound` for an unknown id."""
         with self._lock:
-            found = self._items.pop(key, None)
-            if found is None:
+            if key not in self._items:
                 raise NotFound(f"no {self.kind} {key[:40]!r}")
+            found = self._pop(key)
             self._tell(found[0], "removed")
             return found[0]
 

@@ -182,26 +182,28 @@ class Table:
             raise Conflict("the view is out of date: the game has moved on since")
         moves = self._moves(seat)
         chosen = self._chosen(seat, body, moves)
+        body.finish()
         self.game.play(chosen)
         self.people_moved += 1
         self.advance()
         return self.view(seat, since)
 
     def _chosen(self, seat: int, body: Body, moves: Sequence[Move]) -> Move:
-        if body.has("index"):
+        given = body.one_of("index", "cards", "move")
+        if given == "index":
             index: int = body.integer("index", 0, 2**31, None)
             if index >= len(moves):
                 raise Conflict(f"there is no move {index}: choose 0 to {len(moves) - 1}")
             return moves[index]
-        if body.has("cards"):
-            cards = inputs.cards(body.data["cards"], self.game.rules.decks)
+        if given == "cards":
+            cards = inputs.cards(body.raw("cards"), self.game.rules.decks)
             found = selections.matching(moves, cards)
             if len(found) == 1:
                 return moves[found[0]]
             if found:
                 raise Conflict("those cards can be played several ways: choose one", choices=found)
             raise Conflict(selections.why_not(self.game, seat, cards))
-        if body.has("move"):
+        if given == "move":
             named: str = body.string("move")
             for move in moves:
                 if views.move_json(move)["text"] == named:
@@ -211,7 +213,8 @@ class Table:
 
     def check(self, seat: int, body: Body) -> Json:
         """What ``seat``'s selected cards read as, and whether they can be played now."""
-        cards = inputs.cards(body.data.get("cards", []), self.game.rules.decks)
+        cards = inputs.cards(body.raw("cards", []), self.game.rules.decks)
+        body.finish()
         return selections.check(self.game, seat, cards)
 
     def hint(self, seat: int, spec: str, playouts: int) -> Json:
@@ -272,6 +275,7 @@ def new_table(body: Body, seconds: float, models: Models | None = None) -> Table
     table = _seated(zhengfen.Game(rules, seed), seat, body, draws, seconds, models or Models())
     table.deal = Deal(seed, known=chosen)
     table.hints_on = body.flag("hints", True)
+    body.finish()
     table.advance()
     return table
 
@@ -286,6 +290,7 @@ def load_table(body: Body, limit: int, seconds: float, models: Models | None = N
     table = _seated(game, seat, body, seed, seconds, models or Models())
     table.deal = Deal.of_saved(saved)
     table.hints_on = body.flag("hints", True)
+    body.finish()
     table.people.persons[seat].delivered = len(game.history)
     table.advance()
     return table

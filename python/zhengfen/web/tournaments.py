@@ -43,13 +43,16 @@ def tournament(body: Body, limits: Limits, models: Models | None = None) -> Tour
     models = models or Models()
     rules = inputs.rules(body)
     agents = inputs.agents(body, "agents", rules.players, ["greedy", "random"], models, rules)
-    whole_games = "matches" in body.data and body.data["matches"] is None
+    whole_games = "matches" in body.data and body.raw("matches") is None
     matches = None if whole_games else body.integer("matches", 1, 100, 1)
+    deals: int = body.integer("deals", 1, limits.max_deals, 10)
+    seed = inputs.seed(body, 0)
+    body.finish()
     return Tournament(
         rules={"game": rules.game, **rules.options()},
         agents=tuple(agents),
-        deals=body.integer("deals", 1, limits.max_deals, 10),
-        seed=inputs.seed(body, 0),
+        deals=deals,
+        seed=seed,
         matches=matches,
         models={name: models.files[name] for name in agents if name in models.files},
     )
