@@ -205,7 +205,7 @@ def declarations_json(game: zhengfen.Game) -> list[Json] | None:
                 "team": game.side(seat),
                 "stake": STAKES[move],
                 "points": declaration_points(move, seat, first),
-                "blind_round": seat in blind,
+                "blind_round": move == "blind" or seat in blind,
             }
         )
     return rows
@@ -213,9 +213,15 @@ def declarations_json(game: zhengfen.Game) -> list[Json] | None:
 
 def _blind_round(game: zhengfen.Game) -> set[int]:
     """The seats whose latest declaration of the match is their blind one (RULES.md §11.2: a
-    pass there leaves the ±100 declaration still to make)."""
+    pass there leaves the ±100 declaration still to make). Only in the declarations' phase is
+    the history read (the blind round over, a blind pass is followed by a declaration)."""
+    phase = game.phase
+    if phase == "blind_declare":
+        return set(range(game.rules.players))
+    if phase != "declare":
+        return set()  # a blind pass has been followed by a declaration (or pass) since
     history = game.history
-    start = max((n for n, e in enumerate(history) if e["type"] == "deal"), default=0)
+    start = max(n for n, e in enumerate(history) if e["type"] == "deal")
     latest = {
         e["seat"]: n for n, e in enumerate(history) if n > start and e["type"] == "declaration"
     }
