@@ -287,9 +287,9 @@ def test_vec_game_refuses_bad_actions_and_changes_nothing() -> None:
         ({"history": 2**21}, ValueError),
         ({"threads": 0}, ValueError),
         ({"episode": "trick"}, ValueError),
-        ({"agents": ["greedy"] * 4}, zhengfen.RulesError),
-        ({"agents": [None, "greedy"]}, zhengfen.RulesError),
-        ({"agents": [None, "clever", None, None]}, zhengfen.RulesError),
+        ({"agents": ["greedy"] * 4}, zhengfen.ArgumentError),
+        ({"agents": [None, "greedy"]}, zhengfen.ArgumentError),
+        ({"agents": [None, "clever", None, None]}, zhengfen.ArgumentError),
         ({"agents": [None, 5, None, None]}, TypeError),
         ({"num_games": 200_000, "max_actions": 100_000}, ValueError),
     ],
@@ -521,13 +521,13 @@ def test_rollouts_do_not_depend_on_threads() -> None:
 
 
 def test_rollouts_refuse_bad_arguments() -> None:
-    with pytest.raises(zhengfen.RulesError, match="first_deal"):
+    with pytest.raises(zhengfen.ArgumentError, match="first_deal"):
         zhengfen.rollouts(ZF4, ["greedy", "random", "random", "random"], 300_000, duplicate=True)
-    with pytest.raises(zhengfen.RulesError):
+    with pytest.raises(zhengfen.ArgumentError):
         zhengfen.rollouts(ZF4, ["greedy"] * 3, 1)
-    with pytest.raises(zhengfen.RulesError, match="unknown"):
+    with pytest.raises(zhengfen.ArgumentError, match="unknown"):
         zhengfen.rollouts(ZF4, ["greedy", "greedy", "greedy", "wise"], 1)
-    with pytest.raises(zhengfen.RulesError, match="determinizations"):
+    with pytest.raises(zhengfen.ArgumentError, match="determinizations"):
         zhengfen.rollouts(ZF4, ["search(determinizations=0)"] * 4, 1)
     with pytest.raises(ValueError):
         zhengfen.rollouts(ZF4, ["greedy"] * 4, 1, matches=0)

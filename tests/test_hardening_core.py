@@ -20,7 +20,7 @@ from types import ModuleType
 import pytest
 
 import zhengfen
-from zhengfen.errors import RulesError
+from zhengfen.errors import ArgumentError, RulesError
 
 MAX_TARGET = 10_000
 
@@ -98,7 +98,7 @@ def test_rollouts_matches_past_the_limit_is_refused() -> None:
     assert limit == 56
     out = zhengfen.rollouts(rules, ["random"] * 3, 2, matches=limit)
     assert (out["matches"] <= limit).all()
-    with pytest.raises(RulesError, match=f"matches must be 1 to {limit}"):
+    with pytest.raises(ArgumentError, match=f"matches must be 1 to {limit}"):
         zhengfen.rollouts(rules, ["random"] * 3, 2, matches=limit + 1)
 
 
@@ -162,7 +162,7 @@ CALLS = {
         "except KeyboardInterrupt:\n"
         "    try:\n"
         "        batch.step(np.zeros(1, dtype=np.int64))\n"
-        "    except zhengfen.errors.IllegalMoveError as error:\n"
+        "    except zhengfen.errors.InvalidStateError as error:\n"
         "        print('refused:', error, flush=True)\n"
         "    raise\n"
     ),

@@ -48,9 +48,9 @@ def test_bad_specs_are_refused_everywhere(spec: str) -> None:
         lambda: zhengfen.rollouts(ZF4, [spec] + ["greedy"] * 3, 1),
         lambda: zhengfen.Game(ZF4, 1).info_set(0).choose(spec),
     ):
-        with pytest.raises(zhengfen.RulesError, match=r"agent spec 'ismcts\("):
+        with pytest.raises(zhengfen.ArgumentError, match=r"agent spec 'ismcts\("):
             use()
-    with pytest.raises(zhengfen.RulesError):
+    with pytest.raises(zhengfen.ArgumentError):
         ISMCTSAgent(iterations=-1)
 
 

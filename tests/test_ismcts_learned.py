@@ -66,9 +66,9 @@ def test_the_spec_and_the_class_agree_and_round_trip() -> None:
     ],
 )
 def test_bad_settings_are_refused(bad: str) -> None:
-    with pytest.raises(zhengfen.RulesError, match=r"agent spec '"):
+    with pytest.raises(zhengfen.ArgumentError, match=r"agent spec '"):
         zhengfen.agent_spec(bad)
-    with pytest.raises(zhengfen.RulesError):
+    with pytest.raises(zhengfen.ArgumentError):
         make_agent(bad)
 
 

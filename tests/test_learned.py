@@ -236,11 +236,11 @@ def test_specs_name_the_model_file_once() -> None:
     spec = f"learned(model={ZF4})"
     assert zhengfen.agent_spec(f"learned( model = {ZF4} )") == spec
     assert zhengfen.agent_spec("learned") == "learned"
-    with pytest.raises(zhengfen.RulesError, match="'model' is given twice"):
+    with pytest.raises(zhengfen.ArgumentError, match="'model' is given twice"):
         zhengfen.agent_spec(f"learned(model={ZF4},model={ZF4})")
-    with pytest.raises(zhengfen.RulesError, match="'iterations' is given twice"):
+    with pytest.raises(zhengfen.ArgumentError, match="'iterations' is given twice"):
         zhengfen.agent_spec("ismcts(iterations=5,iterations=5)")
-    with pytest.raises(zhengfen.RulesError, match="unknown setting 'path'"):
+    with pytest.raises(zhengfen.ArgumentError, match="unknown setting 'path'"):
         zhengfen.agent_spec("learned(path=x)")
     agent = make_agent(spec)
     assert isinstance(agent, LearnedAgent) and agent.spec == spec

@@ -151,7 +151,7 @@ def test_ismcts_agent_reads_its_policy_file_once(tmp_path: Path) -> None:
 def test_an_agent_without_a_model_refuses_one() -> None:
     """The core takes a spec and a model together only for an agent that plays a model."""
     model = zhengfen.LearnedModel.load(ZF4)
-    with pytest.raises(zhengfen.RulesError, match="plays no learned model"):
+    with pytest.raises(zhengfen.ArgumentError, match="plays no learned model"):
         zhengfen.agent_spec(SimpleNamespace(spec="greedy", model=model))
     assert isinstance(playing("learned-offered", model), LearnedAgent)
 
@@ -326,7 +326,7 @@ def test_check_agent_binds_every_kind_of_name_to_the_rules() -> None:
     check_agent(LearnedAgent(ZCY), zcy)
     with pytest.raises(zhengfen.ModelError, match="not zen_cheng_you"):
         check_agent(LearnedAgent(ZF4), zcy)
-    with pytest.raises(zhengfen.RulesError):
+    with pytest.raises(zhengfen.ArgumentError):
         check_agent("clever", zcy)
     model = learned_model(LearnedAgent(ZCY), zcy)
     assert model is not None and model.game == "zen_cheng_you"

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import zhengfen
-from zhengfen import RulesError
+from zhengfen import ArgumentError
 from zhengfen.agents import Move, RandomAgent, make_agent
 from zhengfen.arena import Tournament, python_game, run, rust_chunk
 from zhengfen.seats import agent_seed, deal_seed, play_seats, rotations, seating
@@ -126,11 +126,11 @@ BAD_SPECS = [
 
 @pytest.mark.parametrize("spec", BAD_SPECS)
 def test_make_agent_refuses_a_spec_exactly_as_the_core(spec: str) -> None:
-    with pytest.raises(RulesError) as core:
+    with pytest.raises(ArgumentError) as core:
         zhengfen.agent_spec(spec)
-    with pytest.raises(RulesError) as rollouts:
+    with pytest.raises(ArgumentError) as rollouts:
         zhengfen.rollouts(zhengfen.Rules.zheng_fen(players=4), [spec] * 4, 1)
-    with pytest.raises(RulesError) as made:
+    with pytest.raises(ArgumentError) as made:
         make_agent(spec)
     assert str(made.value) == str(core.value) == str(rollouts.value)
 

@@ -264,15 +264,15 @@ def test_bad_models_and_agents_are_refused() -> None:
     five = learned_models.build("zheng_fen", 5, 1)
     refused(zhengfen.ModelError, "players", model=five)
     refused(zhengfen.ModelError, "zen_cheng_you", agents=[None, model_for(ZCY), None, None])
-    refused(zhengfen.RulesError, "3 agents given for 4 seats", agents=[None] * 3)
-    refused(zhengfen.RulesError, "no learner seat", agents=["greedy"] * 4)
-    refused(zhengfen.RulesError, "unknown agent", agents=[None, "clever", None, None])
+    refused(zhengfen.ArgumentError, "3 agents given for 4 seats", agents=[None] * 3)
+    refused(zhengfen.ArgumentError, "no learner seat", agents=["greedy"] * 4)
+    refused(zhengfen.ArgumentError, "unknown agent", agents=[None, "clever", None, None])
     refused(zhengfen.ArgumentTypeError, "^agents must be", agents="greedy")
     refused(zhengfen.ArgumentTypeError, "expected a built-in agent", agents=[None, 5, None, None])
 
 
 def test_bad_counts_are_refused() -> None:
-    refused(zhengfen.RulesError, "at most 1000000", num_episodes=1_000_001)
+    refused(zhengfen.ArgumentError, "at most 1000000", num_episodes=1_000_001)
     refused(zhengfen.ArgumentError, "^first_episode \\+ num_episodes", first_episode=2**64 - 1)
     refused(
         zhengfen.ArgumentError,

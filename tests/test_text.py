@@ -89,3 +89,25 @@ def test_history_and_trick_blocks_write_every_event(seed: int, game_name: GameNa
 def test_final_line_names_the_scores_and_winners() -> None:
     game = _played(3)
     assert text.final_line(game).startswith(f"Final scores {game.scores}")
+
+
+def test_render_is_drawn_from_the_engines_record() -> None:
+    """``render_text`` writes the engine's record (``Game.visible``): the declarations with their
+    stakes and points, and at the match's end the last player's remaining hand, handed over
+    with his pile (before, it was never shown)."""
+    shown = 0
+    for seed in range(6):
+        game = zhengfen.Game(zhengfen.Rules.zen_cheng_you(), seed)
+        rng = random.Random(seed)
+        while not game.match_over:
+            game.play(rng.choice(list(game.legal_moves())))
+        record = game.visible(None)
+        drawn = text.render_text(game)
+        for seat in record["seats"]:
+            made = seat["declaration"]
+            assert made is not None and f"seat {seat['seat']} {made['move']}" in drawn
+        last = record["last_hand"]
+        if last is not None:
+            shown += 1
+            assert f"last hand of seat {last[0]} (handed over): {last[1]}" in drawn
+    assert shown

@@ -43,6 +43,15 @@ def problems(value: Any, hint: Any, where: str = "value") -> list[str]:
             return [f"{where}: {type(value).__name__} is not a list"]
         (item,) = get_args(hint)
         return [p for i, v in enumerate(value) for p in problems(v, item, f"{where}[{i}]")]
+    if origin is dict:
+        if not isinstance(value, dict):
+            return [f"{where}: {type(value).__name__} is not a dict"]
+        key_hint, item = get_args(hint)
+        return [
+            p
+            for k, v in value.items()
+            for p in problems(k, key_hint, f"{where} key") + problems(v, item, f"{where}[{k!r}]")
+        ]
     if origin is np.ndarray:
         (scalar,) = get_args(get_args(hint)[1])
         if not isinstance(value, np.ndarray) or value.dtype != np.dtype(scalar):

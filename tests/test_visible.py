@@ -27,8 +27,10 @@ def expected(ref: Any, viewer: int | None) -> dict[str, Any]:
     observation = ref.observation(0)
     out = ref.out_order
     made: dict[int, str] = {}
+    decided: dict[int, int] = {}
     for seat, move in observation.get("declarations", []):
         made[seat] = move  # the last decision counts (a declaration after a blind pass)
+        decided[seat] = decided.get(seat, 0) + 1
     first = out[0] if out else None
     over = ref.phase == "game_over"
 
@@ -56,6 +58,7 @@ def expected(ref: Any, viewer: int | None) -> dict[str, Any]:
                     "move": made[s],
                     "stake": STAKES[made[s]],
                     "points": declaration_points(made[s], s, first),
+                    "blind_round": decided[s] == 1,
                 },
             }
             for s in range(players)

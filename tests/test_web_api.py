@@ -280,6 +280,44 @@ def test_the_view_shows_what_the_seat_knows_and_nothing_else() -> None:
             game.play(game.legal_moves()[-1])
 
 
+def test_the_felt_is_the_engines_record_event_by_event(client: TestClient) -> None:
+    """The page draws the engine's record (``felt``): after each event of the current match
+    (the agents' moves one by one) and in the view, which is the last event's. Cards left, points
+    and places are the engine's; the seat's own hand only (before: the page folded the events
+    itself, restating the dealing counts)."""
+    table = new_table(client, seat=1, seed=5, opponents=["greedy"])
+    view = client.get(f"/api/tables/{table['id']}?since=0").json()
+    assert view["events"][-1]["felt"] == view["felt"]
+    game = zhengfen.Game(zhengfen.Rules.zheng_fen(players=4), 5)
+    for event in view["events"]:
+        felt = event["felt"]
+        assert [s["hand"] is not None for s in felt["seats"]] == [False, True, False, False]
+        if event["type"] == "deal":
+            assert [s["cards_left"] for s in felt["seats"]] == [len(game.hand(s)) for s in range(4)]
+    assert [s["cards_left"] for s in view["felt"]["seats"]] == [
+        s["cards_left"] for s in view["seats"]
+    ]
+
+
+def test_the_last_hand_is_shown_at_the_end(client: TestClient) -> None:
+    """When the match ends the last player's remaining hand, handed over with his pile, is
+    shown (``last_hand``; before, it was never shown); once the game is over every hand is."""
+    shown = 0
+    for seed in range(6):
+        table = new_table(client, seed=seed, options={"target": 1}, opponents=["greedy"])
+        end = play_match(client, table)
+        assert end["game_over"]
+        felt = end["felt"]
+        assert all(s["hand"] is not None for s in felt["seats"])
+        last = end["last_hand"]
+        if last is not None:
+            shown += 1
+            assert last == felt["last_hand"] and last["seat"] == end["out_order"][-1]
+            transfer = next(e for e in reversed(end["events"]) if e["type"] == "transfer")
+            assert transfer["from"] == last["seat"] and last["cards"]
+    assert shown
+
+
 def test_two_tables_are_played_apart(client: TestClient) -> None:
     first = new_table(client, seed=1, opponents=["greedy"])
     second = new_table(client, game="zen_cheng_you", seed=2)
@@ -617,6 +655,32 @@ def test_a_full_server_and_an_idle_table() -> None:
         assert deleted.status_code == 204
 
 
+def test_the_page_draws_the_engines_cards(client: TestClient) -> None:
+    """``GET /api/options`` lists the deck's cards with their points in the engine's order, for
+    the page to draw (before, cards.js restated the points and the rank order); checked against
+    the pure-Python reference."""
+    from zhengfen import reference
+
+    cards = client.get("/api/options").json()["cards"]
+    deck = reference.parse_cards(" ".join(c["card"] for c in cards))
+    assert len(cards) == 54 and [str(c) for c in deck] == [c["card"] for c in cards]
+    for card in cards:
+        assert card["points"] == reference.points(reference.parse_cards(card["card"]))
+
+
+def test_the_page_restates_no_rule() -> None:
+    """The page draws what the engine sends (API.md "The felt"): its scripts hold no dealing
+    counts (54, 108 cards, the extra cards of the first drawers), no card points, no rank order
+    and no declaration stakes (before: display.js folded the events with them, cards.js held the
+    points and the order, the texts the stakes)."""
+    static = ROOT / "python" / "zhengfen" / "web" / "static"
+    scripts = {path.name: path.read_text(encoding="utf-8") for path in static.glob("*.js")}
+    for name, script in scripts.items():
+        for fact in ("108", "% total", "RANK_ORDER", '"5" ? 5', "±200", "±100", "+200", "+100"):
+            assert fact not in script, (name, fact)
+    assert "applyEvent" not in scripts["display.js"] and "markDeals" not in scripts["play.js"]
+
+
 def test_one_client_cannot_fill_the_server() -> None:
     """A client's tables past ``tables_per_client`` make the server forget that client's least
     recently used one (kept in the archive as evicted), never another client's; before, one
@@ -722,9 +786,14 @@ def check_frames(client: TestClient, key: str, k: int, game: zhengfen.Game) -> J
     """Game ``k`` of replay ``key`` replays ``game``; its index is answered."""
     index, frames, tricks = fetch_frames(client, key, k)
     assert len(frames) == index["length"] == len(game.decisions) + 1
-    assert frames[-1]["scores"] == game.scores
+    assert frames[-1]["felt"]["scores"] == game.scores
     for frame in frames:
-        assert [len(hand) for hand in frame["hands"]] == frame["cards_left"]
+        seats = frame["felt"]["seats"]
+        assert [len(s["hand"]) for s in seats] == [s["cards_left"] for s in seats]
+    # one count of moves: the list of games, the index and the last frame's position agree
+    moves = sum(1 for d in game.decisions if d != "next_match")
+    assert index["moves"] == frames[-1]["move"] == moves
+    assert [f["move"] for f in frames] == sorted(f["move"] for f in frames)
     assert tricks == sorted(set(tricks)) and tricks[0] == 0
     assert index["matches"][0] == 0 and len(index["matches"]) == game.match_number + 1
     assert set(index["matches"]) <= set(tricks)

@@ -315,28 +315,48 @@ def _api(server: str, path: str, body: Any = None) -> Any:
 
 FOLD_EVENTS = """async (view) => {
   const felt = await import(new URL("static/display.js", document.baseURI).href);
-  felt.markDeals(view.events, view);
-  let display = felt.displayOf(view);
-  for (const event of view.events) display = felt.applyEvent(display, event, view);
+  let display = null;
+  const shown = [];
+  for (const event of view.events) {
+    display = felt.nextDisplay(display, event);
+    shown.push(display.cardsLeft.reduce((a, b) => a + b, 0));
+  }
   const done = display.trickDone;
   return {
     cards_left: display.cardsLeft, points_won: display.points, place: display.places,
     trick: done ? [] : display.trick.map((e) => [e.seat, e.move.text]),
     table: done || !display.table ? null : [display.table.seat, display.table.move.text],
-    dealt: view.events[0].cardsAtDeal,
+    dealt: shown[0], held: shown,
   };
 }"""
-"""The page's own replay of a view's events (display.js), from the deal: what the felt shows."""
+"""What the felt shows after each of a view's events (display.js drawing the engine's records,
+``event.felt``), from the deal: the cards held in all, and at the end what the felt shows."""
 
 
 def _felt_matches_view(page: Page, view: dict[str, Any], points: bool) -> None:
     felt = page.evaluate(FOLD_EVENTS, view)
-    assert sum(felt["dealt"]) == (108 if view["game"] == "zen_cheng_you" else 54)
+    assert felt["dealt"] == (108 if view["game"] == "zen_cheng_you" else 54)
+    assert felt["held"] == sorted(felt["held"], reverse=True)  # cards only leave the hands
     for field in ("cards_left", "place") + (("points_won",) if points else ()):
         assert felt[field] == [seat[field] for seat in view["seats"]], (field, view["n"])
     assert felt["trick"] == [[e["seat"], e["move"]["text"]] for e in view["trick"]]
     table = view["table"]
     assert felt["table"] == (None if table is None else [table["seat"], table["move"]["text"]])
+
+
+def _last_hand_shown(page: Page) -> None:
+    """At the match's end the last player's remaining hand (the view's ``last_hand``) is drawn
+    under the result and in that seat's box; before, it was never shown."""
+    view = page.evaluate(
+        "async () => (await fetch(`api/tables/${document.body.dataset.tableId}`)).json()"
+    )
+    last = view["last_hand"]
+    if last is None:
+        assert page.locator("#pt-last-hand").count() == 0
+        return
+    assert page.locator("#pt-last-hand svg.card").count() == len(last["cards"])
+    box = page.locator(f"#pt-felt [data-hand='{last['seat']}'] svg.card")
+    assert box.count() == len(last["cards"])
 
 
 def _match_column(page: Page) -> list[int]:
@@ -367,6 +387,7 @@ def test_zheng_fen_match_by_clicking(page: Page, shots: Path, tmp_path: Path) ->
     assert "wins the trick" in log and "is out" in log and "hands" in log
     assert page.locator("#pt-banner").is_visible()
     assert page.locator("#pt-over-title").inner_text() in ("Match 1 over", "Game over")
+    _last_hand_shown(page)
     page.screenshot(path=str(shots / "zheng-fen-over.png"), full_page=True)
 
     with page.expect_download() as download:
@@ -509,13 +530,13 @@ def test_replay_a_log_and_a_saved_game(page: Page, shots: Path, tmp_path: Path) 
     page.screenshot(path=str(shots / "replay.png"), full_page=True)
     page.keyboard.press("ArrowLeft")
     _at(page, second, 2)
-    page.keyboard.press("ArrowLeft")  # back into match 1: its last frame
-    _at(page, second - 1, 1)
+    page.keyboard.press("ArrowLeft")  # back into match 1: its last frame (a deal is no move)
+    _at(page, second, 1)
     page.keyboard.press("ArrowRight")
     _at(page, second, 2)
     page.keyboard.press("PageUp")  # the last trick of match 1
     last_trick = _at(page, None, 1)
-    assert after_trick <= last_trick < second
+    assert after_trick <= last_trick <= second  # moves: the deal of match 2 is none
     page.keyboard.press("PageDown")  # on into match 2
     _at(page, second, 2)
     page.click("#rp-start")
@@ -580,9 +601,9 @@ def test_errors_are_shown_in_the_page(page: Page, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", ["zheng_fen", "zen_cheng_you"])
 def test_the_felt_replays_events_as_the_server_plays(page: Page, server: str, game: str) -> None:
-    """Invariant: folding a match's events from its deal (what the felt shows while the agents'
-    moves appear one by one) reaches the server's view after every move of the person: cards
-    left, places, the trick and the table, and in Zheng Fen each seat's points."""
+    """Invariant: the felt drawn from the engine's record after each event of a match (what it
+    shows while the agents' moves appear one by one) ends on the server's view after every move
+    of the person: cards left, places, the trick and the table, and each seat's points."""
     rng = random.Random(7)
     created = _api(server, "api/tables", {"game": game, "opponents": ["random"], "seed": 9})
     table = created["id"]
@@ -590,7 +611,7 @@ def test_the_felt_replays_events_as_the_server_plays(page: Page, server: str, ga
     for n in range(MAX_TURNS):
         view = _api(server, f"api/tables/{table}?since=0")
         view["n"] = n
-        _felt_matches_view(page, view, points=game == "zheng_fen")
+        _felt_matches_view(page, view, points=True)
         if view["match_over"]:
             return
         move = rng.choice(view["moves"])

@@ -266,7 +266,7 @@ def make_agent(name: str | Agent, seed: int = 0) -> Agent:
     parser,
     :func:`zhengfen.agent_spec`), or
     ``module:Class`` for a user's agent class (:func:`is_user_class`). Agents pass through
-    unchanged. A spec the core refuses raises the core's :class:`zhengfen.RulesError`.
+    unchanged. A spec the core refuses raises the core's :class:`zhengfen.ArgumentError`.
 
     A user's class is imported with ``importlib`` from ``sys.path`` (the ``zhengfen`` command
     puts the current folder first, as ``python -m`` does). It must be a class with an ``act``
@@ -279,7 +279,7 @@ def make_agent(name: str | Agent, seed: int = 0) -> Agent:
     >>> make_agent("greedy(x)")
     Traceback (most recent call last):
     ...
-    zhengfen.errors.RulesError: agent spec 'greedy(x)': this agent has no settings
+    zhengfen.errors.ArgumentError: agent spec 'greedy(x)': this agent has no settings
     >>> make_agent("os:getcwd")
     Traceback (most recent call last):
     ...
@@ -348,7 +348,7 @@ def model_file(spec: str) -> str | None:
 
 def check_agent(agent: str | Agent, rules: Rules) -> None:
     """Refuses, before any game, an agent that cannot play ``rules``: an unknown spec
-    (:class:`zhengfen.RulesError`), a user's class that cannot be loaded or built
+    (:class:`zhengfen.ArgumentError`), a user's class that cannot be loaded or built
     (``ValueError``), a model file that cannot be read, ``learned`` where no model ships for the
     rules, or a model for other rules (:class:`zhengfen.ModelError`, naming the file and the
     reason), as every entry point binds an agent to its rules (:func:`zhengfen.agent_spec` with

@@ -71,7 +71,10 @@ class ModelError(ZhengfenError):
 
 
 class ArgumentError(ZhengfenError):
-    """An argument outside its range (a seed of -1, a seat past the last, ``threads=0``).
+    """An argument outside its range (a seed of -1, a seat past the last, ``threads=0``), or not
+    one the call takes: an agent spec that cannot be read (``greedy(x)``, ``clever``), a batch
+    setting that cannot work (no learner seat, a wrong number of agents or of actions, more
+    games than one call plays).
 
     Every integer argument follows one rule: a Python ``int`` or any object with ``__index__``
     (numpy's integers included), but not a ``bool``; the message names the argument, its range

@@ -25,12 +25,12 @@ from rich.table import Table
 from rich.text import Text
 
 from zhengfen._core import Card, Cards, Combo, Game, Rules
-from zhengfen.declarations import team_bonus
 from zhengfen.names import MoveGroup, combo_name
 from zhengfen.text import announcement, ordinal, said
 
 if TYPE_CHECKING:
     from zhengfen.agents import Move
+    from zhengfen.types import SeatSeen, Visible
 
 __all__ = ["Screen", "make_console", "rules_words"]
 
@@ -232,18 +232,17 @@ class Screen:
         self.rule(f"Match {game.match_number + 1}: your turn")
         if self.zcy:
             self.print(f"Scores: {self.scores_text(game.scores)}")
-        self.print(self.seats())
-        obs: Mapping[str, Any] = game.observation(self.seat)
-        made = [(s, d) for s, d in obs.get("declarations", []) if d != "pass"]
+        record = game.visible(self.seat)
+        self.print(self.seats(record))
+        made = [s for s in record["seats"] if s["declaration"] and s["declaration"]["stake"]]
         if made:
             self.print(f"Declarations: {self.declarations(made)}", style="out")
-        self.situation(obs)
+        self.situation(record)
         self.list_groups(groups, moves, SHOWN_GROUPS)
 
-    def seats(self) -> Table:
-        """One row a seat: who, team, cards left, points won, and to move or out."""
-        game = self.game
-        obs: Mapping[str, Any] = game.observation(self.seat)
+    def seats(self, record: Visible) -> Table:
+        """One row a seat, from the engine's record of what the person sees: who, team, cards
+        left, points won, and to move or out."""
         table = Table(box=None if self.plain else box.SIMPLE, pad_edge=False)
         table.add_column("")
         table.add_column("player")
@@ -254,26 +253,32 @@ class Screen:
         if not self.zcy:
             table.add_column("score", justify="right")
         table.add_column("")
-        places = {s: i + 1 for i, s in enumerate(game.out_order)}
-        for seat in range(game.rules.players):
-            mark = ">" if seat == game.current_player else ""
-            status = f"out {ordinal(places[seat])}" if seat in places else ""
-            count = obs["cards_left"][seat]
+        mine = record["seats"][self.seat]["team"]
+        for shown in record["seats"]:
+            seat = shown["seat"]
+            mark = ">" if seat == record["current_player"] else ""
+            status = f"out {ordinal(shown['place'])}" if shown["place"] else ""
+            count = shown["cards_left"]
             row = [mark, self.who(seat)]
             if self.zcy:
-                row.append("yours" if seat % 2 == self.seat % 2 else "other")
-            row += [f"{count} card{'s' if count != 1 else ''}", str(obs["points_won"][seat])]
+                row.append("yours" if shown["team"] == mine else "other")
+            row += [f"{count} card{'s' if count != 1 else ''}", str(shown["points_won"])]
             if not self.zcy:
-                row.append(str(game.scores[seat]))
+                row.append(str(record["scores"][seat]))
             table.add_row(*row, status, style=STYLES["you"] if seat == self.seat else None)
         return table
 
-    def declarations(self, made: Iterable[Sequence[Any]]) -> str:
-        """Who declared: ``you declared blind (+/-200), seat 3 declared (+/-100)``."""
-        words = {"blind": "declared blind (+/-200)", "declare": "declared (+/-100)"}
-        return ", ".join(f"{self.who(s)} {words[d]}" for s, d in made)
+    def declarations(self, made: Iterable[SeatSeen]) -> str:
+        """Who declared, with the engine's stakes: ``you declared blind (+/-200), seat 3
+        declared (+/-100)``."""
+        words = {"blind": "declared blind", "declare": "declared"}
+        return ", ".join(
+            f"{self.who(s['seat'])} {words[d['move']]} (+/-{d['stake']})"
+            for s in made
+            if (d := s["declaration"]) is not None
+        )
 
-    def situation(self, obs: Mapping[str, Any]) -> None:
+    def situation(self, record: Visible) -> None:
         """What the turn asks: a declaration, a lead, or the trick and the combination to
         beat; then the hand."""
         game = self.game
@@ -300,7 +305,7 @@ class Screen:
             self.print(trick)
             combo, maker = game.table
             self.print(Text.assemble("To beat: ", self.combo(combo), f" (by {self.who(maker)})"))
-        if obs["hand"]:
+        if record["seats"][self.seat]["hand"] is not None:
             hand = game.hand(self.seat)
             count = f"{len(hand)} card{'s' if len(hand) != 1 else ''}, {hand.points} points"
             self.print(Text.assemble(f"Your hand ({count}): ", self.hand(hand)))
@@ -354,6 +359,7 @@ class Screen:
                 self.who,
                 team=self.team_name,
                 blind_round=self.declared <= self.game.rules.players,
+                stake=self.stake(event),
             )
         )
         if kind == "deal":
@@ -379,6 +385,14 @@ class Screen:
         elif kind == "game_over":
             self.game_result(event["winners"])
 
+    def stake(self, event: Mapping[str, Any]) -> int | None:
+        """A declaration's stake, from the engine's record (announced as it is made, so the
+        seat's declaration of the match is this one)."""
+        if event["type"] != "declaration":
+            return None
+        made = self.game.visible(self.seat)["seats"][event["seat"]]["declaration"]
+        return None if made is None else made["stake"]
+
     def match_result(self, event: Mapping[str, Any]) -> None:
         """The match points and the scores, by seat in finishing order, or by team with the
         card points and the declaration bonus."""
@@ -388,18 +402,20 @@ class Screen:
             box=None if self.plain else box.ROUNDED,
             pad_edge=False,
         )
-        if self.zcy:
-            bonus = team_bonus(match_events(game))
-            for column in ("team", "cards", "declarations", "match points", "score"):
+        record = game.visible(self.seat)
+        made = record["breakdown"]
+        if made is not None:
+            first = "1-2 finish" if made["one_two"] else "cards"
+            for column in ("team", first, "declarations", "match points", "score"):
                 table.add_column(column, justify="left" if column == "team" else "right")
-            for team in (0, 1):
-                points = event["match_points"][team]
+            for team in made["teams"]:
+                cards = team["one_two"] if made["one_two"] else team["cards"]
                 table.add_row(
-                    self.team_name(team),
-                    str(points - bonus[team]),
-                    f"{bonus[team]:+d}",
-                    str(points),
-                    str(event["scores"][team]),
+                    self.team_name(team["team"]),
+                    str(cards),
+                    f"{team['declarations']:+d}",
+                    str(team["match_points"]),
+                    str(team["score"]),
                 )
         else:
             for column in ("place", "player", "match points", "score"):
@@ -412,6 +428,10 @@ class Screen:
                     str(event["scores"][seat]),
                 )
         self.print(table)
+        if record["last_hand"] is not None:
+            giver, held_text = record["last_hand"]
+            held = Cards(str(held_text), decks=game.rules.decks)
+            self.print(Text.assemble(f"{self.who(int(giver))} still held ", self.hand(held)))
 
     def game_result(self, winners: Sequence[int]) -> None:
         if self.zcy:

@@ -35,7 +35,7 @@ from zhengfen.declarations import STAKES
 from zhengfen.names import MoveGroup, combo_name, move_groups, move_name, parse_name
 
 if TYPE_CHECKING:
-    from zhengfen.agents import Move
+    pass
 
 __all__ = [
     "MoveGroup",
@@ -164,6 +164,7 @@ def announcement(
     name: str | None = None,
     team: Who | None = None,
     blind_round: bool = False,
+    stake: int | None = None,
 ) -> str:
     """A history event as the sentence a person is told: ``who`` names the seats (the person
     as ``you``, the verb agreeing), ``name`` is a play's combination as shown (its notation
@@ -181,7 +182,7 @@ def announcement(
     """
     kind = event["type"]
     if kind == "declaration":
-        return _declaration(who(event["seat"]), event["move"], blind_round)
+        return _declaration(who(event["seat"]), event["move"], blind_round, stake)
     if kind == "play":
         return f"{said(who(event['seat']), 'plays', 'play')} {name or event['combo']}"
     if kind == "pass":
@@ -209,13 +210,14 @@ def _team(team: int) -> str:
     return f"team {team}"
 
 
-def _declaration(subject: str, move: str, blind_round: bool) -> str:
+def _declaration(subject: str, move: str, blind_round: bool, stake: int | None) -> str:
     if move == "pass":
         return said(subject, "does", "do") + (
             " not declare blind" if blind_round else " not declare"
         )
     shown = " BLIND" if move == "blind" else ""
-    return f"{said(subject, 'declares', 'declare')}{shown} (+/-{STAKES[move]})"
+    staked = STAKES[move] if stake is None else stake
+    return f"{said(subject, 'declares', 'declare')}{shown} (+/-{staked})"
 
 
 def history_text(events: Iterable[Mapping[str, Any]]) -> str:
@@ -261,63 +263,52 @@ def final_line(game: Game) -> str:
     return f"Final scores {game.scores}" + (f", winners {game.winners}" if game.game_over else "")
 
 
-def _declarations(made: Iterable[Sequence[int | str]]) -> str:
-    return ", ".join(f"seat {s} {d}" for s, d in made)
-
-
 # --- the whole position (the environments' ``render()``) ---------------------------------------
 
 
 def render_text(game: Game, perfect_information: bool = False) -> str:
-    """A readable text of ``game``'s state: whose turn, the table and the trick, cards left,
-    hands (the current player's only, or every seat's with ``perfect_information``), the Zen
-    Cheng You declarations, the order of going out, the match points so far and the scores."""
-    players = game.rules.players
+    """A readable text of ``game``'s state, drawn from the engine's record of what a seat sees
+    (``Game.visible``): whose turn, the table and the trick, cards left, hands (the current
+    player's only, as that seat sees it, or every seat's with ``perfect_information``), the Zen
+    Cheng You declarations with their stakes, the order of going out, the last player's hand
+    once handed over, the match points so far and the scores."""
     seat = game.current_player
+    viewer = None if perfect_information or seat is None else seat
+    record = game.visible(viewer)
+    players = len(record["seats"])
     title = "Zheng Fen" if game.rules.game == "zheng_fen" else "Zen Cheng You"
     turn = "nobody to move" if seat is None else f"seat {seat} to move"
+    table = record["table"]
     lines = [
-        f"{title}, {players} players: match {game.match_number + 1}, {game.phase}, {turn}",
-        f"table: {_table_text(game)}",
-        f"trick: {_trick_text(game.trick)}",
-        "cards left: " + ", ".join(f"seat {s} {len(game.hand(s))}" for s in range(players)),
+        f"{title}, {players} players: match {record['match'] + 1}, {record['phase']}, {turn}",
+        f"table: {'empty' if table is None else f'{table[1]} (seat {table[0]})'}",
+        f"trick: {'; '.join(f'seat {s} {m}' for s, m in record['trick']) or '-'}",
+        "cards left: " + ", ".join(f"seat {s['seat']} {s['cards_left']}" for s in record["seats"]),
     ]
     shown = range(players) if perfect_information else ([] if seat is None else [seat])
-    lines += [f"hand of seat {s}: {_seen_hand(game, s, perfect_information)}" for s in shown]
-    declarations = game.observation(0).get("declarations")
-    if declarations:
-        lines.append("declarations: " + _declarations(declarations))
-    if game.out_order:
-        lines.append("out: " + ", ".join(seat_name(s) for s in game.out_order))
-    lines.append(f"match points: {_points_text(game, game.match_points)}")
-    lines.append(f"scores: {_points_text(game, game.scores)}")
+    lines += [f"hand of seat {s}: {record['seats'][s]['hand'] or '-'}" for s in shown]
+    made = [s for s in record["seats"] if s["declaration"] is not None]
+    if made:
+        lines.append("declarations: " + ", ".join(_stake_text(s) for s in made))
+    if record["out_order"]:
+        lines.append("out: " + ", ".join(seat_name(s) for s in record["out_order"]))
+    if record["last_hand"] is not None:
+        giver, cards = record["last_hand"]
+        lines.append(f"last hand of seat {giver} (handed over): {cards}")
+    lines.append(f"match points: {_points_text(game, record['match_points'])}")
+    lines.append(f"scores: {_points_text(game, record['scores'])}")
     return "\n".join(lines)
 
 
-def _table_text(game: Game) -> str:
-    table = game.table
-    if table is None:
-        return "empty"
-    combo, seat = table
-    return f"{combo.notation} (seat {seat})"
-
-
-def _trick_text(trick: Sequence[tuple[int, Move]]) -> str:
-    if not trick:
-        return "-"
-    return "; ".join(
-        f"seat {seat} {move if isinstance(move, str) else move.notation}" for seat, move in trick
-    )
-
-
-def _seen_hand(game: Game, seat: int, perfect_information: bool) -> str:
-    """The seat's hand: as the seat sees it (hidden before the Zen Cheng You blind
-    declarations), or as it is with ``perfect_information``."""
-    if perfect_information:
-        hand = " ".join(str(card) for card in game.hand(seat))
-    else:
-        hand = str(game.observation(seat)["hand"])
-    return hand or "-"
+def _stake_text(seat: Mapping[str, Any]) -> str:
+    """``seat 0 blind (+/-200)``, ``seat 1 pass``, ``seat 2 declare +100`` once someone is out."""
+    made = seat["declaration"]
+    text = f"seat {seat['seat']} {made['move']}"
+    if not made["stake"]:
+        return text
+    if made["points"] is None:
+        return f"{text} (+/-{made['stake']})"
+    return f"{text} {made['points']:+d}"
 
 
 def _points_text(game: Game, points: Sequence[int]) -> str:

@@ -324,6 +324,7 @@ class Stake(TypedDict):
     move: DeclarationMove
     stake: int
     points: Optional[int]
+    blind_round: bool
 
 
 class SeatSeen(TypedDict):
@@ -399,12 +400,14 @@ class OptionOffer(_OptionOfferBase, total=False):
 
 
 class GameOffer(TypedDict):
-    """A game: its player counts, the preset's, and its other options."""
+    """A game: its player counts, the preset's, its other options, and (Zen Cheng You) each
+    declaration's stake (``{}`` in Zheng Fen)."""
 
     game: GameName
     players: list[int]
     default_players: int
     options: list[OptionOffer]
+    stakes: dict[DeclarationMove, int]
 
 
 class _RolloutColumns(TypedDict):

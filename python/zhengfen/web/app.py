@@ -31,7 +31,7 @@ from starlette.staticfiles import StaticFiles
 
 import zhengfen
 from zhengfen import replay
-from zhengfen.web import access, inputs, replays, tables
+from zhengfen.web import access, inputs, replays, tables, views
 from zhengfen.web.archive import Archive
 from zhengfen.web.guard import SameSite
 from zhengfen.web.inputs import Body, InputError
@@ -151,10 +151,13 @@ async def _locked(table: tables.Table, wait: float, work: Callable[[], T]) -> T:
 def options(limits: Limits, models: Models | None = None) -> Json:
     """``GET /api/options``: the games and their options as the engine offers them
     (:func:`zhengfen.game_offers`: player counts, each option's bounds or choices and default),
-    the agents (with the rules each plays: ``plays``, null for any), the limits."""
+    the agents (with the rules each plays: ``plays``, null for any), the limits, and the cards
+    as the engine describes them (token, rank, suit, points) for the page to draw."""
     games = [{"title": inputs.GAMES[offer["game"]], **offer} for offer in zhengfen.game_offers()]
     agents = (models or Models()).catalogue()
-    return {"games": games, "agents": agents, "limits": limits.public()}
+    deck = zhengfen.Cards(zhengfen.shuffle_deck(1, 0))  # one of each card, in the engine's order
+    cards = [views.card_json(card) for card in deck]
+    return {"games": games, "agents": agents, "limits": limits.public(), "cards": cards}
 
 
 async def get_options(request: Request, server: Server) -> Json:

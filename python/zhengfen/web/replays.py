@@ -1,6 +1,7 @@
 """Replaying saved games and arena logs in the browser: a log opened from an upload or from the
 folder ``zhengfen serve --replays DIR`` names (file names only: no paths), its games listed, and
-each game as *frames*, one per decision, with every hand visible, served a match at a time so
+each game as *frames*, one per decision, with every hand visible (the engine's record of an
+observer, ``Game.visible(None)``), served a match at a time so
 that no answer grows with the game (API.md, "Replay").
 
 A log is read by :mod:`zhengfen.replay` (a saved game or ``zhengfen arena --log`` lines), which
@@ -18,6 +19,7 @@ from typing import Any
 
 import zhengfen
 from zhengfen import replay, text
+from zhengfen.types import Visible
 from zhengfen.web import views
 from zhengfen.web.inputs import InputError
 from zhengfen.web.problems import NotFound, TooLarge
@@ -76,6 +78,12 @@ class Opened:
         return self.log[k]
 
 
+def moves(game: zhengfen.Game) -> int:
+    """The moves of ``game``: its decisions less the calls of the next match (the list of games,
+    the index and every frame count them alike)."""
+    return sum(1 for d in game.decisions if d != "next_match")
+
+
 def summary(k: int, saved: replay.Saved) -> Json:
     """One game of a log, for the list of games."""
     game = saved.game
@@ -86,7 +94,7 @@ def summary(k: int, saved: replay.Saved) -> Json:
         "players": game.rules.players,
         "agents": saved.agents,
         "matches": game.match_number + 1,
-        "moves": sum(1 for d in game.decisions if d != "next_match"),
+        "moves": moves(game),
         "scores": game.scores,
         "winners": game.winners,
         "game_over": game.game_over,
@@ -102,23 +110,25 @@ def _first_deal(game: zhengfen.Game) -> zhengfen.Game:
     return zhengfen.Game(game.rules, setup["seed"])
 
 
-def _frame(i: int, game: zhengfen.Game, decision: Json | None, events: list[Json]) -> Json:
-    observation: Mapping[str, Any] = game.observation(0)
-    table = game.table
+def _frame(
+    i: int,
+    moved: int,
+    record: Visible,
+    rules: zhengfen.Rules,
+    decision: Json | None,
+    events: list[Json],
+) -> Json:
+    """Frame ``i``, after ``moved`` moves: what an observer sees (``record``, the engine's
+    ``Game.visible(None)``: every hand), drawn as the table's felt is
+    (:func:`zhengfen.web.views.felt_json`)."""
     return {
         "i": i,
-        "match": game.match_number + 1,
-        "phase": game.phase,
-        "current_player": game.current_player,
-        "hands": [views.cards_json(game.hand(s)) for s in range(game.rules.players)],
-        "cards_left": list(observation["cards_left"]),
-        "points_won": list(observation["points_won"]),
-        "table": None if table is None else {"seat": table[1], "move": views.move_json(table[0])},
-        "trick": [{"seat": s, "move": views.move_json(m)} for s, m in game.trick],
-        "declarations": views.declarations_json(game),
-        "out_order": game.out_order,
-        "match_points": game.match_points,
-        "scores": game.scores,
+        "move": moved,
+        "match": record["match"] + 1,
+        "phase": record["phase"],
+        "current_player": record["current_player"],
+        "felt": views.felt_json(record, rules),
+        "declarations": views.declarations_json(record),
         "decision": decision,
         "events": events,
     }
@@ -175,6 +185,7 @@ def index(k: int, saved: replay.Saved) -> Json:
         "teams": views.teams(final),
         "rules": {"game": rules.game, **rules.options()},
         "length": len(slices),
+        "moves": moves(final),
         "matches": matches,
     }
 
@@ -195,13 +206,19 @@ def match_frames(k: int, saved: replay.Saved, match: int) -> Json:
     end = matches[match] if match < len(matches) else len(slices)
     decisions = final.decisions  # read once: each read copies the whole list
     game = _first_deal(final)
+    moved = 0
     for decision in decisions[: max(first - 1, 0)]:
         _decide(game, decision)
+        moved += decision != "next_match"
     shown = []
     for i in range(first, end):
         made = None if i == 0 else _decide(game, decisions[i - 1])
-        events = [views.event_json(n, history, rules, who, None) for n in slices[i]]
-        shown.append(_frame(i, game, made, events))
+        moved += i > 0 and decisions[i - 1] != "next_match"
+        record = game.visible(None)
+        events = [
+            views.event_json(n, history, rules, who, None, record, felt=False) for n in slices[i]
+        ]
+        shown.append(_frame(i, moved, record, rules, made, events))
     return {
         "k": k,
         "match": match,

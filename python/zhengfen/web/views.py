@@ -16,8 +16,9 @@ from typing import Any
 
 import zhengfen
 from zhengfen import text
-from zhengfen.declarations import STAKES, declaration_points, in_blind_round
+from zhengfen.declarations import in_blind_round
 from zhengfen.seats import Move
+from zhengfen.types import Visible
 
 __all__ = [
     "breakdown",
@@ -25,6 +26,7 @@ __all__ = [
     "cards_json",
     "declarations_json",
     "event_json",
+    "felt_json",
     "groups_json",
     "hand_json",
     "move_json",
@@ -32,6 +34,7 @@ __all__ = [
     "notation_move",
     "seat_names",
     "short_names",
+    "stakes",
     "teams",
     "view",
 ]
@@ -110,12 +113,16 @@ def event_json(
     rules: zhengfen.Rules,
     who: text.Who,
     seat: int | None,
+    after: Visible | None = None,
+    felt: bool = True,
 ) -> Json:
     """Event ``n`` of ``history`` with its sentence for people
-    (:func:`zhengfen.text.announcement`), and a declaration's stake. For a seat's view
-    (``seat`` given) a deal shows that seat's hand only (Zheng Fen; ``None`` in Zen Cheng You,
-    where the cards are seen after the blind declarations); for a replay (``seat`` ``None``)
-    every hand."""
+    (:func:`zhengfen.text.announcement`), a declaration's stake, and ``felt``: what the seat
+    sees after it (:func:`felt_json` of the engine's record ``after``; ``None`` without one).
+    For a seat's view (``seat`` given) a deal shows that seat's hand only (Zheng Fen; ``None`` in
+    Zen Cheng You, where the cards are seen after the blind declarations); for a replay
+    (``seat`` ``None``) every hand. ``felt=False`` leaves ``felt`` out (a replay's frame holds
+    it once)."""
     event = history[n]
     out: Json = {"n": n, **event}
     kind = event["type"]
@@ -123,14 +130,16 @@ def event_json(
     if kind == "play":
         out["move"] = move_json(notation_move(event["combo"], rules))
         played = f"{out['move']['name']} ({' '.join(out['move']['cards'])})"
-    if kind == "declaration":
-        out["stake"] = STAKES[event["move"]]
+    if kind == "declaration" and after is not None:
+        made = after["seats"][event["seat"]]["declaration"]
+        out["stake"] = made["stake"] if made is not None else None
     out["text"] = text.announcement(
         event,
         who,
         name=played,
         team=(lambda team: f"team {team}") if rules.game == "zen_cheng_you" else None,
         blind_round=in_blind_round(history, n, rules.players),
+        stake=out.get("stake"),
     )
     if kind == "deal":
         out["match"] = event["match"] + 1
@@ -140,10 +149,63 @@ def event_json(
             out["hands"] = hands
         else:
             out["hand"] = hands[seat] if rules.game == "zheng_fen" else None
+    if felt:
+        out["felt"] = None if after is None else felt_json(after, rules)
     return out
 
 
+# --- the engine's record of what a seat sees, as the page draws it ----------------------------
+
+
+def _tokens(notation: str | None) -> list[str] | None:
+    return None if notation is None else notation.split()
+
+
+def _seated_move(pair: Sequence[Any], rules: zhengfen.Rules) -> Json:
+    seat, notation = pair
+    return {"seat": seat, "move": move_json(notation_move(notation, rules))}
+
+
+def felt_json(record: Visible, rules: zhengfen.Rules) -> Json:
+    """The engine's record of what a seat sees (``Game.visible``, API.md "The felt") with its
+    combinations as moves (:func:`move_json`) and its hands as card tokens: per seat its hand
+    (``None`` where hidden), cards left, points won, place, team and declaration; the table, the
+    trick, who moves, the order out, the points and scores, and the last player's remaining
+    hand once handed over."""
+    last = record["last_hand"]
+    return {
+        "phase": record["phase"],
+        "current_player": record["current_player"],
+        "seats": [
+            {
+                "seat": s["seat"],
+                "hand": _tokens(s["hand"]),
+                "cards_left": s["cards_left"],
+                "points_won": s["points_won"],
+                "place": s["place"],
+                "team": s["team"],
+                "declaration": s["declaration"],
+            }
+            for s in record["seats"]
+        ],
+        "table": None if record["table"] is None else _seated_move(record["table"], rules),
+        "trick": [_seated_move(pair, rules) for pair in record["trick"]],
+        "out_order": record["out_order"],
+        "match_points": record["match_points"],
+        "scores": record["scores"],
+        "winners": record["winners"],
+        "last_hand": None if last is None else {"seat": last[0], "cards": _tokens(str(last[1]))},
+    }
+
+
 # --- a seat's view of a table ------------------------------------------------------------------
+
+
+def stakes(game: str) -> dict[str, int]:
+    """Each declaration's stake in ``game`` (the engine's, :func:`zhengfen.game_offers`; ``{}``
+    in Zheng Fen)."""
+    offer = next(o for o in zhengfen.game_offers() if o["game"] == game)
+    return {move: stake for move, stake in offer["stakes"].items()}
 
 
 def seat_names(agents: Mapping[int, str], people: Collection[int]) -> dict[int, str]:
@@ -186,72 +248,39 @@ def _table(game: zhengfen.Game) -> Json | None:
     return {"seat": seat, "move": move_json(combo)}
 
 
-def declarations_json(game: zhengfen.Game) -> list[Json] | None:
-    """The Zen Cheng You declarations of the match (``None`` in Zheng Fen): each with its seat,
-    team, stake and, once someone is out, its points (``+stake`` when the declarer finished
-    first, ``-stake`` otherwise; ``None`` before)."""
-    observation: Mapping[str, Any] = game.observation(0)
-    made = observation.get("declarations")
-    if made is None:
+def declarations_json(record: Visible) -> list[Json] | None:
+    """The Zen Cheng You declarations of the match (``None`` in Zheng Fen), from the engine's
+    record: each with its seat, team, stake and, once someone is out, its points (``+stake``
+    when the declarer finished first, ``-stake`` otherwise; ``None`` before)."""
+    if record["seats"][0]["team"] is None:
         return None
-    first = game.out_order[0] if game.out_order else None
-    blind = _blind_round(game)
-    rows = []
-    for seat, move in made:
-        rows.append(
-            {
-                "seat": seat,
-                "move": move,
-                "team": game.side(seat),
-                "stake": STAKES[move],
-                "points": declaration_points(move, seat, first),
-                "blind_round": move == "blind" or seat in blind,
-            }
-        )
-    return rows
-
-
-def _blind_round(game: zhengfen.Game) -> set[int]:
-    """The seats whose latest declaration of the match is their blind one (RULES.md §11.2: a
-    pass there leaves the ±100 declaration still to make). Only in the declarations' phase is
-    the history read (the blind round over, a blind pass is followed by a declaration)."""
-    phase = game.phase
-    if phase == "blind_declare":
-        return set(range(game.rules.players))
-    if phase != "declare":
-        return set()  # a blind pass has been followed by a declaration (or pass) since
-    history = game.history
-    start = max(n for n, e in enumerate(history) if e["type"] == "deal")
-    latest = {
-        e["seat"]: n for n, e in enumerate(history) if n > start and e["type"] == "declaration"
-    }
-    return {seat for seat, n in latest.items() if in_blind_round(history, n, game.rules.players)}
+    return [
+        {"seat": s["seat"], "team": s["team"], **s["declaration"]}
+        for s in record["seats"]
+        if s["declaration"] is not None
+    ]
 
 
 def _seats(
-    game: zhengfen.Game,
-    seat: int,
+    record: Visible,
     agents: Mapping[int, str],
     people: Collection[int],
     who: text.Who,
 ) -> list[Json]:
-    observation: Mapping[str, Any] = game.observation(seat)
-    zcy = game.rules.game == "zen_cheng_you"
-    out_order = game.out_order
     return [
         {
-            "seat": s,
-            "name": who(s),
-            "agent": agents.get(s),
-            "person": s in people,
-            "you": s == seat,
-            "to_move": s == game.current_player,
-            "cards_left": observation["cards_left"][s],
-            "points_won": observation["points_won"][s],
-            "team": game.side(s) if zcy else None,
-            "place": out_order.index(s) + 1 if s in out_order else None,
+            "seat": s["seat"],
+            "name": who(s["seat"]),
+            "agent": agents.get(s["seat"]),
+            "person": s["seat"] in people,
+            "you": s["seat"] == record["viewer"],
+            "to_move": s["seat"] == record["current_player"],
+            "cards_left": s["cards_left"],
+            "points_won": s["points_won"],
+            "team": s["team"],
+            "place": s["place"],
         }
-        for s in range(game.rules.players)
+        for s in record["seats"]
     ]
 
 
@@ -270,41 +299,22 @@ def _scores(game: zhengfen.Game, who: text.Who) -> list[Json]:
     ]
 
 
-def breakdown(game: zhengfen.Game, who: text.Who) -> Json | None:
+def breakdown(game: zhengfen.Game, who: text.Who, record: Visible | None = None) -> Json | None:
     """A finished Zen Cheng You match's score, as the terminal shows it (``None`` otherwise):
-    per team its card points (``null`` after a 1-2 finish), what a 1-2 finish scored (200 for
-    the team out first and second, 0 for the other; ``null`` without one), its declarations'
-    points, the match points (those added), the score before the match and after. Every number is
-    the engine's: its match points, its scores, its transfer event (there is none after a 1-2
-    finish) and the declarations' points (:func:`declarations_json`)."""
-    if game.rules.game != "zen_cheng_you" or not game.match_over:
+    the engine's breakdown (``Game.visible``: per team its card points (``null`` after a 1-2
+    finish), what a 1-2 finish scored (200 for the team out first and second, 0 for the other;
+    ``null`` without one), its declarations' points, the match points, the score before the
+    match and after) with each team's label, and the declarations made (with a stake)."""
+    record = game.visible(None) if record is None else record
+    made = record["breakdown"]
+    if made is None:
         return None
-    made = [d for d in declarations_json(game) or [] if d["stake"]]
-    one_two = not any(e["type"] == "transfer" for e in _match_events(game))
-    rows = []
-    for team, row in enumerate(_scores(game, who)):
-        declared = sum(d["points"] or 0 for d in made if d["team"] == team)
-        points = row["match_points"]
-        rows.append(
-            {
-                "team": team,
-                "label": row["label"],
-                "cards": None if one_two else points - declared,
-                "one_two": points - declared if one_two else None,
-                "declarations": declared,
-                "match_points": points,
-                "before": row["score"] - points,
-                "score": row["score"],
-            }
-        )
-    return {"one_two": one_two, "teams": rows, "declarations": made}
-
-
-def _match_events(game: zhengfen.Game) -> list[Mapping[str, Any]]:
-    """The events of the current match, from its deal."""
-    events: list[Mapping[str, Any]] = list(game.history)
-    start = max(i for i, e in enumerate(events) if e["type"] == "deal")
-    return events[start:]
+    labels = [row["label"] for row in _scores(game, who)]
+    return {
+        "one_two": made["one_two"],
+        "teams": [{**team, "label": labels[team["team"]]} for team in made["teams"]],
+        "declarations": [d for d in declarations_json(record) or [] if d["stake"]],
+    }
 
 
 def view(
@@ -321,11 +331,13 @@ def view(
     among them), ``names`` the names people gave themselves. Seats are called by their agents'
     short names (:func:`short_names`), or their people's names."""
     who = text.namer({**short_names(seat_names(agents, people)), **(names or {})}, you=seat)
-    observation: Mapping[str, Any] = game.observation(seat)
+    record = game.visible(seat)
     your_turn = game.current_player == seat
     moves = game.legal_moves() if your_turn else []
-    seen = bool(observation["hand"]) or game.phase != "blind_declare"
+    seen = record["seen"]
     history: Sequence[Mapping[str, Any]] = game.history
+    events = _events(game, history, seat, who, since)
+    felt = felt_json(record, game.rules)
     return {
         **(extra or {}),
         "version": len(game.decisions),
@@ -340,20 +352,40 @@ def view(
         "your_turn": your_turn,
         "match_over": game.match_over,
         "game_over": game.game_over,
-        "seats": _seats(game, seat, agents, people, who),
+        "seats": _seats(record, agents, people, who),
         "teams": teams(game),
         "scores": _scores(game, who),
+        "last_hand": felt["last_hand"],
+        "felt": felt,
+        "stakes": stakes(game.rules.game),
         "table": _table(game),
         "trick": _trick(game.trick),
         "hand": hand_json(game.hand(seat) if seen else zhengfen.Cards(), seen),
         "moves": moves_json(moves),
         "groups": groups_json(moves),
-        "declarations": declarations_json(game),
-        "breakdown": breakdown(game, who),
-        "out_order": game.out_order,
-        "winners": game.winners,
-        "events": [
-            event_json(n, history, game.rules, who, seat) for n in range(since, len(history))
-        ],
+        "declarations": declarations_json(record),
+        "breakdown": breakdown(game, who, record),
+        "out_order": record["out_order"],
+        "winners": record["winners"],
+        "events": events,
         "history_length": len(history),
     }
+
+
+def _events(
+    game: zhengfen.Game,
+    history: Sequence[Mapping[str, Any]],
+    seat: int,
+    who: text.Who,
+    since: int,
+) -> list[Json]:
+    """The history events from ``since``, those of the current match with what ``seat`` sees
+    after each (``Game.visible_events``): the page shows the agents' moves one by one from
+    these. Earlier events (a reload's whole history) carry ``felt: null``."""
+    deal = max(n for n, e in enumerate(history) if e["type"] == "deal")
+    start = max(since, deal)
+    records = game.visible_events(seat, since=start) if start < len(history) else []
+    return [
+        event_json(n, history, game.rules, who, seat, records[n - start] if n >= start else None)
+        for n in range(since, len(history))
+    ]

@@ -11,6 +11,10 @@ pub enum Error {
     InvalidCards(String),
     /// A rule set option is unknown or out of range (RULES.md §3.4).
     Rules(String),
+    /// An argument that is not one the call takes: an agent spec that cannot be read, a batch
+    /// setting out of its range (games, seats' agents, matches, a deal range, epsilon), a
+    /// number of actions that is not one per game.
+    Argument(String),
     /// A combination is malformed or not a reading of its cards (RULES.md §1.7).
     InvalidCombo(String),
     /// A move that is not legal now, or a call in the wrong phase (RULES.md §12.1).
@@ -31,6 +35,7 @@ impl fmt::Display for Error {
         match self {
             Error::InvalidCards(m)
             | Error::Rules(m)
+            | Error::Argument(m)
             | Error::InvalidCombo(m)
             | Error::IllegalMove(m)
             | Error::InvalidState(m)

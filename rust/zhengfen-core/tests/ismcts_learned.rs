@@ -236,7 +236,7 @@ fn the_spec_round_trips_and_bad_settings_are_refused() {
         ("ismcts(policy=learned(model=a)", "without its ')'"),
     ] {
         match Agent::parse(bad) {
-            Err(Error::Rules(message)) => assert!(message.contains(why), "{bad}: {message}"),
+            Err(Error::Argument(message)) => assert!(message.contains(why), "{bad}: {message}"),
             other => panic!("{bad}: {other:?}"),
         }
     }

@@ -462,7 +462,10 @@ fn learned_specs_read_a_file_and_keep_its_path() {
         "{twice}"
     );
     for bad in ["learned(model=)", "learned(file=x)"] {
-        assert!(matches!(Agent::parse(bad), Err(Error::Rules(_))), "{bad}");
+        assert!(
+            matches!(Agent::parse(bad), Err(Error::Argument(_))),
+            "{bad}"
+        );
     }
     let missing = Agent::parse("learned(model=/no/such/model.safetensors)").unwrap_err();
     assert!(

@@ -18,6 +18,7 @@ pub fn to_py(error: Error) -> PyErr {
     match error {
         Error::InvalidCards(m) => InvalidCardsError::new_err(m),
         Error::Rules(m) => RulesError::new_err(m),
+        Error::Argument(m) => ArgumentError::new_err(m),
         Error::InvalidCombo(m) => InvalidComboError::new_err(m),
         Error::IllegalMove(m) => IllegalMoveError::new_err(m),
         Error::InvalidState(m) => InvalidStateError::new_err(m),

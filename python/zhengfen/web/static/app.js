@@ -3,6 +3,7 @@
 // Play the seat of the table shown (link.js).
 
 import { api, clearError, guarded } from "./api.js";
+import { useCards } from "./cards.js";
 import { isTableAddress, showAddress } from "./link.js";
 import { initPlay, playAddress } from "./play.js";
 import { initReplay } from "./replay.js";
@@ -43,6 +44,7 @@ async function main() {
   initTabs();
   const options = await guarded(() => api("api/options"));
   if (!options) return;
+  useCards(options.cards);
   initPlay(options);
   initReplay(options);
   initTournament(options);

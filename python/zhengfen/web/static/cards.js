@@ -1,42 +1,34 @@
 // Cards drawn as inline SVG: no image files, no fonts from the network, so the page works
 // offline. A card token is the engine's notation (RULES.md §1.3): "8c", "10h" (or "Th"), "BJ".
 // Hearts and diamonds are red, the jokers are drawn apart (a tinted card with a star), and the
-// point cards (5, 10, K; RULES.md §1.8) carry a gold border and, bottom left (still in view
-// when cards overlap in a hand), a gold badge with their points.
+// point cards (their points are the engine's, GET /api/options `cards`) carry a gold border and,
+// bottom left (still in view when cards overlap in a hand), a gold badge with their points.
 
 const SVG = "http://www.w3.org/2000/svg";
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
-const RANK_ORDER = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ"];
-const SUIT_ORDER = "cdhs";
+
+/** The cards of the deck as the engine describes them (GET /api/options `cards`: token, rank,
+ *  suit, points), by token: the page restates no card's points or the order of the ranks. */
+const DECK = new Map();
+
+/** Takes the engine's cards (`options.cards`); the page calls it once, before drawing. */
+export function useCards(cards) {
+  DECK.clear();
+  for (const card of cards) DECK.set(card.card, card);
+}
 
 /** A token read into {token, rank, suit, joker, red, points}; throws on a malformed token. */
 export function parseCard(token) {
   const text = String(token).trim();
   const upper = text.toUpperCase();
-  if (upper === "BJ" || upper === "RJ") {
-    return { token: upper, rank: upper, suit: null, joker: true, red: upper === "RJ", points: 0 };
-  }
-  const suit = text.slice(-1).toLowerCase();
-  let rank = upper.slice(0, -1);
-  if (rank === "T") rank = "10";
-  if (!(suit in SUITS) || !RANK_ORDER.includes(rank)) {
-    throw new Error(`not a card: ${token}`);
-  }
-  const points = rank === "5" ? 5 : rank === "10" || rank === "K" ? 10 : 0;
-  return { token: rank + suit, rank, suit, joker: false, red: suit === "h" || suit === "d", points };
-}
-
-/** The canonical order of RULES.md §1.4: rank, then suit c d h s, then BJ, RJ. */
-function cardOrder(token) {
-  const card = parseCard(token);
-  const rank = RANK_ORDER.indexOf(card.rank);
-  return card.joker ? rank * 4 : rank * 4 + SUIT_ORDER.indexOf(card.suit);
-}
-
-/** Tokens sorted in canonical order (a new array). */
-function sortCards(tokens) {
-  return [...tokens].sort((a, b) => cardOrder(a) - cardOrder(b));
+  const normal = upper === "BJ" || upper === "RJ" ? upper
+    : upper.slice(0, -1).replace(/^T$/, "10") + text.slice(-1).toLowerCase();
+  const known = DECK.get(normal);
+  if (!known) throw new Error(`not a card: ${token}`);
+  const joker = known.suit === null;
+  const red = joker ? known.rank === "RJ" : known.suit === "h" || known.suit === "d";
+  return { token: known.card, rank: known.rank, suit: known.suit, joker, red, points: known.points };
 }
 
 /** How a person reads a card: "10 of hearts", "big (red) joker". */
@@ -128,7 +120,7 @@ export function cardSvg(token, { size = "normal", selected = false, faceDown = f
 export function cardRow(tokens, size = "small") {
   const row = document.createElement("span");
   row.className = "card-row";
-  for (const token of sortCards(tokens)) row.append(cardSvg(token, { size }));
+  for (const token of tokens) row.append(cardSvg(token, { size })); // in the engine's order
   return row;
 }
 
@@ -140,7 +132,7 @@ export const ROW_CARDS = 5;
 export function fanRow(tokens) {
   const row = cardRow(tokens, "small");
   row.classList.add("card-fan");
-  row.setAttribute("aria-label", sortCards(tokens).join(" "));
+  row.setAttribute("aria-label", tokens.join(" ")); // in the engine's order
   return row;
 }
 

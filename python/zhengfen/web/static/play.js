@@ -6,7 +6,7 @@ import {
   ApiError, agentsFor, api, download, guarded, h, readFile, showError,
 } from "./api.js";
 import { cardRow, cardSvg } from "./cards.js";
-import { applyEvent, declarationsBySeat, displayOf, markDeals } from "./display.js";
+import { declarationsBySeat, displayOf, nextDisplay } from "./display.js";
 import { initAutoPass, onlyPass } from "./autopass.js";
 import {
   agentSelect, fillHintAgents, fillNewGameForm, newGameBody, selectOf, useOptions,
@@ -116,12 +116,11 @@ async function showEvents(view) {
   clearSelection();
   drawControls();
   const events = view.events || [];
-  markDeals(events, view);
-  let display = state.display || displayOf(view);
+  let display = state.display || displayOf(view.felt);
   drawAll(display);
   for (const event of events) {
     logEvent($("pt-log"), event);
-    display = applyEvent(display, event, view);
+    display = nextDisplay(display, event);
     state.banner = nextBanner(state.banner, event, (announcement) => bannerText(announcement, view));
     const wait = pause(event);
     if (wait) {
@@ -129,7 +128,7 @@ async function showEvents(view) {
       await sleep(wait);
     }
   }
-  state.display = displayOf(view);
+  state.display = displayOf(view.felt);
 }
 
 /** Draws the whole table; `display` is what the felt shows (an earlier state while the
@@ -158,7 +157,7 @@ function drawHand() {
   // before the blind declarations' early return: a match after the first begins with them
   document.querySelector(".hand-area .actions").hidden = view.match_over && !state.busy;
   if (!view.hand.seen) {
-    hand.replaceChildren(h("p", { class: "muted" }, "You have not seen your cards yet: declare blind (±200) or pass."));
+    hand.replaceChildren(h("p", { class: "muted" }, `You have not seen your cards yet: declare blind (±${view.stakes.blind}) or pass.`));
     return;
   }
   if (view.match_over && !state.busy) {
@@ -272,8 +271,8 @@ function drawSelection() {
     let text;
     if (view.match_over || state.busy) text = "";
     else if (!view.your_turn) text = `Waiting for ${view.seats[view.current_player].name}…`;
-    else if (view.phase === "blind_declare") text = "Blind declaration: +200 if you go out first, −200 if not.";
-    else if (view.phase === "declare") text = "Declaration: +100 if you go out first, −100 if not.";
+    else if (view.phase === "blind_declare") text = `Blind declaration: +${view.stakes.blind} if you go out first, −${view.stakes.blind} if not.`;
+    else if (view.phase === "declare") text = `Declaration: +${view.stakes.declare} if you go out first, −${view.stakes.declare} if not.`;
     else if (view.table) text = `Select cards that beat ${view.table.move.name}, or pass.`;
     else text = "Your lead: select cards to play.";
     node.replaceChildren(h("span", { class: "muted", id: "pt-prompt" }, text));
@@ -321,6 +320,9 @@ function drawMatchOver() {
     h("td", { class: "num" }, row.match_points), h("td", { class: "num" }, row.score)));
   const body = [
     h("p", {}, `Order out: ${view.out_order.map(name).join(", ")}`),
+    view.last_hand ? h("p", { class: "small", id: "pt-last-hand" },
+      `${name(view.last_hand.seat)} still held `, cardRow(view.last_hand.cards, "small"),
+      " (handed over with the pile)") : null,
     view.breakdown ? breakdownTable(view.breakdown)
       : h("table", { class: "results" }, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { class: "num" }, "match"), h("th", { class: "num" }, "total"))), h("tbody", {}, rows)),
   ];
@@ -338,7 +340,7 @@ function drawMatchOver() {
     const winners = view.winners.map(name).join(", ");
     body.push(h("p", { class: "big", id: "pt-winners" }, winners ? `Winners: ${winners}` : "No winner"));
   }
-  $("pt-over-body").replaceChildren(...body);
+  $("pt-over-body").replaceChildren(...body.filter(Boolean));
   $("pt-next").hidden = view.game_over;
   $("pt-again").hidden = !view.game_over;
 }

@@ -95,14 +95,19 @@ function moveText(move) {
 }
 
 function tableBox(frame) {
+  const felt = frame.felt;
   const box = h("div", { class: "panel", id: "rp-table-box" });
-  if (frame.table) {
-    box.append(h("div", {}, h("strong", {}, "To beat: "), `${frame.table.move.name} (${seatName(frame.table.seat)}) `, cardRow(frame.table.move.cards)));
+  if (felt.table) {
+    box.append(h("div", {}, h("strong", {}, "To beat: "), `${felt.table.move.name} (${seatName(felt.table.seat)}) `, cardRow(felt.table.move.cards)));
   } else {
     box.append(h("div", { class: "muted" }, "Nothing on the table."));
   }
-  if (frame.trick.length) {
-    box.append(h("div", { class: "small" }, "Trick: ", frame.trick.map((e) => `${seatName(e.seat)} ${moveText(e.move)}`).join(" · ")));
+  if (felt.trick.length) {
+    box.append(h("div", { class: "small" }, "Trick: ", felt.trick.map((e) => `${seatName(e.seat)} ${moveText(e.move)}`).join(" · ")));
+  }
+  if (felt.last_hand) {
+    box.append(h("div", { class: "small", id: "rp-last-hand" }, `${seatName(felt.last_hand.seat)} still held `,
+      cardRow(felt.last_hand.cards, "small"), " (handed over with the pile)"));
   }
   if (frame.declarations && frame.declarations.length) {
     const made = [...declarationsBySeat(frame.declarations).values()];
@@ -110,34 +115,34 @@ function tableBox(frame) {
   }
   const side = state.replay.teams ? "team" : "seat";
   box.append(h("div", { class: "small" },
-    `Match points: ${frame.match_points.map((p, k) => `${side} ${k} ${p}`).join(", ")} · `
-    + `Scores: ${frame.scores.map((p, k) => `${side} ${k} ${p}`).join(", ")}`));
+    `Match points: ${felt.match_points.map((p, k) => `${side} ${k} ${p}`).join(", ")} · `
+    + `Scores: ${felt.scores.map((p, k) => `${side} ${k} ${p}`).join(", ")}`));
   return box;
 }
 
 function seatRow(frame, seat) {
-  const place = frame.out_order.indexOf(seat);
-  const team = state.replay.teams ? state.replay.teams.findIndex((t) => t.includes(seat)) : -1;
+  const info = frame.felt.seats[seat];
+  const moving = frame.felt.current_player === seat;
   const classes = ["replay-seat"];
-  if (frame.current_player === seat) classes.push("turn");
+  if (moving) classes.push("turn");
   return h("div", { class: classes.join(" "), dataset: { seat: String(seat) } },
     h("div", {},
-      h("strong", {}, seatName(seat)), " ", team >= 0 ? h("span", { class: `team team-${team}` }, `team ${team}`) : null,
-      h("div", { class: "small muted" }, `${plural(frame.cards_left[seat], "card")} · ${frame.points_won[seat]} pts`
-        + (place >= 0 ? ` · out #${place + 1}` : "") + (frame.current_player === seat ? " · to move" : ""))),
-    frame.hands[seat].length ? cardRow(frame.hands[seat]) : h("span", { class: "muted" }, "no cards"));
+      h("strong", {}, seatName(seat)), " ", info.team !== null ? h("span", { class: `team team-${info.team}` }, `team ${info.team}`) : null,
+      h("div", { class: "small muted" }, `${plural(info.cards_left, "card")} · ${info.points_won} pts`
+        + (info.place ? ` · out #${info.place}` : "") + (moving ? " · to move" : ""))),
+    info.hand && info.hand.length ? cardRow(info.hand) : h("span", { class: "muted" }, "no cards"));
 }
 
 function draw() {
-  const { length, matches } = state.replay;
+  const { length, matches, moves } = state.replay;
   const { frames, first, tricks } = state.part;
   const frame = frames[state.i - first];
   const trick = tricks.filter((t) => t <= state.i).length;
-  $("rp-position").textContent = `move ${state.i} of ${length - 1} · match ${frame.match} · trick ${trick}`;
+  $("rp-position").textContent = `move ${frame.move} of ${moves} · match ${frame.match} · trick ${trick}`;
   const said = frame.events.map((e) => e.text).join(" · ");
   $("rp-event").textContent = said || (frame.decision ? moveText(frame.decision.move) : "");
   $("rp-table").replaceChildren(tableBox(frame));
-  $("rp-hands").replaceChildren(...frame.hands.map((_, seat) => seatRow(frame, seat)));
+  $("rp-hands").replaceChildren(...frame.felt.seats.map((_, seat) => seatRow(frame, seat)));
   $("rp-match").value = String(matches[frame.match - 1]);
   $("rp-prev").disabled = $("rp-start").disabled = $("rp-prev-trick").disabled = state.i === 0;
   const last = state.i === length - 1;

@@ -32,8 +32,9 @@ function moveName(move) {
   return move.kind === "pass" ? "pass" : move.name;
 }
 
-/** A declaration as people read it: "no blind, declares next" (a pass in the blind round,
- *  the ±100 still to decide), "no declaration", "blind ±200", "declare −100". */
+/** A declaration as people read it (the stake and points are the engine's): "no blind,
+ *  declares next" (a pass in the blind round, the declaration after seeing the cards still to
+ *  decide), "no declaration", "blind ±STAKE", "declare −STAKE". */
 export function declarationText(declaration) {
   if (declaration.move === "pass" && declaration.blind_round) return "no blind, declares next";
   if (declaration.move === "pass" || !declaration.stake) return "no declaration";
@@ -84,7 +85,17 @@ function seatBox(view, display, seat) {
   h("div", { class: "seat-name" }, info.name, team,
     place ? h("span", { class: "place", title: `out, place ${place}` }, `#${place}`) : null,
     display.toMove === seat && !place ? h("span", { class: "to-move" }, "to move") : null),
-  h("div", { class: "seat-body" }, stats, said));
+  h("div", { class: "seat-body" }, stats, said), info.you ? null : shownHand(display, seat));
+}
+
+/** Another seat's cards where the record shows them: the last player's remaining hand, handed
+ *  over when the match ended, and every hand once the game is over. */
+function shownHand(display, seat) {
+  const last = display.lastHand && display.lastHand.seat === seat ? display.lastHand.cards : null;
+  const cards = last || display.hands[seat];
+  if (!cards || !cards.length) return null;
+  return h("div", { class: "seat-hand", dataset: { hand: String(seat) } },
+    h("span", { class: "small muted" }, last ? "handed over: " : "held: "), playCards(cards));
 }
 
 function centerBox(view, display) {
@@ -99,7 +110,7 @@ function centerBox(view, display) {
   } else if (view.phase === "blind_declare" || view.phase === "declare") {
     center.append(h("div", { class: "to-beat-name" },
       view.phase === "blind_declare" ? "Blind declarations" : "Declarations"),
-    h("div", { class: "to-beat-label" }, "before the first lead: ±200 blind, ±100 after seeing the cards"));
+    h("div", { class: "to-beat-label" }, `before the first lead: ±${view.stakes.blind} blind, ±${view.stakes.declare} after seeing the cards`));
   } else if (display.toMove !== null && display.toMove !== undefined && !view.match_over) {
     const leader = view.seats[display.toMove].name;
     center.append(h("div", { class: "to-beat-name" }, leader === "you" ? "You lead" : `${leader} leads`));

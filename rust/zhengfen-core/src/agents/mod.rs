@@ -91,7 +91,7 @@ impl Agent {
             ("ismcts", args) => Ismcts::parse(args.unwrap_or("")).map(Agent::Ismcts),
             ("learned", args) => Learned::parse_unread(args).map(Agent::Learned),
             ("random" | "greedy", Some(_)) => Err(bad_spec(spec, "this agent has no settings")),
-            _ => Err(Error::Rules(format!(
+            _ => Err(Error::Argument(format!(
                 "unknown agent '{spec}': the built-in agents are random, greedy, search, ismcts \
                  and learned"
             ))),
@@ -130,7 +130,7 @@ impl Agent {
             Agent::Ismcts(ismcts) if ismcts.policy.is_learned() => {
                 Ok(Agent::Ismcts(ismcts.with_model(model)))
             }
-            other => Err(Error::Rules(format!(
+            other => Err(Error::Argument(format!(
                 "agent '{other}' plays no learned model: only learned and ismcts(policy=learned) \
                  take one"
             ))),
@@ -216,7 +216,7 @@ impl fmt::Display for Agent {
 
 /// The error for a spec that cannot be read.
 pub(crate) fn bad_spec(spec: &str, why: &str) -> Error {
-    Error::Rules(format!("agent spec '{spec}': {why}"))
+    Error::Argument(format!("agent spec '{spec}': {why}"))
 }
 
 /// Plays the current match of `game` to its end with `agent` in every seat.

@@ -30,6 +30,20 @@ pub enum MaskKind {
     Packed,
 }
 
+impl MaskKind {
+    /// The mask a setting names: none, `"dense"` or `"packed"` (AI.md §1.3).
+    pub fn from_name(name: Option<&str>) -> crate::error::Result<MaskKind> {
+        match name {
+            None => Ok(MaskKind::None),
+            Some("dense") => Ok(MaskKind::Dense),
+            Some("packed") => Ok(MaskKind::Packed),
+            Some(other) => Err(crate::error::Error::Argument(format!(
+                "mask must be None, \"dense\" or \"packed\", not '{other}'"
+            ))),
+        }
+    }
+}
+
 /// A block of encoded values, in the batch's [`Dtype`].
 #[derive(Debug)]
 pub enum Values<'a> {

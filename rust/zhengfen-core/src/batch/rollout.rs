@@ -76,14 +76,15 @@ pub fn rollouts(config: &RolloutConfig) -> Result<Vec<Rollout>> {
 pub fn rollouts_until(config: &RolloutConfig, cancel: &Cancel<'_>) -> Result<Vec<Rollout>> {
     let limit = config.rules.match_limit();
     if config.matches.is_some_and(|m| m == 0 || m > limit) {
-        return Err(Error::Rules(format!(
+        return Err(Error::Argument(format!(
             "matches must be 1 to {limit} for {} (or None for whole games)",
             config.rules
         )));
     }
+    let deals = deal_range(config.first_deal, config.deals, ("first_deal", "num_deals"))?;
     let players = usize::from(config.rules.players);
     if config.agents.len() != players {
-        return Err(Error::Rules(format!(
+        return Err(Error::Argument(format!(
             "{} agents given for {players} seats",
             config.agents.len()
         )));
@@ -100,11 +101,10 @@ pub fn rollouts_until(config: &RolloutConfig, cancel: &Cancel<'_>) -> Result<Vec
     let rotations = rotations(&config.agents, config.duplicate);
     let games = config.deals.saturating_mul(u64::from(rotations));
     if games > MAX_GAMES {
-        return Err(Error::Rules(format!(
+        return Err(Error::Argument(format!(
             "{games} games asked for in one call; at most {MAX_GAMES} (use first_deal to continue)"
         )));
     }
-    let deals = deal_range(config.first_deal, config.deals)?;
     let mut jobs: Vec<(u64, u32, Option<Rollout>)> = with_capacity(games as usize, "games")?;
     jobs.extend(deals.flat_map(|d| (0..rotations).map(move |r| (d, r, None))));
     let pool = pool(config.threads);
@@ -125,16 +125,22 @@ pub fn rollouts_until(config: &RolloutConfig, cancel: &Cancel<'_>) -> Result<Vec
 }
 
 /// Deals `first_deal` to `first_deal + deals - 1`, all of them: deal numbers run to
-/// `u64::MAX`, and a range past it is refused rather than cut short.
-pub(super) fn deal_range(first_deal: u64, deals: u64) -> Result<std::ops::RangeInclusive<u64>> {
+/// `u64::MAX`, and a range past it is refused rather than cut short (the error names the two
+/// arguments as `names` says).
+pub(super) fn deal_range(
+    first_deal: u64,
+    deals: u64,
+    names: (&str, &str),
+) -> Result<std::ops::RangeInclusive<u64>> {
     let Some(before_first) = deals.checked_sub(1) else {
         #[allow(clippy::reversed_empty_ranges)]
         return Ok(1..=0); // no deals
     };
     let last = first_deal.checked_add(before_first).ok_or_else(|| {
-        Error::Rules(format!(
-            "deals {first_deal} to {first_deal} + {deals} - 1 run past the last deal number, \
-             2**64 - 1"
+        let (first, count) = names;
+        Error::Argument(format!(
+            "{first} + {count} must be at most 2**64 (deal numbers run to 2**64 - 1), not \
+             {first_deal} + {deals}"
         ))
     })?;
     Ok(first_deal..=last)
@@ -231,10 +237,13 @@ mod tests {
     #[test]
     fn a_range_past_the_last_deal_number_is_refused() {
         for (first, deals) in [(u64::MAX - 2, 4), (u64::MAX, 2), (2, u64::MAX)] {
-            let error = deal_range(first, deals).unwrap_err();
-            assert!(matches!(error, Error::Rules(ref m) if m.contains("2**64 - 1")));
+            let error = deal_range(first, deals, ("a", "b")).unwrap_err();
+            assert!(matches!(error, Error::Argument(ref m) if m.contains("2**64 - 1")));
         }
-        assert_eq!(deal_range(1, u64::MAX).unwrap(), 1..=u64::MAX);
-        assert_eq!(deal_range(0, u64::MAX).unwrap(), 0..=u64::MAX - 1);
+        assert_eq!(deal_range(1, u64::MAX, ("a", "b")).unwrap(), 1..=u64::MAX);
+        assert_eq!(
+            deal_range(0, u64::MAX, ("a", "b")).unwrap(),
+            0..=u64::MAX - 1
+        );
     }
 }

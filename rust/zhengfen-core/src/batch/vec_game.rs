@@ -52,6 +52,21 @@ pub enum Episode {
     Game,
 }
 
+impl std::str::FromStr for Episode {
+    type Err = Error;
+
+    /// `"match"` or `"game"` (AI.md §2).
+    fn from_str(name: &str) -> Result<Episode> {
+        match name {
+            "match" => Ok(Episode::Match),
+            "game" => Ok(Episode::Game),
+            other => Err(Error::Argument(format!(
+                "episode must be 'match' or 'game', not '{other}'"
+            ))),
+        }
+    }
+}
+
 /// The default size of the action mask: 4,096 in Zheng Fen, 16,384 in Zen Cheng You. Random
 /// play over 20,000 games per Zheng Fen table size and 1,500 Zen Cheng You games never listed
 /// more than 2,274 and 13,876 moves (benches/RESULTS.md §4.4).
@@ -249,7 +264,7 @@ impl VecGame {
     /// cannot play the rules ([`Agent::bind`]).
     pub fn new(mut config: VecConfig, seed: u64) -> Result<VecGame> {
         let players = usize::from(config.rules.players);
-        let bad = |why: String| Err(Error::Rules(why));
+        let bad = |why: String| Err(Error::Argument(why));
         if config.num_games == 0 {
             return bad("a VecGame needs at least one game".into());
         }
@@ -355,7 +370,7 @@ impl VecGame {
         cancel: &Cancel<'_>,
     ) -> Result<()> {
         if self.interrupted {
-            return Err(Error::IllegalMove(
+            return Err(Error::InvalidState(
                 "the batch was interrupted during a step; call reset() first".into(),
             ));
         }
@@ -465,7 +480,7 @@ impl VecGame {
 
     fn check(&self, actions: &[i64]) -> Result<()> {
         if actions.len() != self.slots.len() {
-            return Err(Error::IllegalMove(format!(
+            return Err(Error::Argument(format!(
                 "{} actions given for {} games",
                 actions.len(),
                 self.slots.len()
@@ -812,7 +827,7 @@ mod tests {
         let stopped = batch.step_until(&actions, arrays.buffers(), &cancel);
         assert_eq!(stopped, Err(Error::Cancelled));
         let refused = batch.step(&actions, arrays.buffers());
-        assert!(matches!(refused, Err(Error::IllegalMove(m)) if m.contains("reset")));
+        assert!(matches!(refused, Err(Error::InvalidState(m)) if m.contains("reset")));
         batch.reset(1).unwrap();
         batch.observe(arrays.buffers());
         batch.step(&actions, arrays.buffers()).unwrap();

@@ -4,7 +4,6 @@
 use super::THREADS;
 use crate::agents::agent_arg;
 use crate::args::{int_arg, not_a_string, Arg, U32, U64};
-use crate::errors::value_error;
 use crate::errors::ArgumentTypeError;
 use crate::game::PyGame;
 use crate::interrupt::stoppable;
@@ -43,7 +42,6 @@ pub fn rollouts<'py>(
     let first_deal: u64 = first_deal.int("first_deal", 0..=U64, 0)?;
     let matches: Option<u32> = matches.optional_int("matches", 1..=U32)?;
     let threads = threads.int("threads", THREADS, 1)?;
-    check_deal_range(first_deal, num_deals)?;
     not_a_string(agents, "agents", "a list of agent specs, one per seat")?;
     let mut seats = Vec::new();
     for agent in agents.try_iter()? {
@@ -129,16 +127,4 @@ fn stop_arg(stop: Arg<'_>) -> PyResult<Option<Py<PyAny>>> {
         ))),
         None => Ok(None),
     }
-}
-
-/// Refuses deals past the last deal number, 2**64 - 1, up front.
-fn check_deal_range(first_deal: u64, num_deals: u64) -> PyResult<()> {
-    let last = u128::from(first_deal) + u128::from(num_deals);
-    if last > 1u128 << 64 {
-        return Err(value_error(format!(
-            "first_deal + num_deals must be at most 2**64 (deal numbers run to 2**64 - 1), not \
-             {first_deal} + {num_deals}"
-        )));
-    }
-    Ok(())
 }

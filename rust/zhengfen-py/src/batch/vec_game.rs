@@ -29,19 +29,18 @@ use zhengfen_core::encode::{observation_size, MOVE_ROW};
 /// The most memory a batch may take: its games and its output arrays.
 const MAX_BUFFER_BYTES: usize = 8 << 30;
 
-/// The mask a `mask` argument names: `None`, `"dense"` or `"packed"`.
+/// The mask a `mask` argument names: `None`, `"dense"` or `"packed"` (the core decides).
 fn mask_arg(mask: Option<&Bound<'_, PyAny>>) -> PyResult<MaskKind> {
     let Some(mask) = mask.filter(|m| !m.is_none()) else {
-        return Ok(MaskKind::None);
+        return MaskKind::from_name(None).map_err(to_py);
     };
-    match mask.extract::<String>().as_deref() {
-        Ok("dense") => Ok(MaskKind::Dense),
-        Ok("packed") => Ok(MaskKind::Packed),
-        _ => Err(value_error(format!(
+    let name = mask.extract::<String>().map_err(|_| {
+        value_error(format!(
             "mask must be None, \"dense\" or \"packed\", not {}",
             crate::args::shown(mask)
-        ))),
-    }
+        ))
+    })?;
+    MaskKind::from_name(Some(&name)).map_err(to_py)
 }
 
 /// Refuses a batch whose games and arrays (`per_game` bytes a game) would not fit in memory.
@@ -130,15 +129,7 @@ impl PyVecGame {
         let max_actions: Option<usize> = max_actions.optional_int("max_actions", ROWS)?;
         let history = history.int("history", 0..=MOST_ROWS as i128, 8)?;
         let threads = threads.int("threads", THREADS, 1)?;
-        let episode = match episode {
-            "match" => Episode::Match,
-            "game" => Episode::Game,
-            other => {
-                return Err(value_error(format!(
-                    "episode must be 'match' or 'game', not '{other}'"
-                )))
-            }
-        };
+        let episode: Episode = episode.parse().map_err(to_py)?;
         let max_actions = max_actions.unwrap_or_else(|| core_default_max_actions(&rules.rules));
         check_rows("max_actions", max_actions)?;
         let config = VecConfig {

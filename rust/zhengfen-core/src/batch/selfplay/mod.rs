@@ -110,7 +110,11 @@ pub fn selfplay(config: &SelfplayConfig) -> Result<Samples> {
 /// is refused before any game starts.
 pub fn selfplay_until(config: &SelfplayConfig, cancel: &Cancel<'_>) -> Result<Samples> {
     let config = &checked(config)?;
-    deal_range(config.first_episode, config.episodes)?;
+    deal_range(
+        config.first_episode,
+        config.episodes,
+        ("first_episode", "num_episodes"),
+    )?;
     let episodes = config.episodes as usize;
     let threads = config.threads.clamp(1, episodes.max(1));
     // Every thread gets games from the start: at most its share of the episodes in flight.
@@ -154,7 +158,7 @@ pub fn selfplay_until(config: &SelfplayConfig, cancel: &Cancel<'_>) -> Result<Sa
 /// `config` with its agents bound to the rules, or why it cannot be played.
 fn checked(config: &SelfplayConfig) -> Result<SelfplayConfig> {
     let rules = &config.rules;
-    let refuse = |why: String| Err(Error::Rules(why));
+    let refuse = |why: String| Err(Error::Argument(why));
     config.model.check(rules)?;
     let players = usize::from(rules.players);
     if config.agents.len() != players {

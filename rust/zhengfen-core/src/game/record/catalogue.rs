@@ -2,6 +2,7 @@
 //! (RULES.md §3): what a form offers (`GET /api/options` of `zhengfen serve`), read from the
 //! rules rather than restated.
 
+use crate::game::Declaration;
 use crate::rules::{Domain, OptionName, OptionValue, Variant};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
@@ -15,6 +16,8 @@ use serde::Serialize;
 /// assert_eq!(games[0].players, [3, 4, 5, 6]);
 /// assert_eq!(games[1].players, [4]);
 /// assert_eq!(games[1].options[0].name, "target");
+/// assert_eq!(games[1].stakes.0.len(), 3); // blind 200, declare 100, pass 0
+/// assert!(games[0].stakes.0.is_empty());
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameOffer {
@@ -26,6 +29,23 @@ pub struct GameOffer {
     pub default_players: u8,
     /// The options besides `players` that the game lets a caller change.
     pub options: Vec<OptionOffer>,
+    /// Zen Cheng You: each declaration's stake (§11.2), written `{"blind": 200, …}`; none in
+    /// Zheng Fen.
+    pub stakes: Stakes,
+}
+
+/// Declarations and their stakes, written as a map from the declaration's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stakes(pub Vec<Declaration>);
+
+impl Serialize for Stakes {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for declaration in &self.0 {
+            map.serialize_entry(declaration.name(), &declaration.stake())?;
+        }
+        map.end()
+    }
 }
 
 /// One option: written `{"name", "type": "bool" | "int" | "choice", "min", "max"}` (an int) or
@@ -62,6 +82,12 @@ impl GameOffer {
             players: variant.player_counts().collect(),
             default_players: preset.players,
             options,
+            stakes: Stakes(match variant {
+                Variant::ZhengFen => vec![],
+                Variant::ZenChengYou => {
+                    vec![Declaration::Blind, Declaration::Regular, Declaration::Pass]
+                }
+            }),
         }
     }
 }

@@ -41,7 +41,7 @@ mod unfold;
 mod visible;
 
 pub use breakdown::{Breakdown, TeamScore};
-pub use catalogue::{GameOffer, OptionOffer};
+pub use catalogue::{GameOffer, OptionOffer, Stakes};
 pub use json::to_json;
 pub use load::load;
 pub use observation::{Observation, Seated};
