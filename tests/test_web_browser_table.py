@@ -1,7 +1,8 @@
 """The table of ``zhengfen serve`` as a newcomer meets it, in headless Chromium (the fixtures
 and helpers of ``test_web_browser``, so skipped or failed as that module is): the rules panel
 opened from the table, the wording of the felt, the declarations and the tournament's wins, a
-selection's reason, the seats' order round the table at 1280 and 420 px, long plays as cards.
+selection's reason, the seats' order round the table at 1280 and 420 px, long plays as cards,
+the names people give themselves.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import zhengfen
 from test_web_browser import SIDEWAYS, _click_and_wait, _new_game, _table
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 # the fixtures of test_web_browser, shared: one server for this module
 browser, page, replay_folder = browsing.browser, browsing.page, browsing.replay_folder
@@ -238,3 +239,34 @@ def test_a_long_play_is_drawn_as_cards(page: Page, tmp_path: Path, width: int) -
     box = fan.bounding_box()
     assert log and box and box["x"] + box["width"] <= log["x"] + log["width"] + 1
     assert page.evaluate(SIDEWAYS) <= 0
+
+
+def test_people_give_themselves_a_name(page: Page, browser: Browser, server: str) -> None:
+    """A guest names themselves from the people panel: the owner's felt and log call the seat
+    by it, written as text (markup in a name stays letters), within the window at 420 px."""
+    page.fill("#ng-seed", "3")
+    selects = page.locator("#ng-opponents select").all()
+    selects[1].select_option("person")  # seat 2
+    page.click("#ng-start")
+    page.wait_for_selector("#pt-people:not([hidden])")
+    link = page.locator("#pt-people li[data-seat='2'] .seat-link").input_value()
+    other = browser.new_context(viewport={"width": 420, "height": 800})
+    guest = other.new_page()
+    problems: list[str] = []
+    guest.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+    guest.on("dialog", lambda dialog: problems.append(f"dialog: {dialog.message}"))
+    guest.goto(server + "?speed=instant" + link[link.index("#") :])
+    guest.wait_for_selector("#pt-my-name")
+    guest.fill("#pt-my-name", "<i>Ana</i>")
+    guest.click("#pt-set-name")
+    guest.wait_for_function("document.querySelector('#pt-my-name').value === '<i>Ana</i>'")
+    seat = page.locator("#pt-felt .seat[data-seat='2'] .seat-name")
+    expect = browsing.expect  # type: ignore[attr-defined]
+    expect(seat).to_contain_text("seat 2 (<i>Ana</i>)", timeout=10_000)  # by the page's poll
+    assert page.locator("#pt-felt i").count() == 0
+    assert page.locator("#pt-people li[data-seat='2'] .person-name").inner_text() == (
+        "seat 2 (<i>Ana</i>)"
+    )
+    assert guest.evaluate(SIDEWAYS) <= 0
+    other.close()
+    assert not problems, problems

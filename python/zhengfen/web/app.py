@@ -251,6 +251,13 @@ async def table_hint(request: Request, server: Server) -> Json:
     )
 
 
+async def table_name(request: Request, server: Server) -> Json:
+    body = await read_body(request, server.limits.max_body)
+    table, seat = _seat(request, server)
+    since = _since(request)
+    return await _locked(table, server.limits.busy_seconds, lambda: table.name(seat, body, since))
+
+
 async def table_next(request: Request, server: Server) -> Json:
     (await read_body(request, server.limits.max_body)).finish()  # it takes no fields
     table, seat = _seat(request, server)
@@ -410,6 +417,7 @@ def create_app(
         Route("/api/tables/{table}/check", endpoint(table_check), methods=["POST"]),
         Route("/api/tables/{table}/hint", endpoint(table_hint), methods=["POST"]),
         Route("/api/tables/{table}/next", endpoint(table_next), methods=["POST"]),
+        Route("/api/tables/{table}/name", endpoint(table_name), methods=["POST"]),
         Route("/api/tables/{table}/advance", endpoint(table_advance), methods=["POST"]),
         Route("/api/tables/{table}/save", endpoint(table_save), methods=["GET"]),
         Route("/api/tables/{table}/seats/{seat}", endpoint(table_hand_over), methods=["POST"]),

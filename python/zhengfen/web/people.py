@@ -25,10 +25,24 @@ from __future__ import annotations
 import hmac
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-__all__ = ["AWAY_SECONDS", "PRESENT_SECONDS", "People", "Person", "split_key"]
+from zhengfen.errors import ArgumentError
+
+__all__ = [
+    "AWAY_SECONDS",
+    "MAX_NAME",
+    "PRESENT_SECONDS",
+    "People",
+    "Person",
+    "person_name",
+    "split_key",
+]
+
+MAX_NAME = 20
+"""The most characters a person's name at a table holds."""
 
 PRESENT_SECONDS = 10.0
 """A person whose page asked for their seat this recently is *present* (the page polls every
@@ -51,6 +65,7 @@ class Person:
     token: str
     seen: float | None = None
     delivered: int = 0
+    name: str | None = None
 
 
 @dataclass
@@ -106,6 +121,10 @@ class People:
                 found = seat
         return found
 
+    def names(self) -> dict[int, str]:
+        """The names people gave themselves, by seat."""
+        return {s: p.name for s, p in self.persons.items() if p.name}
+
     def came(self, seat: int) -> None:
         """Marks ``seat``'s person as having asked now."""
         self.persons[seat].seen = self.clock()
@@ -137,6 +156,31 @@ class People:
         self.handed[person.token] = seat
         if seat == self.owner and by is not None:
             self.owner = by
+
+
+def person_name(text: str) -> str | None:
+    """A name a person gives themselves, as shown to the others: its spaces collapsed, at most
+    :data:`MAX_NAME` characters, no control or format characters and no brackets (the name is
+    shown as ``seat 2 (Ana)``); ``None`` for an empty one (back to ``person``). Anything else
+    raises :class:`~zhengfen.errors.ArgumentError` with the reason. The page shows it as
+    text, never as markup.
+
+    >>> person_name("  Ana   Lu "), person_name("")
+    ('Ana Lu', None)
+    >>> person_name("<b>x</b>")
+    '<b>x</b>'
+    >>> person_name("a" * 21)
+    Traceback (most recent call last):
+    ...
+    zhengfen.errors.ArgumentError: a name holds at most 20 characters, not 21
+    """
+    name = " ".join(text.split())
+    if len(name) > MAX_NAME:
+        raise ArgumentError(f"a name holds at most {MAX_NAME} characters, not {len(name)}")
+    bad = [c for c in name if unicodedata.category(c).startswith("C") or c in "()[]{}"]
+    if bad:
+        raise ArgumentError(f"a name may not hold {bad[0]!r} (U+{ord(bad[0]):04X})")
+    return name or None
 
 
 def split_key(key: str) -> tuple[str, str | None]:

@@ -26,7 +26,7 @@ from zhengfen.web import hints, inputs, selections, views
 from zhengfen.web.deals import Deal
 from zhengfen.web.inputs import Body, InputError
 from zhengfen.web.models import Models
-from zhengfen.web.people import People
+from zhengfen.web.people import People, person_name
 from zhengfen.web.problems import Busy, Conflict, Forbidden
 
 __all__ = ["PERSON", "Table", "load_table", "new_table"]
@@ -114,10 +114,13 @@ class Table:
         person = self.people.persons[seat]
         start = person.delivered if since is None else min(since, len(self.game.history))
         extra = {"id": self.people.key(self.key, seat), "table_id": self.key}
-        shown = views.view(self.game, seat, self.specs, start, extra, self.people.seats())
+        shown = views.view(
+            self.game, seat, self.specs, start, extra, self.people.seats(), self.people.names()
+        )
         shown.update(self.deal.shown(self.game.game_over, seat == self.people.owner))
         shown["agents_playing"] = self.agents_playing
         shown["hints"] = self.hints_on
+        shown["your_name"] = person.name
         shown.update(self._links(seat, shown["seats"]))
         person.delivered = len(self.game.history)
         return shown
@@ -144,6 +147,11 @@ class Table:
         """The agents play for another slice (none when a person is to move or the match is
         over); ``seat``'s view."""
         self.advance()
+        return self.view(seat, since)
+
+    def name(self, seat: int, body: Body, since: int | None = None) -> Json:
+        """Sets the name ``seat``'s person is shown by (``""``: none); answers the view."""
+        self.people.persons[seat].name = person_name(body.string("name"))
         return self.view(seat, since)
 
     def next_match(self, seat: int, since: int | None = None) -> Json:

@@ -324,11 +324,13 @@ def view(
     since: int,
     extra: Mapping[str, Any] | None = None,
     people: Collection[int] = (),
+    names: Mapping[int, str] | None = None,
 ) -> Json:
     """What ``seat`` sees of ``game`` (API.md, "The VIEW"), with the history events from index
     ``since``; ``agents`` names the agents' seats, ``people`` the seats people hold (``seat``
-    among them). Seats are called by their agents' short names (:func:`short_names`)."""
-    who = text.namer(short_names(seat_names(agents, people)), you=seat)
+    among them), ``names`` the names people gave themselves. Seats are called by their agents'
+    short names (:func:`short_names`), or their people's names."""
+    who = text.namer({**short_names(seat_names(agents, people)), **(names or {})}, you=seat)
     record = game.visible(seat)
     your_turn = game.current_player == seat
     moves = game.legal_moves() if your_turn else []

@@ -539,7 +539,8 @@ async function poll() {
     state.polling = false;
   }
   if (!fresh || state.view !== view || state.busy) return; // the page moved on meanwhile
-  if (fresh.version !== view.version || fresh.events.length || fresh.agents_playing) await receive(fresh);
+  const renamed = fresh.seats.some((s, i) => s.name !== view.seats[i].name); // a person named themselves
+  if (fresh.version !== view.version || fresh.events.length || fresh.agents_playing || renamed) await receive(fresh);
   else drawPeoplePanel(fresh);
 }
 
@@ -549,11 +550,11 @@ function handOver(seat, agent) {
 }
 
 function drawPeoplePanel(view) {
-  const shown = JSON.stringify([view.owner, view.seats.map((s) => [s.person, s.present, s.link, s.can_hand_over])]);
-  if (shown === state.peopleDrawn) return;
+  const shown = JSON.stringify([view.owner, view.seats.map((s) => [s.person, s.present, s.link, s.can_hand_over, s.name]), view.your_name]);
+  if (shown === state.peopleDrawn || document.activeElement === $("pt-my-name")) return; // not while typing
   state.peopleDrawn = shown;
   const agents = agentsFor(state.options.agents, view.game, view.players);
-  drawPeople($("pt-people"), view, agents, handOver);
+  drawPeople($("pt-people"), view, agents, handOver, (name) => send("name", { name }));
 }
 
 async function loadGame(event) {
