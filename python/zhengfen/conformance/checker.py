@@ -174,23 +174,20 @@ class Implementation:
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         """The answer, or ``{"failure": why}`` if the implementation crashed, fell silent, did
         not answer ``hello`` right or did not echo the request's id."""
-        if not self.running:
-            self.stop()
-            self.start()
-        problem = hello_problem(self.greeting)
-        if problem is not None:
-            return {"failure": f"hello: {problem}"}
-        return self.exchange(request)
+        return self._ready() or self.exchange(request)
 
     def ask_line(self, text: str) -> dict[str, Any]:
         """The answer to a raw line (a ``line`` step, CONFORMANCE.md §5), as :meth:`ask`."""
+        return self._ready() or self.exchange({}, text)
+
+    def _ready(self) -> dict[str, Any] | None:
+        """Starts the implementation if it is not running; ``{"failure": why}`` if it did not
+        answer ``hello`` right, else ``None``."""
         if not self.running:
             self.stop()
             self.start()
         problem = hello_problem(self.greeting)
-        if problem is not None:
-            return {"failure": f"hello: {problem}"}
-        return self.exchange({}, text)
+        return None if problem is None else {"failure": f"hello: {problem}"}
 
     def exchange(self, request: dict[str, Any], text: str | None = None) -> dict[str, Any]:
         """Sends one request with a fresh id; the answer or ``{"failure": why}``. With ``text``,

@@ -14,22 +14,6 @@ use zhengfen_core::notation::parse_cards;
 use zhengfen_core::rules::{OptionValue, Rules};
 use zhengfen_core::seed::SplitMix64;
 
-/// Plays `decisions` random legal decisions (starting the next match when one ends).
-fn play(game: &mut Game, decisions: usize, rng: &mut SplitMix64) {
-    for _ in 0..decisions {
-        if game.game_over() {
-            return;
-        }
-        if game.match_over() {
-            game.next_match().unwrap();
-            continue;
-        }
-        let moves = game.legal_moves();
-        game.play(moves[rng.uniform(moves.len() as u64) as usize])
-            .unwrap();
-    }
-}
-
 /// Rule sets of both variants, with every option away from its default somewhere.
 fn rule_sets() -> Vec<Rules> {
     let mut sets = all_rules();
@@ -89,7 +73,7 @@ fn seeded_games_of_both_variants_save_load_and_verify() {
         for seed in [0, 1, u64::MAX] {
             let mut game = Game::new(rules, seed);
             for steps in [0, 1, 7, 60, 400, 5000] {
-                play(&mut game, steps, &mut rng);
+                common::random_decisions(&mut game, steps, &mut rng);
                 assert_round_trip(&game, &game.to_json());
             }
         }
@@ -107,7 +91,7 @@ fn a_game_from_given_hands_saves_its_setup() {
     let saved: Value = serde_json::from_str(&game.to_json()).unwrap();
     let setup = json!({"hands": ["3c 4c 5c", "6c 7c", "8c", "9c 9d"], "leader": 2, "seed": 77});
     assert_eq!(saved["setup"], setup);
-    play(&mut game, 300, &mut SplitMix64::new(5));
+    common::random_decisions(&mut game, 300, &mut SplitMix64::new(5));
     assert!(
         game.match_number() > 0,
         "later matches are dealt from the seed"
@@ -119,7 +103,7 @@ fn a_game_from_given_hands_saves_its_setup() {
 #[test]
 fn the_text_has_the_fields_of_the_format_in_order() {
     let mut game = Game::new(Rules::zen_cheng_you(), 11);
-    play(&mut game, 30, &mut SplitMix64::new(3));
+    common::random_decisions(&mut game, 30, &mut SplitMix64::new(3));
     let text = game.to_json();
     let saved: Value = serde_json::from_str(&text).unwrap();
     let keys: Vec<_> = saved.as_object().unwrap().keys().cloned().collect();
@@ -167,7 +151,7 @@ type Tamper = Box<dyn FnOnce(&mut Value)>;
 fn tampered_records_are_refused() {
     for rules in [Rules::zheng_fen(4).unwrap(), Rules::zen_cheng_you()] {
         let mut game = Game::new(rules, 9);
-        play(&mut game, 40, &mut SplitMix64::new(1));
+        common::random_decisions(&mut game, 40, &mut SplitMix64::new(1));
         let first_play = game
             .decisions()
             .iter()
@@ -280,7 +264,7 @@ fn readers_accept_fixed_options_at_their_value_only() {
 #[test]
 fn loading_parsed_json_is_loading_text() {
     let mut game = Game::new(Rules::zheng_fen(6).unwrap(), 12);
-    play(&mut game, 100, &mut SplitMix64::new(8));
+    common::random_decisions(&mut game, 100, &mut SplitMix64::new(8));
     let parsed: Value = serde_json::from_str(&game.to_json()).unwrap();
     assert_eq!(load(&parsed).unwrap().to_json(), game.to_json());
 }
@@ -311,7 +295,7 @@ fn observations_hold_the_seats_own_cards_only() {
                     );
                 }
             }
-            play(&mut game, 1, &mut rng);
+            common::random_decisions(&mut game, 1, &mut rng);
         }
     }
 }

@@ -14,22 +14,6 @@ use zhengfen_core::game::{Event, Game, Move, Phase};
 use zhengfen_core::rules::{OptionValue, Rules, Variant};
 use zhengfen_core::seed::SplitMix64;
 
-/// Random legal decisions, starting the next match when one ends, at most `decisions`.
-fn play(game: &mut Game, decisions: usize, rng: &mut SplitMix64) {
-    for _ in 0..decisions {
-        if game.game_over() {
-            return;
-        }
-        if game.match_over() {
-            game.next_match().unwrap();
-            continue;
-        }
-        let moves = game.legal_moves();
-        let pick = moves[rng.uniform(moves.len() as u64) as usize];
-        game.play(pick).unwrap();
-    }
-}
-
 /// Rule sets of both games with a small target, so that games end.
 fn rule_sets() -> Vec<Rules> {
     let mut sets = Vec::new();
@@ -56,7 +40,7 @@ fn games() -> Vec<Game> {
         for seed in 0..4u64 {
             let mut rng = SplitMix64::new(seed * 31 + r as u64);
             let mut game = Game::new(rules, seed + 100 * r as u64);
-            play(&mut game, [40, 150, 400, 2000][seed as usize], &mut rng);
+            common::random_decisions(&mut game, [40, 150, 400, 2000][seed as usize], &mut rng);
             out.push(game);
         }
     }
@@ -300,7 +284,7 @@ fn the_breakdown_adds_up_to_the_match_points() {
         let mut game = Game::new(rules, 500 + k as u64);
         let mut rng = SplitMix64::new(k as u64);
         while !game.match_over() {
-            play(&mut game, 1, &mut rng);
+            common::random_decisions(&mut game, 1, &mut rng);
         }
         ended.push(game);
     }

@@ -112,3 +112,20 @@ pub fn greedy_positions(rules: Rules, seed: u64, every: usize) -> Vec<Game> {
     }
     found
 }
+
+/// Plays up to `decisions` random legal decisions, starting the next match when one ends and
+/// stopping at game over.
+pub fn random_decisions(game: &mut Game, decisions: usize, rng: &mut SplitMix64) {
+    for _ in 0..decisions {
+        if game.game_over() {
+            return;
+        }
+        if game.match_over() {
+            game.next_match().unwrap();
+            continue;
+        }
+        let moves = game.legal_moves();
+        game.play(moves[rng.uniform(moves.len() as u64) as usize])
+            .unwrap();
+    }
+}
