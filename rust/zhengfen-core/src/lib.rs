@@ -39,6 +39,7 @@ pub mod error;
 pub mod game;
 pub mod learned;
 pub mod movegen;
+pub mod names;
 pub mod notation;
 pub mod rules;
 pub mod seed;
@@ -57,6 +58,7 @@ pub use encode::{observation, observation_size};
 pub use error::{Error, Result};
 #[cfg(feature = "serde")]
 pub use game::record::SavedGame;
+pub use game::refusal::Refusal;
 pub use game::{Decision, Declaration, Event, Game, Move, Phase, Setup, MAX_PLAYERS};
 pub use learned::{Decisions, Model};
 pub use movegen::{legal_moves, MAX_HAND};

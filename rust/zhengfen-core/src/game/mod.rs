@@ -12,6 +12,7 @@ mod decisions;
 mod flow;
 #[cfg(feature = "serde")]
 pub mod record;
+pub mod refusal;
 mod resample;
 mod scoring;
 mod setup;
