@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from zhengfen.errors import ArgumentError, InvalidStateError, RayConnectionError, ZhengfenError
 from zhengfen.streams import require_open
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def rule_options(args: argparse.Namespace) -> dict[str, Any]:
     for item in args.option:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise ValueError(f"--option {item!r}: expected NAME=VALUE")
+            raise ArgumentError(f"--option {item!r}: expected NAME=VALUE")
         options[name.strip()] = parse_value(value)
     return options
 
@@ -74,14 +75,14 @@ def split_agents(text: str) -> list[str]:
             current += char
     names.append(current.strip())
     if any(not name for name in names):
-        raise ValueError(f"--agents {text!r}: an empty agent name")
+        raise ArgumentError(f"--agents {text!r}: an empty agent name")
     return names
 
 
 def fill(names: list[str], seats: int) -> list[str]:
     """``names`` repeated to fill ``seats`` seats."""
     if len(names) > seats:
-        raise ValueError(f"{len(names)} agents given for {seats} seats")
+        raise ArgumentError(f"{len(names)} agents given for {seats} seats")
     return [names[s % len(names)] for s in range(seats)]
 
 
@@ -112,18 +113,18 @@ def check_output(path: Path, option: str) -> None:
     save or a log is for reading back). The check opens the file to append (it never truncates)
     and removes it again if it did not exist."""
     if path.is_dir():
-        raise ValueError(f"{option} {path}: is a folder, not a file")
+        raise ArgumentError(f"{option} {path}: is a folder, not a file")
     if path.exists() and not (path.is_file() or path.is_fifo()):
-        raise ValueError(f"{option} {path}: is a device, not a file")
+        raise ArgumentError(f"{option} {path}: is a device, not a file")
     folder = path.parent
     if not folder.is_dir():
-        raise ValueError(f"{option} {path}: the folder {folder} does not exist")
+        raise ArgumentError(f"{option} {path}: the folder {folder} does not exist")
     existed = path.exists()
     try:
         with open(path, "a", encoding="utf-8"):
             pass
     except OSError as error:
-        raise ValueError(f"{option} {path}: cannot write it ({error.strerror})") from error
+        raise ArgumentError(f"{option} {path}: cannot write it ({error.strerror})") from error
     if not existed:
         path.unlink()
 
@@ -227,14 +228,14 @@ def check_tournament(tournament: Tournament, args: argparse.Namespace) -> None:
     from zhengfen.agents import check_agent
 
     if tournament.deals < 1:
-        raise ValueError("--deals must be at least 1")
+        raise ArgumentError("--deals must be at least 1")
     if tournament.matches is not None and tournament.matches < 1:
-        raise ValueError("--matches must be at least 1")
+        raise ArgumentError("--matches must be at least 1")
     if args.workers < 1:
-        raise ValueError("--workers must be at least 1")
+        raise ArgumentError("--workers must be at least 1")
     games = tournament_games(tournament)
     if games > MAX_GAMES:
-        raise ValueError(
+        raise ArgumentError(
             f"--deals {tournament.deals} makes {games:,} games ({tournament.rotations()} "
             f"rotations a deal); at most {MAX_GAMES:,} are held in memory: use fewer deals"
         )
@@ -255,7 +256,7 @@ def check_ray(address: str) -> None:
     from zhengfen.ray_connect import parse_address
 
     if importlib.util.find_spec("ray") is None:
-        raise ValueError('--ray: Ray is not installed (pip install "zhengfen[ray]")')
+        raise RayConnectionError('--ray: Ray is not installed (pip install "zhengfen[ray]")')
     if address != "local":
         parse_address(address)
 
@@ -271,9 +272,9 @@ def play(args: argparse.Namespace) -> int:
         game = None if args.load is None else load_game(args.load)
         rules = game.rules if game else Rules(**rule_options(args))
         if not 0 <= args.seat < rules.players:
-            raise ValueError(f"--seat must be 0 to {rules.players - 1}")
+            raise ArgumentError(f"--seat must be 0 to {rules.players - 1}")
         if args.matches is not None and args.matches < 1:
-            raise ValueError("--matches must be at least 1")
+            raise ArgumentError("--matches must be at least 1")
         opponents = split_agents(args.opponents)
         search_current_folder([*opponents, args.hint])
         for name in dict.fromkeys([*opponents, args.hint]):
@@ -315,7 +316,7 @@ def replay(args: argparse.Namespace) -> int:
                 print(f"{number}: {saved.title}{agents}, scores {saved.game.scores}")
             return 0
         if not 0 <= args.game < len(games):
-            raise ValueError(f"--game must be 0 to {len(games) - 1}")
+            raise ArgumentError(f"--game must be 0 to {len(games) - 1}")
         chosen = games[args.game]
     except BrokenPipeError:
         raise
@@ -333,23 +334,23 @@ def load_game(path: Path) -> Game:
     try:
         text = read_log(path, "a saved game")
     except OSError as error:
-        raise ValueError(f"--load {path}: cannot read it ({error.strerror})") from error
-    except ValueError as error:
-        raise ValueError(f"--load: {error}") from error
+        raise ArgumentError(f"--load {path}: cannot read it ({error.strerror})") from error
+    except ZhengfenError as error:  # the path or the text refused: the same kind, named
+        raise type(error)(f"--load: {error}") from error
     try:
         return one_game(text, "zhengfen replay")
     except ValueError as error:
-        raise ValueError(f"--load {path}: not a saved game ({error})") from error
+        raise InvalidStateError(f"--load {path}: not a saved game ({error})") from error
 
 
 def read_log(path: Path, what: str = "a log file") -> str:
     """The text of a log file (or a pipe: ``/dev/stdin``), refused with the reason when it cannot
     be read as UTF-8 text; a device (``/dev/zero``, which never ends) is refused unread."""
     if path.is_dir():
-        raise ValueError(f"{path} is a folder, not {what}")
+        raise ArgumentError(f"{path} is a folder, not {what}")
     if path.exists() and not (path.is_file() or path.is_fifo()):
-        raise ValueError(f"{path} is not a file (a device?): nothing to read")
+        raise ArgumentError(f"{path} is not a file (a device?): nothing to read")
     try:
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
-        raise ValueError(f"{path} is not a UTF-8 text file ({error.reason})") from error
+        raise InvalidStateError(f"{path} is not a UTF-8 text file ({error.reason})") from error

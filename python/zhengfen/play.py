@@ -31,7 +31,7 @@ from rich.text import Text
 
 import zhengfen
 from zhengfen.agents import Agent, Move, learned_model, make_agent, model_file, observe
-from zhengfen.errors import IllegalMoveError, InvalidCardsError
+from zhengfen.errors import ArgumentError, IllegalMoveError, InvalidCardsError
 from zhengfen.names import MoveGroup, is_name, move_groups, move_name, parse_name
 from zhengfen.screen import SHOWN_WAYS, Screen, make_console
 from zhengfen.seats import agent_seed, play_seats
@@ -331,7 +331,7 @@ def run(
     if len(opponents) == 1:
         opponents = list(opponents) * len(others)
     if len(opponents) != len(others):
-        raise ValueError(f"{len(opponents)} opponents given for {len(others)} other seats")
+        raise ArgumentError(f"{len(opponents)} opponents given for {len(others)} other seats")
     agents = {s: make_agent(name, seed=agent_seed(seed, s)) for s, name in zip(others, opponents)}
     screen = Screen(make_console(out), game, seat, {s: label(n) for s, n in zip(others, opponents)})
     hint_agent = make_agent(hint, seed=agent_seed(seed, seat))

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from zhengfen.errors import ArgumentError
+
 if TYPE_CHECKING:
     import zhengfen
 
@@ -362,7 +364,7 @@ def rule_options(game: str | None, players: int | None, items: Sequence[str]) ->
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise ValueError(f"--option {item!r}: expected NAME=VALUE")
+            raise ArgumentError(f"--option {item!r}: expected NAME=VALUE")
         options[name.strip()] = parse_value(value)
     return options
 
@@ -427,7 +429,7 @@ def check_resume(args: argparse.Namespace, stored: dict[str, Any]) -> None:
     for name, value in given_recipe(args).items():
         old = stored.get(name, RECIPE_DEFAULTS.get(name))
         if _plain(value) != old:
-            raise ValueError(
+            raise ArgumentError(
                 f"--resume: {name} {_plain(value)!r} differs from the run's {old!r} "
                 "(a resumed run keeps its recipe)"
             )
