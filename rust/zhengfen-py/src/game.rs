@@ -180,6 +180,21 @@ impl PyGame {
         })
     }
 
+    /// Why `seat` cannot play exactly `cards` now, `(reason, words)`, or `None` when a legal
+    /// move plays them (API.md, "Why cards cannot be played"). Nothing is said of a hand its
+    /// seat has not seen.
+    fn refusal(
+        &self,
+        seat: &Bound<'_, PyAny>,
+        cards: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<(&'static str, String)>> {
+        let seat = self.seat_arg(seat)?;
+        let rules = *self.game.rules();
+        let set = cards_arg(cards, rules.decks())?;
+        let refusal = self.game.refusal(seat, set);
+        Ok(refusal.map(|why| (why.name(), why.explain(set, &rules))))
+    }
+
     /// The legal moves now: a `MoveList` of `Combo`s and the strings "pass", "blind",
     /// "declare", made when asked for.
     fn legal_moves(&mut self) -> PyMoveList {
