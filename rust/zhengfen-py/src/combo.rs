@@ -59,8 +59,16 @@ impl PyCombo {
         self.combo.to_string()
     }
 
+    /// The call that recreates it: `Combo.parse('pair 7 1: 7c 7d', Rules.zheng_fen())`, under
+    /// the default rules of its game (every reading of any Zheng Fen rule set is one of the
+    /// default's: tame jokers only remove readings).
     fn __repr__(&self) -> String {
-        format!("<Combo {}>", self.combo)
+        let rules = if self.decks == 2 {
+            "zen_cheng_you"
+        } else {
+            "zheng_fen"
+        };
+        format!("Combo.parse('{}', Rules.{rules}())", self.combo)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, u8))> {
