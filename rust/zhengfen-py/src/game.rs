@@ -18,7 +18,7 @@ use zhengfen_core::game::{Game, Move};
 use zhengfen_core::rules::Rules;
 
 /// Kept where `batch.rs` imports it from.
-use crate::convert::move_to_py;
+use crate::combo::move_to_py;
 
 /// A game of Zheng Fen or Zen Cheng You, match after match (RULES.md §12).
 #[pyclass(name = "Game", module = "zhengfen")]
