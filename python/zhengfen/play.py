@@ -260,19 +260,10 @@ class Session:
         return None
 
     def why_not(self, cards: zhengfen.Cards) -> str:
-        """Why ``cards`` cannot be played now."""
-        rules = self.game.rules
-        shown = " ".join(str(c) for c in cards)
-        if not all(self.game.hand(self.seat).count(c) >= cards.count(c) for c in cards):
-            return f"You do not hold {shown}."
-        readings = zhengfen.classify(cards, rules)
-        if not readings:
-            why = zhengfen.no_reading(cards, rules)
-            return f"{shown} is not a combination" + (f": {why[1]}." if why else ".")
-        if self.game.table is not None:
-            table = self.game.table[0]
-            return f"{move_name(readings[0])} does not beat {move_name(table)}."
-        return f"{shown} cannot be played now."
+        """Why ``cards`` cannot be played now, in the engine's words (``Game.refusal``)."""
+        why = self.game.refusal(self.seat, cards)
+        words = "those cards can be played now" if why is None else why[1]
+        return f"{words[0].upper()}{words[1:]}."
 
     # --- the flow -----------------------------------------------------------------------------
 
