@@ -31,12 +31,12 @@ from rich.text import Text
 
 import zhengfen
 from zhengfen.agents import Agent, Move, learned_model, make_agent, model_file, observe
-from zhengfen.errors import IllegalMoveError, InvalidCardsError
+from zhengfen.errors import ArgumentError, IllegalMoveError, InvalidCardsError
 from zhengfen.names import MoveGroup, is_name, move_groups, move_name, parse_name
 from zhengfen.screen import SHOWN_WAYS, Screen, make_console
 from zhengfen.seats import agent_seed, play_seats
 
-__all__ = ["Session", "run", "tolerant"]
+__all__ = ["Session", "play_matches", "play_session", "tolerant"]
 
 HELP_MOVES = (
     "Type a move's number, its cards (7c 7d, or 7\u2663 7\u2666), its name (pair of 7s, "
@@ -296,7 +296,7 @@ def label(name: str) -> str:
     return name if path is None or not name.startswith("learned") else f"learned({Path(path).name})"
 
 
-def run(
+def play_session(
     rules: zhengfen.Rules,
     seat: int,
     opponents: Sequence[str],
@@ -318,6 +318,8 @@ def run(
     ``save`` can be written before the game starts."""
     game = game or zhengfen.Game(rules, seed)
     rules = game.rules
+    if not 0 <= seat < rules.players:  # before anything is shown or saved
+        raise ArgumentError(f"seat must be 0 to {rules.players - 1}, not {seat}")
     others = [s for s in range(rules.players) if s != seat]
     if len(opponents) == 1:
         opponents = list(opponents) * len(others)
@@ -348,7 +350,7 @@ def run(
                 screen.game_result(game.winners)
         else:
             screen.header(seed)
-        play(session, matches)
+        play_matches(session, matches)
     except Stop as stop:
         session.say(f"Game stopped ({stop}).")
     except KeyboardInterrupt:
@@ -361,7 +363,7 @@ def run(
     return 0
 
 
-def play(session: Session, matches: int | None) -> None:
+def play_matches(session: Session, matches: int | None) -> None:
     """Plays matches until the game is over or ``matches`` have been played."""
     played = 0
     while True:
