@@ -41,12 +41,15 @@ from typing import Any
 
 import zhengfen
 from zhengfen.arena import Interval, ProgressBar, Report, Tournament, run
-from zhengfen.cli import MAX_DEALS, SEED, bounded_int
-from zhengfen.commands import (
+from zhengfen.arena.command import check_tournament
+from zhengfen.arguments import (
+    MAX_MATCHES,
+    SEED,
+    bounded_int,
     canonical,
     check_output,
-    check_tournament,
     fill,
+    positive_int,
     rule_options,
     search_current_folder,
     split_agents,
@@ -239,9 +242,8 @@ def check(args: argparse.Namespace) -> list[str]:
         raise ValueError(f"--agents: {', '.join(twice)} given twice")
     if not 1 <= args.threads <= MAX_THREADS:
         raise ValueError(f"--threads must be 1 to {MAX_THREADS}")
-    no_pool = argparse.Namespace(workers=1, ray=None, log=None)
     for first, second in pairs(agents, args.all_pairs):
-        check_tournament(tournament(args, [first, second]), no_pool)
+        check_tournament(tournament(args, [first, second]))
     for agent in agents:  # no deal played: the core checks the agent against the rules
         if not is_user_class(agent):
             zhengfen.rollouts(rules, [agent] * rules.players, 0, args.seed)
@@ -260,8 +262,8 @@ def parser() -> argparse.ArgumentParser:
         "--agents", default=DEFAULT_AGENTS, help=f"in ladder order (default {DEFAULT_AGENTS})"
     )
     parse.add_argument("--all-pairs", action="store_true", help="every pair, not just neighbours")
-    parse.add_argument("--deals", type=bounded_int(1, MAX_DEALS), default=500)
-    parse.add_argument("--matches", type=bounded_int(1, 2**32 - 1), default=1)
+    parse.add_argument("--deals", type=positive_int, default=500)
+    parse.add_argument("--matches", type=bounded_int(1, MAX_MATCHES), default=1)
     parse.add_argument("--seed", type=SEED, default=2026, help="seed of the deals (2026)")
     parse.add_argument("--threads", type=int, default=1, help=f"1 to {MAX_THREADS} (1)")
     parse.add_argument("--timing-deals", type=bounded_int(0, 10_000), default=8)

@@ -28,8 +28,23 @@ def test_combo_attributes_and_notation() -> None:
     assert (combo.kind, combo.rank, combo.length) == ("pair_seq", "9", 4)
     assert combo.cards == zhengfen.parse_cards("6c 6d 7c 7d 8c 8d 9c 9d")
     assert str(combo) == combo.notation == "pair_seq 9 4: 6c 6d 7c 7d 8c 8d 9c 9d"
-    assert repr(combo) == "<Combo pair_seq 9 4: 6c 6d 7c 7d 8c 8d 9c 9d>"
+    assert repr(combo) == "Combo.parse('pair_seq 9 4: 6c 6d 7c 7d 8c 8d 9c 9d', Rules.zheng_fen())"
     assert Combo.parse(str(combo), ZF) == combo and hash(Combo.parse(str(combo), ZF)) == hash(combo)
+
+
+@pytest.mark.parametrize("spec", RULE_SPECS, ids=lambda s: "-".join(map(str, s.values())))
+def test_a_combos_repr_recreates_it_under_any_rules(spec: dict[str, Any]) -> None:
+    """``repr()`` of a ``Combo`` was ``<Combo ...>``; now the call that makes it again, also for
+    the readings of tame jokers and of every player count (issue 23 §4.6)."""
+    options = {k: v for k, v in spec.items() if k != "game"}
+    rules = Rules.zheng_fen(**options) if spec["game"] == "zheng_fen" else ZCY
+    rng = random.Random(repr(spec))
+    names = {"Combo": Combo, "Rules": Rules}
+    for seed in range(40):
+        hand = [str(card) for card in zhengfen.Game(rules, seed=seed).hand(0)]
+        for _ in range(20):
+            for combo in zhengfen.classify(" ".join(rng.sample(hand, rng.randint(1, 8))), rules):
+                assert eval(repr(combo), names) == combo, repr(combo)
 
 
 def test_lengths_and_ranks_of_the_partnership_game() -> None:

@@ -1,5 +1,5 @@
 """Ctrl-C and SIGTERM during a tournament on processes: held back while the main thread waits
-inside ``concurrent.futures`` (:class:`zhengfen.arena.backends.DeferredSignals`), so that the
+inside ``concurrent.futures`` (:class:`zhengfen.signals.DeferredSignals`), so that the
 process always exits."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from zhengfen.arena.backends import DeferredSignals
+from zhengfen.signals import DeferredSignals
 
 HERE = Path(__file__).parent
 

@@ -255,10 +255,22 @@ def test_play_the_partnership_game_with_declarations() -> None:
 
 
 def test_play_refuses_bad_arguments() -> None:
-    run = zhengfen_cmd("play", "--seat", "7")
+    run = zhengfen_cmd("play", "--seat", "4")
     assert run.returncode == 2 and "--seat must be 0 to 3" in run.stderr
+    run = zhengfen_cmd("play", "--seat", "3", "--players", "3")
+    refused(run, "zhengfen play: --seat must be 0 to 2 (3 players), not 3")
     run = zhengfen_cmd("play", "--opponents", "greedy,greedy")
     assert run.returncode == 2 and "2 opponents given for 3 other seats" in run.stderr
+
+
+def test_a_seat_no_table_has_is_argparses_error_before_anything_is_read(tmp_path: Path) -> None:
+    """``--seat`` was a plain ``int``, checked only once the rules were known: after the game to
+    resume was read, so a bad seat was reported as the file's problem. A table has at most six
+    seats: beyond that the parser refuses, naming the argument."""
+    for seat in ("6", "-1", "99999999999999999999"):
+        run = zhengfen_cmd("play", "--seat", seat, "--load", str(tmp_path / "missing.json"))
+        refused(run, f"argument --seat: must be an integer from 0 to 5, not '{seat}'")
+        assert run.stderr.startswith("usage: zhengfen play")
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
@@ -321,7 +333,7 @@ def refused(run: subprocess.CompletedProcess[str], message: str) -> None:
         (["--seed", "-1"], "--seed: must be an integer from 0 to 18446744073709551615"),
         (["--seed", str(2**64)], "--seed: must be an integer from 0"),
         (["--seed", "x"], "--seed: must be an integer"),
-        (["--deals", "99999999999999999999"], "--deals: must be an integer from 1 to 1000000"),
+        (["--deals", "99999999999999999999"], "at most 1,000,000 are held in memory"),
         (["--deals", "-3"], "--deals: must be an integer from 1"),
         (["--matches", "0"], "--matches: must be an integer from 1"),
         (["--workers", "0"], "--workers: must be an integer from 1 to 1024"),

@@ -22,8 +22,8 @@ from zhengfen import (
     IllegalMoveError,
     InvalidStateError,
     ModelError,
-    RayConnectionError,
     ZhengfenError,
+    arguments,
 )
 from zhengfen import play as terminal
 from zhengfen.agents import GreedyAgent, RandomAgent, make_agent, play
@@ -39,10 +39,10 @@ def game() -> zhengfen.Game:
     return zhengfen.Game(zhengfen.Rules.zheng_fen(players=4), seed=3)
 
 
-def commands() -> Any:
-    from zhengfen import commands
+def load_game(path: Path) -> Any:
+    from zhengfen.play_command import load_game
 
-    return commands
+    return load_game(path)
 
 
 def train_command() -> Any:
@@ -83,11 +83,6 @@ def params_of_nothing() -> Any:
     return Network(zhengfen.Rules.zheng_fen(players=4), (16,), history=0).params_of({})
 
 
-def tournament(deals: int = 1, matches: int | None = 1, workers: int = 1) -> tuple[Any, Any]:
-    shape = SimpleNamespace(deals=deals, matches=matches, rotations=lambda: 1)
-    return shape, argparse.Namespace(workers=workers, ray=None, log=None)
-
-
 CASES: list[Any] = [
     # agents
     (lambda _: GreedyAgent().act({}, game().legal_moves()), ArgumentError),
@@ -104,29 +99,27 @@ CASES: list[Any] = [
     (lambda _: intervals.mean_interval([]), ArgumentError),
     # the command line
     (
-        lambda _: commands().rule_options(
+        lambda _: arguments.rule_options(
             argparse.Namespace(game="zheng_fen", players=None, option=["x"])
         ),
         ArgumentError,
     ),
-    (lambda _: commands().split_agents("greedy,,random"), ArgumentError),
-    (lambda _: commands().fill(["greedy"] * 5, 4), ArgumentError),
-    (lambda tmp: commands().check_output(tmp, "--log"), ArgumentError),
-    (lambda _: commands().check_output(Path("/dev/null"), "--log"), ArgumentError),
-    (lambda tmp: commands().check_output(tmp / "no" / "log", "--log"), ArgumentError),
-    (lambda _: commands().check_tournament(*tournament(deals=0)), ArgumentError),
-    (lambda _: commands().check_tournament(*tournament(matches=0)), ArgumentError),
-    (lambda _: commands().check_tournament(*tournament(workers=0)), ArgumentError),
-    (lambda _: commands().check_tournament(*tournament(deals=10**7)), ArgumentError),
-    (lambda tmp: commands().read_log(tmp), ArgumentError),
-    (lambda _: commands().read_log(Path("/dev/zero")), ArgumentError),
-    (lambda tmp: commands().read_log(written(tmp, "log", b"\xff\xfe")), InvalidStateError),
-    (lambda tmp: commands().load_game(tmp / "missing.json"), ArgumentError),
-    (lambda tmp: commands().load_game(tmp), ArgumentError),
-    (lambda tmp: commands().load_game(written(tmp, "g.json", b"\xff")), InvalidStateError),
-    (lambda tmp: commands().load_game(written(tmp, "g.json", b"[1]")), InvalidStateError),
+    (lambda _: arguments.split_agents("greedy,,random"), ArgumentError),
+    (lambda _: arguments.fill(["greedy"] * 5, 4), ArgumentError),
+    (lambda tmp: arguments.check_output(tmp, "--log"), ArgumentError),
+    (lambda _: arguments.check_output(Path("/dev/null"), "--log"), ArgumentError),
+    (lambda tmp: arguments.check_output(tmp / "no" / "log", "--log"), ArgumentError),
+    (lambda _: arguments.check_games(10**7, 1), ArgumentError),
+    (lambda _: arguments.check_seat(4, 4), ArgumentError),
+    (lambda tmp: arguments.read_log(tmp), ArgumentError),
+    (lambda _: arguments.read_log(Path("/dev/zero")), ArgumentError),
+    (lambda tmp: arguments.read_log(written(tmp, "log", b"\xff\xfe")), InvalidStateError),
+    (lambda tmp: load_game(tmp / "missing.json"), ArgumentError),
+    (lambda tmp: load_game(tmp), ArgumentError),
+    (lambda tmp: load_game(written(tmp, "g.json", b"\xff")), InvalidStateError),
+    (lambda tmp: load_game(written(tmp, "g.json", b"[1]")), InvalidStateError),
     (
-        lambda _: terminal.run(zhengfen.Rules.zheng_fen(), 0, ["greedy"] * 2, 1, 1, None),
+        lambda _: terminal.play_session(zhengfen.Rules.zheng_fen(), 0, ["greedy"] * 2, 1, 1, None),
         ArgumentError,
     ),
     # zhengfen serve --model
@@ -196,15 +189,6 @@ def test_a_closed_standard_input_is_a_closed_stream_error(monkeypatch: pytest.Mo
     monkeypatch.setattr(streams, "_closed", {"stdin"})
     with pytest.raises(ClosedStreamError, match="standard input is closed: to read"):
         streams.require_open("stdin", "to read")
-
-
-def test_ray_not_installed_is_a_ray_connection_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = importlib.util.find_spec
-    monkeypatch.setattr(
-        importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a)
-    )
-    with pytest.raises(RayConnectionError, match="Ray is not installed"):
-        commands().check_ray("local")
 
 
 @needs_jax

@@ -33,8 +33,8 @@ from zhengfen.agents import (
     playing,
 )
 from zhengfen.arena import run
+from zhengfen.arena.command import make_tournament
 from zhengfen.cli import main, parser
-from zhengfen.commands import make_tournament
 from zhengfen.names import move_groups
 from zhengfen.play import Session, label
 from zhengfen.screen import Screen, make_console

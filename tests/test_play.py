@@ -29,7 +29,7 @@ from test_cli import leading_seed, subprocess_env, zhengfen_cmd
 from zhengfen.agents import Move
 from zhengfen.declarations import team_bonus
 from zhengfen.names import combo_name, move_groups, parse_name
-from zhengfen.play import Session, Stop, run
+from zhengfen.play import Session, Stop, play_session
 from zhengfen.screen import SHOWN_WAYS, Screen, make_console
 from zhengfen.text import ordinal
 
@@ -117,7 +117,7 @@ def play_through(game: zhengfen.Game, seat: int, seed: int, matches: int = 1) ->
     out = io.StringIO()
     typist = Typist(game, seat, out, seed)
     inp = cast(IO[str], typist)
-    status = run(game.rules, seat, ["greedy"], seed, matches, None, out, inp, game)
+    status = play_session(game.rules, seat, ["greedy"], seed, matches, None, out, inp, game)
     assert status == 0
     return out.getvalue(), typist
 
@@ -231,6 +231,19 @@ def test_load_refuses_what_is_not_a_saved_game(tmp_path: Path) -> None:
         assert run_.returncode == 2 and run_.stdout == "", path
         assert run_.stderr.startswith("zhengfen play: --load") and message in run_.stderr
         assert run_.stderr.count("\n") == 1
+
+
+def test_a_seat_the_table_lacks_is_refused_before_anything_is_shown_or_saved(
+    tmp_path: Path,
+) -> None:
+    """The seat was checked only when the screen first asked for its view: after the header was
+    printed, and the save of the game that never started written in the way out."""
+    rules = zhengfen.Rules.zheng_fen(players=4)
+    out, save = io.StringIO(), tmp_path / "game.json"
+    for seat in (4, -1):
+        with pytest.raises(zhengfen.ArgumentError, match=f"^seat must be 0 to 3, not {seat}$"):
+            play_session(rules, seat, ["greedy"], 1, 1, save, out, io.StringIO("quit\n"))
+    assert out.getvalue() == "" and not save.exists()
 
 
 class FakeTerminal(io.StringIO):

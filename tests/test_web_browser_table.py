@@ -188,6 +188,27 @@ def test_the_seats_keep_their_order_round_the_table(page: Page, width: int, play
     assert page.evaluate(SIDEWAYS) <= 0
 
 
+def test_six_seats_at_420_px_leave_the_hand_in_sight(page: Page) -> None:
+    """At 420 px the six seats of a six-player table were a column of tall boxes (a card back
+    over the points, the last play's name over its cards) that pushed the hand below a 900 px
+    window; now a seat is one short line, and the centre no longer repeats the trick the seats
+    already show."""
+    page.set_viewport_size({"width": 420, "height": 900})
+    _new_game(page, "zheng_fen", seed=3, players=6)
+    _table(page)
+    heights = page.evaluate(
+        "[...document.querySelectorAll('#pt-felt .seat')]"
+        ".map((s) => s.getBoundingClientRect().height)"
+    )
+    assert len(heights) == 6 and max(heights) <= 48, heights
+    top = page.evaluate(
+        "document.querySelector('#pt-hand .card-slot').getBoundingClientRect().top + window.scrollY"
+    )
+    assert top < 900, top
+    assert page.locator("#pt-center .trick").is_hidden()
+    assert page.evaluate(SIDEWAYS) <= 0
+
+
 def _load(page: Page, tmp_path: Path, hands: list[str], leader: int = 0) -> None:
     """Resumes a Zheng Fen game for three from ``hands`` (the person in seat 0)."""
     rules = zhengfen.Rules.zheng_fen(players=3)

@@ -6,9 +6,15 @@ readings), and lists the legal leads and a follow of the first hand.
 
 from __future__ import annotations
 
+import argparse
 from collections import Counter
 
 import zhengfen
+from zhengfen.arguments import MAX_PLAYERS, SEED, bounded_int
+
+__all__ = ["HELP", "add_arguments", "demo", "run"]
+
+HELP = "a short demonstration on a seeded deal"
 
 EXAMPLE_PLAYS = (
     "7h BJ RJ",
@@ -45,3 +51,18 @@ def demo(seed: int, players: int) -> str:
     lines.append(f"On {table}, seat 0 may play {len(follows)}:")
     lines.extend(f"  {move}" for move in follows)
     return "\n".join(lines)
+
+
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    """The arguments of ``zhengfen demo``."""
+    command.add_argument("--seed", type=SEED, default=42, help="deal seed (default 42)")
+    command.add_argument(
+        "--players", type=bounded_int(3, MAX_PLAYERS), default=4, help="3 to 6 (default 4)"
+    )
+    command.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Prints the demonstration; returns the exit status."""
+    print(demo(args.seed, args.players))
+    return 0

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from zhengfen import _core
 from zhengfen._core import Combo, parse_cards
 from zhengfen.errors import InvalidCardsError
 
@@ -42,28 +43,6 @@ NATURAL = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 
 SUITS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 
-COUNTS = {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
-"""Bomb sizes in words (two decks hold at most eight cards of a rank)."""
-
-SEQUENCES = {
-    "pair_seq": "pairs",
-    "triple_seq": "triples",
-    "four_seq": "fours",
-    "full_house_seq": "full houses",
-    "straight": "straight",
-    "straight_flush": "straight flush",
-}
-"""The kinds named by their lowest and top rank, and the word for each."""
-
-OF_A_RANK = {"pair": "pair", "triple": "triple", "four": "four", "full_house": "full house"}
-"""The kinds of one rank, named ``pair of 8s``."""
-
-SPECIALS = {
-    "four_twos": "four twos",
-    "suited_5_10_k": "suited 5-10-K",
-    "mixed_5_10_k": "mixed 5-10-K",
-}
-
 
 @dataclass(frozen=True)
 class MoveGroup:
@@ -76,14 +55,9 @@ class MoveGroup:
 # --- names -------------------------------------------------------------------------------------
 
 
-def plural(rank: str) -> str:
-    """A rank in the plural: ``8s``, ``Ks``, ``10s``, ``jokers``."""
-    return rank + "s"
-
-
 def combo_name(combo: Combo, suit: bool = True) -> str:
-    """The name a person reads for ``combo``; with ``suit`` a straight flush or a suited 5-10-K
-    also says its suit.
+    """The name a person reads for ``combo`` (the core's, ``zhengfen_core::names``); with
+    ``suit`` a straight flush or a suited 5-10-K also says its suit.
 
     >>> import zhengfen
     >>> rules = zhengfen.Rules.zen_cheng_you()
@@ -92,28 +66,7 @@ def combo_name(combo: Combo, suit: bool = True) -> str:
     >>> combo_name(zhengfen.Combo.parse("bomb joker 6: BJ BJ RJ RJ", rules))
     'bomb of jokers'
     """
-    kind, rank, length = combo.kind, combo.rank, combo.length
-    if kind == "single":
-        return {"BJ": "black joker", "RJ": "red joker"}.get(rank, f"single {rank}")
-    if kind in OF_A_RANK:
-        return f"{OF_A_RANK[kind]} of {plural(rank)}"
-    if kind == "bomb":
-        if rank == "joker":
-            return "bomb of jokers"
-        return f"bomb of {COUNTS.get(length, str(length))} {plural(rank)}"
-    if kind == "special":
-        name = SPECIALS[rank]
-        return f"{name} in {combo_suit(combo)}" if suit and rank == "suited_5_10_k" else name
-    top = NATURAL.index(rank)
-    name = f"{SEQUENCES[kind]} {NATURAL[top - length + 1]} to {rank}"
-    if kind == "straight_flush" and suit:
-        return f"{name} in {combo_suit(combo)}"
-    return name
-
-
-def combo_suit(combo: Combo) -> str:
-    """The suit of a one-suit combination, named after its natural cards."""
-    return SUITS[combo_suit_letter(combo)]
+    return _core.combo_name(combo, suit)
 
 
 def move_name(move: Move, suit: bool = True) -> str:

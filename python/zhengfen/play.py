@@ -36,7 +36,7 @@ from zhengfen.names import MoveGroup, is_name, move_groups, move_name, parse_nam
 from zhengfen.screen import SHOWN_WAYS, Screen, make_console
 from zhengfen.seats import agent_seed, play_seats
 
-__all__ = ["Session", "run", "tolerant"]
+__all__ = ["Session", "play_matches", "play_session", "tolerant"]
 
 HELP_MOVES = (
     "Type a move's number, its cards (7c 7d, or 7\u2663 7\u2666), its name (pair of 7s, "
@@ -260,19 +260,10 @@ class Session:
         return None
 
     def why_not(self, cards: zhengfen.Cards) -> str:
-        """Why ``cards`` cannot be played now."""
-        rules = self.game.rules
-        shown = " ".join(str(c) for c in cards)
-        if not all(self.game.hand(self.seat).count(c) >= cards.count(c) for c in cards):
-            return f"You do not hold {shown}."
-        readings = zhengfen.classify(cards, rules)
-        if not readings:
-            why = zhengfen.no_reading(cards, rules)
-            return f"{shown} is not a combination" + (f": {why[1]}." if why else ".")
-        if self.game.table is not None:
-            table = self.game.table[0]
-            return f"{move_name(readings[0])} does not beat {move_name(table)}."
-        return f"{shown} cannot be played now."
+        """Why ``cards`` cannot be played now, in the engine's words (``Game.refusal``)."""
+        why = self.game.refusal(self.seat, cards)
+        words = "those cards can be played now" if why is None else why[1]
+        return f"{words[0].upper()}{words[1:]}."
 
     # --- the flow -----------------------------------------------------------------------------
 
@@ -305,7 +296,7 @@ def label(name: str) -> str:
     return name if path is None or not name.startswith("learned") else f"learned({Path(path).name})"
 
 
-def run(
+def play_session(
     rules: zhengfen.Rules,
     seat: int,
     opponents: Sequence[str],
@@ -327,6 +318,8 @@ def run(
     ``save`` can be written before the game starts."""
     game = game or zhengfen.Game(rules, seed)
     rules = game.rules
+    if not 0 <= seat < rules.players:  # before anything is shown or saved
+        raise ArgumentError(f"seat must be 0 to {rules.players - 1}, not {seat}")
     others = [s for s in range(rules.players) if s != seat]
     if len(opponents) == 1:
         opponents = list(opponents) * len(others)
@@ -357,7 +350,7 @@ def run(
                 screen.game_result(game.winners)
         else:
             screen.header(seed)
-        play(session, matches)
+        play_matches(session, matches)
     except Stop as stop:
         session.say(f"Game stopped ({stop}).")
     except KeyboardInterrupt:
@@ -370,7 +363,7 @@ def run(
     return 0
 
 
-def play(session: Session, matches: int | None) -> None:
+def play_matches(session: Session, matches: int | None) -> None:
     """Plays matches until the game is over or ``matches`` have been played."""
     played = 0
     while True:

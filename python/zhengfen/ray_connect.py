@@ -30,6 +30,7 @@ __all__ = [
     "CONNECT_SECONDS",
     "TOKEN_HELP",
     "TOKEN_SOURCES",
+    "check_ray",
     "connect_ray",
     "parse_address",
     "ray_session",
@@ -77,6 +78,17 @@ def connect_ray(address: str, timeout: float = CONNECT_SECONDS) -> bool:
     _ask_cluster_id(target, address, source, timeout)
     ray.init(address=address, log_to_driver=False)
     return True
+
+
+def check_ray(address: str) -> None:
+    """Refuses ``--ray`` where Ray is not installed or the address is malformed, before any work
+    (reaching the cluster is :func:`connect_ray`'s, when the work starts)."""
+    import importlib.util
+
+    if importlib.util.find_spec("ray") is None:
+        raise RayConnectionError('--ray: Ray is not installed (pip install "zhengfen[ray]")')
+    if address != "local":
+        parse_address(address)
 
 
 @contextmanager

@@ -56,6 +56,7 @@ __all__ = [
     "Phase",
     "PlayEvent",
     "Rank",
+    "RefusalKind",
     "RolloutResult",
     "RuleOptions",
     "RulesDict",
@@ -116,6 +117,10 @@ NoReadingKind = Literal[
     "full_house_kickers",
     "no_shape",
 ]
+#: Why a seat cannot play cards now (``Game.refusal``; API.md): the first that applies.
+RefusalKind = Literal[
+    "no_cards", "not_your_turn", "declarations", "not_held", "no_combination", "does_not_beat"
+]  # fmt: skip
 #: The rank names of notation (RULES.md §1.7): ``Card.rank``, ``Combo.rank``.
 Rank = Literal[
     "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ",

@@ -16,12 +16,13 @@ built-in agents.
 The package, by concern: :mod:`~zhengfen.arena.tournament` (the model: what to play, a game's
 result, the chunks), :mod:`~zhengfen.arena.games` (a chunk's games, in Rust or in Python),
 :mod:`~zhengfen.arena.backends` (running the chunks here, on processes, on Ray),
+:mod:`~zhengfen.arena.command` (the ``zhengfen arena`` subcommand),
 :mod:`~zhengfen.arena.report` (statistics, tables, the log), :mod:`~zhengfen.arena.intervals`
 (confidence intervals of a mean over the deals), :mod:`~zhengfen.arena.progress` (the progress
 line).
 """
 
-from zhengfen.arena.backends import WORKER_SIGNALS, InOrder, Progress, Sink, run
+from zhengfen.arena.backends import InOrder, Progress, Sink, run
 from zhengfen.arena.games import play_chunk, python_game, rust_chunk
 from zhengfen.arena.intervals import Interval, mean_interval, t95
 from zhengfen.arena.progress import ProgressBar
@@ -29,7 +30,6 @@ from zhengfen.arena.report import AgentStats, Report, deal_points, difference, w
 from zhengfen.arena.tournament import GameResult, Tournament, chunks
 
 __all__ = [
-    "WORKER_SIGNALS",
     "AgentStats",
     "GameResult",
     "InOrder",

@@ -5,14 +5,14 @@ deal order."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 from zhengfen.arena.games import play_chunk
 from zhengfen.arena.tournament import GameResult, Tournament, chunks
+from zhengfen.signals import DeferredSignals, as_worker, forking_workers
 
-__all__ = ["WORKER_SIGNALS", "DeferredSignals", "InOrder", "Progress", "Sink", "Stop", "run"]
+__all__ = ["InOrder", "Progress", "Sink", "Stop", "run"]
 
 
 Progress = Callable[[int], None]
@@ -97,16 +97,17 @@ def _run_processes(
     per process and leaves no process behind. An error in a chunk ends the pool the same way and
     is raised here; a worker killed from outside (out of memory) raises ``BrokenProcessPool``.
 
-    Ctrl-C and SIGTERM are held back while this waits (:class:`DeferredSignals`) and raised
-    between waits: raised inside ``concurrent.futures``, they could leave a future's lock held,
-    and the pool's manager thread, which needs it, would then keep the process from exiting."""
+    Ctrl-C and SIGTERM are held back while this waits (:class:`zhengfen.signals.DeferredSignals`)
+    and raised between waits: raised inside ``concurrent.futures``, they could leave a future's
+    lock held, and the pool's manager thread, which needs it, would then keep the process from
+    exiting."""
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     results: list[GameResult] = []
-    pool = ProcessPoolExecutor(min(workers, len(work)), initializer=_ignore_interrupts)
+    pool = ProcessPoolExecutor(min(workers, len(work)), initializer=as_worker)
     with DeferredSignals() as signals:
         try:
-            with _interrupts_ignored():  # forked workers start here, ignoring Ctrl-C
+            with forking_workers():  # forked workers start here, ignoring Ctrl-C
                 pending = {pool.submit(play_chunk, tournament, f, n) for f, n in work}
             while pending:
                 finished, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
@@ -136,92 +137,6 @@ def _end(pool: Any) -> None:
         process.terminate()
     for process in processes:
         process.join()
-
-
-class DeferredSignals:
-    """Within the block, Ctrl-C (SIGINT) and SIGTERM are recorded instead of handled, and
-    :meth:`raise_held` handles the first one recorded, by the handler that was in place, at a
-    point the caller chooses. Only the main thread receives signals, so elsewhere this does
-    nothing; a signal ignored before the block stays ignored."""
-
-    NAMES = ("SIGINT", "SIGTERM")
-
-    def __init__(self) -> None:
-        self._previous: dict[int, Any] = {}
-        self._held: list[int] = []
-
-    def __enter__(self) -> DeferredSignals:
-        import signal
-        import threading
-
-        if threading.current_thread() is threading.main_thread():
-            for name in self.NAMES:
-                number = getattr(signal, name)
-                handler = signal.getsignal(number)
-                if handler is not None and handler is not signal.SIG_IGN:
-                    self._previous[number] = handler
-                    signal.signal(number, self._record)
-        return self
-
-    def _record(self, number: int, frame: object) -> None:
-        self._held.append(number)
-
-    def raise_held(self) -> None:
-        """Handles the first signal held, if any, as it would have been handled at once."""
-        if not self._held:
-            return
-        import os
-
-        number = self._held[0]
-        handler = self._previous[number]
-        self._restore()
-        if callable(handler):
-            handler(number, None)
-        else:  # the default action: end the process as the signal would have
-            os.kill(os.getpid(), number)
-
-    def _restore(self) -> None:
-        import signal
-
-        for number, handler in self._previous.items():
-            signal.signal(number, handler)
-        self._previous.clear()
-
-    def __exit__(self, *exc: object) -> None:
-        self._restore()
-
-
-WORKER_SIGNALS = {"SIGINT": "SIG_IGN", "SIGTERM": "SIG_DFL"}
-"""How a worker process answers signals: it ignores Ctrl-C (the main process ends it), and
-``terminate`` ends it at once (the ``zhengfen`` command turns SIGTERM into an exception in the
-main process, which its workers must not inherit)."""
-
-
-def _ignore_interrupts() -> None:
-    import signal
-
-    for name, action in WORKER_SIGNALS.items():
-        signal.signal(getattr(signal, name), getattr(signal, action))
-
-
-@contextmanager
-def _interrupts_ignored() -> Iterator[None]:
-    """This process answers signals as a worker must for the block (when this is the main
-    thread: only it may set signal handlers), so that processes forked in it start so."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = {name: signal.getsignal(getattr(signal, name)) for name in WORKER_SIGNALS}
-    _ignore_interrupts()
-    try:
-        yield
-    finally:
-        for name, handler in previous.items():
-            if handler is not None:  # None: set outside Python, cannot be put back
-                signal.signal(getattr(signal, name), handler)
 
 
 def _run_ray(

@@ -17,10 +17,37 @@ from pathlib import Path
 
 from zhengfen.errors import ConformanceError
 
-__all__ = ["run"]
+__all__ = ["HELP", "add_arguments", "run"]
+
+HELP = "the conformance protocol and vectors"
 
 SOURCE_VECTORS = ("python/zhengfen/conformance/vectors",)
 """Where a source checkout keeps the vectors (CONFORMANCE.md §7)."""
+
+
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    """The actions of ``zhengfen conformance`` and their arguments."""
+    actions = command.add_subparsers(dest="action", required=True)
+    serving = actions.add_parser("serve", help="speak the protocol on standard input and output")
+    serving.add_argument("--impl", choices=["rust", "reference"], default="rust")
+    checking = actions.add_parser("check", help="run the vectors against an implementation")
+    checking.add_argument(
+        "--impl",
+        required=True,
+        help='the command that speaks the protocol, e.g. "zhengfen conformance serve"',
+    )
+    checking.add_argument(
+        "--vectors", type=Path, default=None, help="a vectors folder (default: the package's)"
+    )
+    checking.add_argument(
+        "--timeout", type=float, default=10.0, help="seconds per request (default 10)"
+    )
+    checking.add_argument("--section", action="append", help="only these sections (repeatable)")
+    generating = actions.add_parser("generate", help="rewrite the vectors from the Rust engine")
+    generating.add_argument(
+        "--out", type=Path, action="append", help="write the vectors here (required, repeatable)"
+    )
+    command.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,15 +9,19 @@ standard output went away (``... RULES | head``).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Sequence
 
 from zhengfen import docs
 from zhengfen.errors import ZhengfenError
+from zhengfen.signals import BROKEN_PIPE
+from zhengfen.streams import silence_stdout
+
+__all__ = ["HELP", "add_arguments", "main", "run"]
+
+HELP = "list the shipped documents (RULES, AI, CONFORMANCE, API) or print one"
 
 REFUSED = 2
-BROKEN_PIPE = 141
 
 
 DESCRIPTION = (
@@ -40,6 +44,7 @@ def add_arguments(result: argparse.ArgumentParser) -> None:
     result.add_argument(
         "--path", action="store_true", help="print the document's file path instead of its text"
     )
+    result.set_defaults(run=run)
 
 
 def listing() -> str:
@@ -65,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run(parser().parse_args(argv), "python -m zhengfen.docs")
 
 
-def run(args: argparse.Namespace, prog: str) -> int:
+def run(args: argparse.Namespace, prog: str = "zhengfen docs") -> int:
     """Runs the command on parsed ``args`` (``prog`` names it in a message); returns the exit
     status."""
     try:
@@ -80,7 +85,6 @@ def run(args: argparse.Namespace, prog: str) -> int:
         sys.stdout.buffer.write(shown.encode("utf-8"))
         sys.stdout.buffer.flush()
     except BrokenPipeError:
-        # Python flushes stdout again at exit; point it at devnull so that flush is quiet.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        silence_stdout()  # Python flushes stdout again at exit: that flush is then quiet
         return BROKEN_PIPE
     return 0

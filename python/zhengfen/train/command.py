@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import zhengfen
-from zhengfen.errors import ArgumentError, ModelError
+from zhengfen.errors import ArgumentError, InvalidStateError, ModelError
 from zhengfen.train import EXTRA
+from zhengfen.train import config as train_config
 from zhengfen.train.config import (
     SELF,
     TrainConfig,
@@ -31,11 +32,24 @@ from zhengfen.train.config import (
     init_model,
 )
 
-__all__ = ["check_out", "prepare", "run"]
+__all__ = ["DESCRIPTION", "HELP", "add_arguments", "check_out", "prepare", "run"]
+
+HELP = "train a learned agent by self-play (DMC; the train extra)"
+DESCRIPTION = (
+    "Deep Monte Carlo training of a learned agent (AI.md §8): actors play epsilon-greedy "
+    "episodes in Rust, a JAX learner fits Q(state, move) to the returns. Writes the model, "
+    "checkpoints and the learning curve to --out."
+)
 
 PACKAGES = ("jax", "optax", "matplotlib")
 SPEC_BREAKERS = set(",()")
 """Characters that a path inside ``learned(model=PATH)`` cannot hold (the evaluation's spec)."""
+
+
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    """The arguments of ``zhengfen train`` (:mod:`zhengfen.train.config`; no JAX imported)."""
+    train_config.add_arguments(command)
+    command.set_defaults(run=run)
 
 
 def check_extra() -> None:
@@ -148,32 +162,33 @@ def prepare(args: argparse.Namespace, argv: list[str] | None = None) -> TrainCon
         config = config.with_recipe(state["recipe"])
         check_budget(config, state["counters"])
     if config.ray is not None:
-        from zhengfen.commands import check_ray
+        from zhengfen.ray_connect import check_ray
 
         check_ray(config.ray)
     return config
 
 
 def run(args: argparse.Namespace) -> int:
-    """Trains; returns the exit status."""
-    from zhengfen.cli import Terminated
+    """Trains; returns the exit status. What it refuses raises ``ValueError`` for
+    :func:`zhengfen.cli.main` to report on one line with exit status 2; Ctrl-C and SIGTERM end
+    the run with one line saying where its checkpoint is."""
+    from zhengfen.signals import stopped
 
     try:
         config = prepare(args)
-    except (ValueError, TypeError, ImportError, OSError) as error:
-        print(f"zhengfen train: {' '.join(str(error).split())}", file=sys.stderr)
+    except ImportError as error:  # the train extra missing: refused, as serve refuses
+        print(f"zhengfen train: {error}", file=sys.stderr)
         return 2
+    except TypeError as error:  # a stored recipe of the wrong shape: a checkpoint not resumed
+        raise InvalidStateError(str(error)) from error
     from zhengfen.train.loop import train
 
     try:
         counters = train(config, args.resume)
     except KeyboardInterrupt as stop:
-        how, status = ("terminated", 143) if isinstance(stop, Terminated) else ("interrupted", 130)
+        how, status = stopped(stop)
         print(f"\nzhengfen train: {how}; {kept(config)}", file=sys.stderr)
         return status
-    except (ValueError, OSError) as error:
-        print(f"zhengfen train: {' '.join(str(error).split())}", file=sys.stderr)
-        return 2
     print(summary(config, counters.as_dict()))
     return 0
 

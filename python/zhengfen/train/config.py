@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from zhengfen.arguments import SEED_MAX, bounded_int
 from zhengfen.errors import ArgumentError
 
 if TYPE_CHECKING:
@@ -44,7 +45,6 @@ __all__ = [
 MAX_LAYERS = 8
 MAX_WIDTH = 4096
 MAX_HISTORY = 16
-SEED_MAX = 2**64 - 1
 
 
 @dataclass(frozen=True)
@@ -176,12 +176,10 @@ def number(low: float, high: float, what: str = "a number") -> Callable[[str], f
     return parse
 
 
-def add_arguments(
-    command: argparse.ArgumentParser, bounded: Callable[[int, int], Callable[[str], int]]
-) -> None:
-    """The arguments of ``zhengfen train``; ``bounded(low, high)`` reads an integer in range.
-    The recipe's options default to ``None`` here, so that ``--resume`` sees which were given;
-    :func:`from_args` fills in the defaults."""
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    """The arguments of ``zhengfen train``, numbers checked against their ranges as they are
+    parsed (:func:`zhengfen.arguments.bounded_int`). The recipe's options default to ``None``
+    here, so that ``--resume`` sees which were given; :func:`from_args` fills in the defaults."""
     d = TrainConfig(rules={}, out="")
     command.add_argument(
         "--out", required=True, metavar="DIR", help="the run's folder (made if missing)"
@@ -193,7 +191,9 @@ def add_arguments(
     )
     recipe = command.add_argument_group("the recipe (kept by --resume)")
     recipe.add_argument("--game", choices=["zheng_fen", "zen_cheng_you"], default=None)
-    recipe.add_argument("--players", type=bounded(3, 6), default=None, help="Zheng Fen: 3 to 6 (4)")
+    recipe.add_argument(
+        "--players", type=bounded_int(3, 6), default=None, help="Zheng Fen: 3 to 6 (4)"
+    )
     recipe.add_argument(
         "--option",
         action="append",
@@ -204,7 +204,7 @@ def add_arguments(
     recipe.add_argument(
         "--seed",
         metavar="SEED",
-        type=bounded(0, SEED_MAX),
+        type=bounded_int(0, SEED_MAX),
         default=None,
         help=f"seed of the training deals and the network's start ({d.seed})",
     )
@@ -228,14 +228,14 @@ def add_arguments(
     recipe.add_argument(
         "--episodes",
         metavar="N",
-        type=bounded(1, 100_000),
+        type=bounded_int(1, 100_000),
         default=None,
         help=f"episodes (one match each) the actors play per round, 1 to 100000 ({d.episodes})",
     )
     recipe.add_argument(
         "--history",
         metavar="ROWS",
-        type=bounded(0, MAX_HISTORY),
+        type=bounded_int(0, MAX_HISTORY),
         default=None,
         help=f"rows of the play history in the state, 0 to {MAX_HISTORY} ({d.history})",
     )
@@ -256,14 +256,14 @@ def add_arguments(
     recipe.add_argument(
         "--batch",
         metavar="N",
-        type=bounded(1, 65_536),
+        type=bounded_int(1, 65_536),
         default=None,
         help=f"samples per training step, 1 to 65536 ({d.batch})",
     )
     recipe.add_argument(
         "--reuse",
         metavar="N",
-        type=bounded(1, 64),
+        type=bounded_int(1, 64),
         default=None,
         help=f"passes over each round's samples, 1 to 64 ({d.reuse})",
     )
@@ -278,7 +278,7 @@ def add_arguments(
     budget.add_argument(
         "--rounds",
         metavar="N",
-        type=bounded(1, 2**40),
+        type=bounded_int(1, 2**40),
         default=None,
         help="rounds in all (this run's total)",
     )
@@ -292,7 +292,7 @@ def add_arguments(
     budget.add_argument(
         "--decisions",
         metavar="N",
-        type=bounded(1, 2**62),
+        type=bounded_int(1, 2**62),
         default=None,
         help="learner decisions in all (samples trained on)",
     )
@@ -300,7 +300,7 @@ def add_arguments(
     machinery.add_argument(
         "--threads",
         metavar="N",
-        type=bounded(1, 256),
+        type=bounded_int(1, 256),
         default=d.threads,
         help=f"Rust threads of the actors, 1 to 256 ({d.threads}; results do not depend on it)",
     )
@@ -314,14 +314,14 @@ def add_arguments(
     machinery.add_argument(
         "--actors",
         metavar="N",
-        type=bounded(1, 1024),
+        type=bounded_int(1, 1024),
         default=d.actors,
         help=f"Ray actors with --ray, 1 to 1024 ({d.actors})",
     )
     machinery.add_argument(
         "--eval-deals",
         metavar="N",
-        type=bounded(0, 100_000),
+        type=bounded_int(0, 100_000),
         default=d.eval_deals,
         help="duplicate deals of each evaluation against greedy, 0 to 100000 "
         f"({d.eval_deals}; 0: none)",
@@ -329,7 +329,7 @@ def add_arguments(
     machinery.add_argument(
         "--eval-seed",
         metavar="SEED",
-        type=bounded(0, SEED_MAX),
+        type=bounded_int(0, SEED_MAX),
         default=d.eval_seed,
         help=f"seed of the evaluation's fixed deals ({d.eval_seed})",
     )
@@ -355,18 +355,12 @@ def add_arguments(
 
 
 def rule_options(game: str | None, players: int | None, items: Sequence[str]) -> dict[str, Any]:
-    """``Rules(**options)`` keywords from ``--game``, ``--players`` and ``--option``."""
-    from zhengfen.commands import parse_value
+    """``Rules(**options)`` keywords from ``--game``, ``--players`` and ``--option``, read as
+    ``arena`` and ``play`` read them (:func:`zhengfen.arguments.rule_options`)."""
+    from zhengfen import arguments
 
-    options: dict[str, Any] = {"game": game or "zheng_fen"}
-    if players is not None:
-        options["players"] = players
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise ArgumentError(f"--option {item!r}: expected NAME=VALUE")
-        options[name.strip()] = parse_value(value)
-    return options
+    given = argparse.Namespace(game=game or "zheng_fen", players=players, option=items)
+    return arguments.rule_options(given)
 
 
 def canonical_rules(options: dict[str, Any]) -> dict[str, Any]:
@@ -388,7 +382,7 @@ def given_recipe(args: argparse.Namespace) -> dict[str, Any]:
     if args.game is not None or args.players is not None or args.option is not None:
         given["rules"] = canonical_rules(rule_options(args.game, args.players, args.option or []))
     if args.opponents is not None:
-        from zhengfen.commands import split_agents
+        from zhengfen.arguments import split_agents
 
         given["opponents"] = tuple(split_agents(args.opponents))
     if args.init is not None:  # a file by its resolved path, as the recipe stores it

@@ -19,24 +19,24 @@ import argparse
 import math
 import socket
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
+from zhengfen.arguments import bounded_int
 from zhengfen.web.limits import Limits
 
-__all__ = ["EXTRA", "add_arguments", "listen", "run"]
+__all__ = ["EXTRA", "HELP", "add_arguments", "listen", "run"]
+
+HELP = "the table in the browser: play, replay, tournaments (the web extra)"
 
 EXTRA = "install the web extra: pip install 'zhengfen[web]'"
 
 
-def add_arguments(
-    command: argparse.ArgumentParser, bounded: Callable[[int, int], Callable[[str], int]]
-) -> None:
-    """The arguments of ``zhengfen serve``; ``bounded(low, high)`` reads an integer in range."""
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    """The arguments of ``zhengfen serve``."""
     command.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     command.add_argument(
         "--port",
-        type=bounded(0, 65535),
+        type=bounded_int(0, 65535),
         default=8000,
         help="port, 0 to 65535 (8000; 0: any free port)",
     )
@@ -57,7 +57,10 @@ def add_arguments(
         "model shipped for the rules, where one ships",
     )
     command.add_argument(
-        "--max-tables", type=bounded(1, 4096), default=64, help="games held at once, 1 to 4096 (64)"
+        "--max-tables",
+        type=bounded_int(1, 4096),
+        default=64,
+        help="games held at once, 1 to 4096 (64)",
     )
     command.add_argument(
         "--agent-seconds",
@@ -66,6 +69,7 @@ def add_arguments(
         help="how long the agents play in one request before the page is answered and asks "
         f"again, 0 to 60 ({Limits.agent_seconds:g}; 0: one agent's move a request)",
     )
+    command.set_defaults(run=run)
 
 
 def _seconds(text: str) -> float:

@@ -1,6 +1,7 @@
 """What a seat's selection of cards reads as, and why it cannot be played now (API.md,
-``POST .../check`` and the reasons of ``POST .../move``). Only the seat's own hand is looked at,
-and not even that before it has seen it (Zen Cheng You's blind declarations).
+``POST .../check`` and the reasons of ``POST .../move``): the readings, the legal moves and the
+refusal all come from the engine. Only the seat's own hand is looked at, and not even that
+before it has seen it (Zen Cheng You's blind declarations).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import zhengfen
 from zhengfen.seats import Move
 from zhengfen.web import views
 
-__all__ = ["check", "holds", "matching", "not_a_combination", "why_not"]
+__all__ = ["check", "holds", "matching", "refusal", "why_not"]
 
 Json = dict[str, Any]
 
@@ -31,34 +32,17 @@ def holds(game: zhengfen.Game, seat: int, cards: zhengfen.Cards) -> bool:
     return all(hand.count(card) >= cards.count(card) for card in cards)
 
 
-def not_a_combination(cards: zhengfen.Cards, rules: zhengfen.Rules) -> str:
-    """That ``cards`` is no combination, and why in the engine's words (RULES.md §4.11, §8.7)."""
-    shown = " ".join(views.cards_json(cards))
-    why = zhengfen.no_reading(cards, rules)
-    return f"{shown} is not a combination" + (f": {why[1]}" if why else "")
+def refusal(game: zhengfen.Game, seat: int, cards: zhengfen.Cards) -> Json | None:
+    """Why ``seat`` cannot play ``cards`` now, from the engine (``Game.refusal``): the reason's
+    name and its words; ``None`` when a legal move plays them."""
+    why = game.refusal(seat, cards)
+    return None if why is None else {"refusal": why[0], "reason": why[1]}
 
 
 def why_not(game: zhengfen.Game, seat: int, cards: zhengfen.Cards) -> str:
-    """Why ``seat`` cannot play ``cards`` now."""
-    shown = " ".join(views.cards_json(cards))
-    if not len(cards):
-        return "no cards selected"
-    if game.current_player != seat:
-        return "it is not your turn"
-    if game.phase in ("blind_declare", "declare"):
-        return "the declarations come first: pass, blind or declare"
-    if not holds(game, seat, cards):
-        return f"you do not hold {shown}"
-    readings = zhengfen.classify(cards, game.rules)
-    if not readings:
-        return not_a_combination(cards, game.rules)
-    table = game.table
-    if table is not None:
-        return (
-            f"{views.move_json(readings[0])['name']} does not beat "
-            f"{views.move_json(table[0])['name']}"
-        )
-    return f"{shown} cannot be played now"
+    """Why ``seat`` cannot play ``cards`` now, in the engine's words."""
+    why = game.refusal(seat, cards)
+    return "those cards can be played now" if why is None else why[1]
 
 
 def check(game: zhengfen.Game, seat: int, cards: zhengfen.Cards) -> Json:
@@ -81,7 +65,7 @@ def check(game: zhengfen.Game, seat: int, cards: zhengfen.Cards) -> Json:
         "indices": indices,
         "beats_table": beats,
         "no_reading": _no_reading(cards, rules),
-        "reason": None if indices else why_not(game, seat, cards),
+        **(refusal(game, seat, cards) or {"refusal": None, "reason": None}),
     }
 
 

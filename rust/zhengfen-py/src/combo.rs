@@ -1,5 +1,6 @@
-//! `Combo`: the Python face of a core combination, and the conversion of any "combination"
-//! argument (a `Combo`, a combination notation, or card notation read at its strongest).
+//! `Combo`: the Python face of a core combination, the conversion of any "combination"
+//! argument (a `Combo`, a combination notation, or card notation read at its strongest), and a
+//! move as Python (a `Combo`, or the name of a pass or a declaration).
 
 use crate::cards::{cards_arg, PyCards};
 use crate::errors::{to_py, ArgumentTypeError};
@@ -9,6 +10,7 @@ use pyo3::types::PyString;
 use zhengfen_core::card::rank;
 use zhengfen_core::classify::{read_combo, read_strongest, validate};
 use zhengfen_core::combo::Combo;
+use zhengfen_core::game::Move;
 use zhengfen_core::notation::parse_combo;
 use zhengfen_core::rules::Rules;
 
@@ -59,8 +61,16 @@ impl PyCombo {
         self.combo.to_string()
     }
 
+    /// The call that recreates it: `Combo.parse('pair 7 1: 7c 7d', Rules.zheng_fen())`, under
+    /// the default rules of its game (every reading of any Zheng Fen rule set is one of the
+    /// default's: tame jokers only remove readings).
     fn __repr__(&self) -> String {
-        format!("<Combo {}>", self.combo)
+        let rules = if self.decks == 2 {
+            "zen_cheng_you"
+        } else {
+            "zheng_fen"
+        };
+        format!("Combo.parse('{}', Rules.{rules}())", self.combo)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, u8))> {
@@ -108,4 +118,12 @@ pub fn combo_arg(value: &Bound<'_, PyAny>, rules: &Rules) -> PyResult<Combo> {
     Err(ArgumentTypeError::new_err(
         "expected a Combo, a combination notation, or cards",
     ))
+}
+
+/// A move as Python: a `Combo`, or "pass" / "blind" / "declare".
+pub fn move_to_py<'py>(py: Python<'py>, mv: Move, rules: &Rules) -> PyResult<Bound<'py, PyAny>> {
+    match mv {
+        Move::Play(combo) => Ok(Bound::new(py, PyCombo::new(combo, rules))?.into_any()),
+        other => Ok(PyString::new(py, &other.to_string()).into_any()),
+    }
 }

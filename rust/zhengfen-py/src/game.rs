@@ -18,7 +18,7 @@ use zhengfen_core::game::{Game, Move};
 use zhengfen_core::rules::Rules;
 
 /// Kept where `batch.rs` imports it from.
-use crate::convert::move_to_py;
+use crate::combo::move_to_py;
 
 /// A game of Zheng Fen or Zen Cheng You, match after match (RULES.md §12).
 #[pyclass(name = "Game", module = "zhengfen")]
@@ -178,6 +178,21 @@ impl PyGame {
             set: self.game.hand(seat),
             decks: self.game.rules().decks(),
         })
+    }
+
+    /// Why `seat` cannot play exactly `cards` now, `(reason, words)`, or `None` when a legal
+    /// move plays them (API.md, "Why cards cannot be played"). Nothing is said of a hand its
+    /// seat has not seen.
+    fn refusal(
+        &self,
+        seat: &Bound<'_, PyAny>,
+        cards: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<(&'static str, String)>> {
+        let seat = self.seat_arg(seat)?;
+        let rules = *self.game.rules();
+        let set = cards_arg(cards, rules.decks())?;
+        let refusal = self.game.refusal(seat, set);
+        Ok(refusal.map(|why| (why.name(), why.explain(set, &rules))))
     }
 
     /// The legal moves now: a `MoveList` of `Combo`s and the strings "pass", "blind",

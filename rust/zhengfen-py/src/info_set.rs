@@ -5,7 +5,7 @@
 
 use crate::agents::agent_arg;
 use crate::args::{int_arg, not_a_string, shown, Arg, U64};
-use crate::convert::move_to_py;
+use crate::combo::move_to_py;
 use crate::errors::{to_py, ArgumentTypeError, IllegalMoveError};
 use crate::game::PyGame;
 use crate::observe::observation;

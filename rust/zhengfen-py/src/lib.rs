@@ -64,6 +64,14 @@ fn no_reading(
     Ok(core_no_reading(set, &rules).map(|why| (why.name(), why.explain(&rules))))
 }
 
+/// The name a person reads for `combo` (`pair of 8s`, `straight 9 to K`); with `suit` a
+/// straight flush or a suited 5-10-K also says its suit.
+#[pyfunction]
+#[pyo3(signature = (combo, suit = true))]
+fn combo_name(combo: &PyCombo, suit: bool) -> String {
+    zhengfen_core::names::combo_name(&combo.combo, suit)
+}
+
 /// Whether `challenger` may be played on `table` (RULES.md §5, §9).
 #[pyfunction]
 fn beats(
@@ -145,6 +153,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_cards, m)?)?;
     m.add_function(wrap_pyfunction!(classify, m)?)?;
     m.add_function(wrap_pyfunction!(no_reading, m)?)?;
+    m.add_function(wrap_pyfunction!(combo_name, m)?)?;
     m.add_function(wrap_pyfunction!(beats, m)?)?;
     m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
     m.add_function(wrap_pyfunction!(move_digest, m)?)?;

@@ -7,8 +7,8 @@
 //! game is still at the listed position, the move is legal by construction. Everything else
 //! (a stale list, a move built by hand) takes the checked path of `Game::play`.
 
+use crate::combo::move_to_py;
 use crate::combo::PyCombo;
-use crate::convert::move_to_py;
 use crate::errors::ArgumentTypeError;
 use pyo3::exceptions::{PyIndexError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;

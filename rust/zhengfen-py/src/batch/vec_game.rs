@@ -11,7 +11,7 @@ use super::arrays::{Arrays, Kept, Output};
 use super::{ROWS, THREADS};
 use crate::agents::{agent_arg, seat_agents};
 use crate::args::{int_arg, Arg, U64};
-use crate::convert::move_to_py;
+use crate::combo::move_to_py;
 use crate::errors::{to_py, value_error, InvalidStateError};
 use crate::game::PyGame;
 use crate::interrupt::interruptible;

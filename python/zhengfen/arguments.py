@@ -1,0 +1,228 @@
+"""What the subcommands share on the command line: argparse ``type`` functions that check a
+number against its range as it is parsed (so a bad one is argparse's one-line error and exit
+status 2), the rule-set arguments, ``--option NAME=VALUE``, agent lists, and the checks of the
+files a command reads and writes, made before any work starts.
+
+>>> bounded_int(1, 10)("7"), SEAT("5")
+(7, 5)
+>>> parse_value("false"), parse_value("300"), parse_value(" left ")
+(False, 300, 'left')
+>>> split_agents("search(determinizations=2,candidates=3),greedy")
+['search(determinizations=2,candidates=3)', 'greedy']
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from zhengfen.errors import ArgumentError, InvalidStateError
+
+__all__ = [
+    "MAX_GAMES",
+    "MAX_MATCHES",
+    "MAX_PLAYERS",
+    "SEAT",
+    "SEED",
+    "SEED_MAX",
+    "add_rules",
+    "bounded_int",
+    "canonical",
+    "check_games",
+    "check_output",
+    "check_seat",
+    "fill",
+    "parse_value",
+    "positive_int",
+    "read_log",
+    "rule_options",
+    "search_current_folder",
+    "split_agents",
+]
+
+SEED_MAX = 2**64 - 1
+"""Seeds are unsigned 64-bit integers (AI.md §3)."""
+
+MAX_PLAYERS = 6
+"""Zheng Fen seats 3 to 6 players (RULES.md §3)."""
+
+MAX_MATCHES = 2**32 - 1
+"""``--matches`` is a 32-bit count in the core (a game ends at its target anyway)."""
+
+MAX_GAMES = 1_000_000
+"""The most games one command plays (an arena's deals times their rotations): their results are
+held in memory together, as in one call of the core's batch functions."""
+
+
+def bounded_int(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: an integer from ``low`` to ``high`` (no bound above when ``None``),
+    or argparse's error naming the argument and the range."""
+    shown_range = f"from {low} up" if high is None else f"from {low} to {high}"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            shown = text if len(text) <= 30 else text[:27] + "..."
+            raise argparse.ArgumentTypeError(f"must be an integer {shown_range}, not {shown!r}")
+        return value
+
+    parse.__name__ = "integer"
+    return parse
+
+
+def positive_int(text: str) -> int:
+    """An argparse ``type``: an integer from 1 up (a count whose cap depends on other arguments,
+    checked once they are known)."""
+    return bounded_int(1)(text)
+
+
+SEED = bounded_int(0, SEED_MAX)
+"""An argparse ``type``: a seed."""
+
+SEAT = bounded_int(0, MAX_PLAYERS - 1)
+"""An argparse ``type``: a seat of some table; :func:`check_seat` checks it against the rules."""
+
+
+def check_seat(seat: int, players: int, option: str = "--seat") -> None:
+    """Refuses a seat the table does not have (``ArgumentError``, one line)."""
+    if not 0 <= seat < players:
+        raise ArgumentError(f"{option} must be 0 to {players - 1} ({players} players), not {seat}")
+
+
+def check_games(deals: int, rotations: int) -> None:
+    """Refuses more than :data:`MAX_GAMES` games (``deals`` times ``rotations``)."""
+    games = deals * rotations
+    if games > MAX_GAMES:
+        raise ArgumentError(
+            f"--deals {deals} makes {games:,} games ({rotations} rotations a deal); at most "
+            f"{MAX_GAMES:,} are held in memory: use fewer deals"
+        )
+
+
+def add_rules(command: argparse.ArgumentParser) -> None:
+    """The rule-set arguments of ``arena`` and ``play``, read by :func:`rule_options`."""
+    command.add_argument("--game", choices=["zheng_fen", "zen_cheng_you"], default="zheng_fen")
+    command.add_argument(
+        "--players", type=bounded_int(3, MAX_PLAYERS), default=None, help="Zheng Fen: 3 to 6 (4)"
+    )
+    command.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option (RULES.md §3), e.g. target=300 or jokers_wild=false (repeatable)",
+    )
+    command.add_argument(
+        "--seed", type=SEED, default=0, help="seed of the deals, 0 to 2**64 - 1 (default 0)"
+    )
+
+
+def parse_value(text: str) -> Any:
+    """An option value from the command line: a bool, an integer, or the text."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    try:
+        return int(lowered)
+    except ValueError:
+        return text.strip()
+
+
+def rule_options(args: argparse.Namespace) -> dict[str, Any]:
+    """``Rules(**options)`` keywords from ``--game``, ``--players`` and ``--option``."""
+    options: dict[str, Any] = {"game": args.game}
+    if args.players is not None:
+        options["players"] = args.players
+    for item in args.option:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise ArgumentError(f"--option {item!r}: expected NAME=VALUE")
+        options[name.strip()] = parse_value(value)
+    return options
+
+
+def split_agents(text: str) -> list[str]:
+    """Agent names split at commas outside parentheses: ``search(determinizations=2,
+    candidates=3),greedy`` is two agents."""
+    names, depth, current = [], 0, ""
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            names.append(current.strip())
+            current = ""
+        else:
+            current += char
+    names.append(current.strip())
+    if any(not name for name in names):
+        raise ArgumentError(f"--agents {text!r}: an empty agent name")
+    return names
+
+
+def fill(names: list[str], seats: int) -> list[str]:
+    """``names`` repeated to fill ``seats`` seats."""
+    if len(names) > seats:
+        raise ArgumentError(f"{len(names)} agents given for {seats} seats")
+    return [names[s % len(names)] for s in range(seats)]
+
+
+def canonical(name: str) -> str:
+    """A built-in agent's canonical spec (``search`` and ``search(determinizations=8,
+    candidates=8)`` are one agent); a user's ``module:Class`` as given."""
+    from zhengfen import agent_spec
+    from zhengfen.agents import is_user_class
+
+    return name if is_user_class(name) else agent_spec(name)
+
+
+def search_current_folder(names: list[str]) -> None:
+    """When a user's agent (``module:Class``) is named, puts the current folder first on
+    ``sys.path``, as ``python -m`` does, so that ``myagent.py`` in it is found. Processes that
+    ``--workers`` starts inherit it."""
+    from zhengfen.agents import is_user_class
+
+    if any(is_user_class(name) for name in names):
+        here = os.getcwd()
+        if here not in sys.path:
+            sys.path.insert(0, here)
+
+
+def check_output(path: Path, option: str) -> None:
+    """Refuses an output file that cannot be written, before any work: its folder must exist
+    and take files, and it must not be a folder or a device (``/dev/full`` takes nothing, and a
+    save or a log is for reading back). The check opens the file to append (it never truncates)
+    and removes it again if it did not exist."""
+    if path.is_dir():
+        raise ArgumentError(f"{option} {path}: is a folder, not a file")
+    if path.exists() and not (path.is_file() or path.is_fifo()):
+        raise ArgumentError(f"{option} {path}: is a device, not a file")
+    folder = path.parent
+    if not folder.is_dir():
+        raise ArgumentError(f"{option} {path}: the folder {folder} does not exist")
+    existed = path.exists()
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise ArgumentError(f"{option} {path}: cannot write it ({error.strerror})") from error
+    if not existed:
+        path.unlink()
+
+
+def read_log(path: Path, what: str = "a log file") -> str:
+    """The text of a log file (or a pipe: ``/dev/stdin``), refused with the reason when it cannot
+    be read as UTF-8 text; a device (``/dev/zero``, which never ends) is refused unread."""
+    if path.is_dir():
+        raise ArgumentError(f"{path} is a folder, not {what}")
+    if path.exists() and not (path.is_file() or path.is_fifo()):
+        raise ArgumentError(f"{path} is not a file (a device?): nothing to read")
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidStateError(f"{path} is not a UTF-8 text file ({error.reason})") from error
