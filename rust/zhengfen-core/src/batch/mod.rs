@@ -5,12 +5,14 @@
 //! Who sits where is [`seating`]'s rule; which seeds a game and its agents draw from,
 //! [`crate::seed`]'s.
 
+mod columns;
 mod outputs;
 mod rollout;
 pub mod seating;
 mod selfplay;
 mod vec_game;
 
+pub use columns::Columns;
 pub use outputs::{
     Dtype, Mask, MaskKind, OutArrays, OutBuffers, OwnedMask, OwnedValues, SlotOut, Values, Widths,
 };

@@ -1,5 +1,5 @@
-//! `rollouts`: whole games between built-in agents played in Rust, results as numpy arrays.
-//! The GIL is released while Rust works.
+//! `rollouts`: whole games between built-in agents played in Rust, the core's result columns
+//! (`zhengfen_core::batch::Columns`) as numpy arrays. The GIL is released while Rust works.
 
 use super::THREADS;
 use crate::agents::agent_arg;
@@ -11,7 +11,7 @@ use crate::rules::PyRules;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use zhengfen_core::batch::{rollouts_until as core_rollouts, RolloutConfig};
+use zhengfen_core::batch::{rollouts_until as core_rollouts, Columns, RolloutConfig};
 
 /// Plays whole games between built-in agents in Rust (`AI.md`, "Rollouts").
 #[pyfunction]
@@ -59,52 +59,20 @@ pub fn rollouts<'py>(
         keep_games: logs,
     };
     let played = stoppable(py, stop, |cancel| core_rollouts(&config, cancel))?;
-    let n = usize::from(rules.rules.players);
-    let g = played.len();
+    let columns = Columns::of(&played, &config);
+    let (g, n) = (columns.games(), columns.players);
     let out = PyDict::new(py);
-    let column = |f: &dyn Fn(&zhengfen_core::batch::Rollout) -> i64| -> Vec<i64> {
-        played.iter().map(f).collect()
-    };
-    out.set_item(
-        "deal",
-        PyArray1::from_vec(py, played.iter().map(|r| r.deal).collect()),
-    )?;
-    out.set_item(
-        "rotation",
-        PyArray1::from_vec(py, column(&|r| i64::from(r.rotation))),
-    )?;
-    out.set_item(
-        "seed",
-        PyArray1::from_vec(py, played.iter().map(|r| r.seed).collect()),
-    )?;
-    out.set_item(
-        "matches",
-        PyArray1::from_vec(py, column(&|r| i64::from(r.matches))),
-    )?;
-    out.set_item(
-        "decisions",
-        PyArray1::from_vec(py, column(&|r| r.decisions as i64)),
-    )?;
-    out.set_item("legal", PyArray1::from_vec(py, column(&|r| r.legal as i64)))?;
-    let flat = |f: &dyn Fn(&zhengfen_core::batch::Rollout) -> Vec<i64>| -> Vec<i64> {
-        played.iter().flat_map(f).collect()
-    };
-    let seating = flat(&|r| r.seating.iter().map(|&a| i64::from(a)).collect());
-    out.set_item("seating", PyArray1::from_vec(py, seating).reshape([g, n])?)?;
-    out.set_item(
-        "points",
-        PyArray1::from_vec(py, flat(&|r| r.points.clone())).reshape([g, n])?,
-    )?;
-    let won: Vec<bool> = played.iter().flat_map(|r| r.won.clone()).collect();
-    out.set_item("won", PyArray1::from_vec(py, won).reshape([g, n])?)?;
-    out.set_item(
-        "agents",
-        config
-            .agents
-            .iter()
-            .map(|a| a.to_string())
-            .collect::<Vec<_>>(),
-    )?;
+    out.set_item("deal", PyArray1::from_vec(py, columns.deal))?;
+    out.set_item("rotation", PyArray1::from_vec(py, columns.rotation))?;
+    out.set_item("seed", PyArray1::from_vec(py, columns.seed))?;
+    out.set_item("matches", PyArray1::from_vec(py, columns.matches))?;
+    out.set_item("decisions", PyArray1::from_vec(py, columns.decisions))?;
+    out.set_item("legal", PyArray1::from_vec(py, columns.legal))?;
+    let table = |values| PyArray1::from_vec(py, values).reshape([g, n]);
+    out.set_item("seating", table(columns.seating)?)?;
+    out.set_item("points", table(columns.points)?)?;
+    out.set_item("won", PyArray1::from_vec(py, columns.won).reshape([g, n])?)?;
+    out.set_item("agents", columns.agents)?;
     if logs {
         let games: Vec<PyGame> = played
             .into_iter()
