@@ -26,7 +26,7 @@ from zhengfen.agents import (
     SearchAgent,
     make_agent,
     observe,
-    play,
+    play_game,
 )
 from zhengfen.seats import deal_seed
 from zhengfen.types import MaskForm
@@ -51,7 +51,7 @@ def test_derive_seed_is_the_stream_output() -> None:
 
 def test_match_result_is_the_reward() -> None:
     for rules in (ZF4, ZCY):
-        game = play(zhengfen.Game(rules, 3), [GreedyAgent()] * 4, matches=1)
+        game = play_game(zhengfen.Game(rules, 3), [GreedyAgent()] * 4, matches=1)
         points = game.match_points
         for seat in range(4):
             side = game.side(seat)
@@ -554,9 +554,9 @@ def test_agents_play_whole_matches(rules: zhengfen.Rules) -> None:
         ]
 
     assert all(isinstance(a, Agent) for a in table())
-    game = play(zhengfen.Game(rules, 8), table(), matches=1)
+    game = play_game(zhengfen.Game(rules, 8), table(), matches=1)
     assert game.match_over
-    again = play(zhengfen.Game(rules, 8), table(), matches=1)
+    again = play_game(zhengfen.Game(rules, 8), table(), matches=1)
     assert again.decisions == game.decisions  # every agent is seeded
 
 
@@ -630,7 +630,7 @@ def test_evaluate_is_the_mean_of_greedy_playouts_of_the_same_worlds(rules: zheng
         for world in worlds:
             line = world.copy()
             line.play(moves[index])
-            play(line, [GreedyAgent()] * rules.players, matches=1)
+            play_game(line, [GreedyAgent()] * rules.players, matches=1)
             results.append(line.match_result(mover))
         expected.append(sum(results) / len(results))
     assert info.evaluate(tried, 3, 5) == pytest.approx(expected)

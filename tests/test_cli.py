@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 import zhengfen
-from zhengfen.agents import GreedyAgent, make_agent, play, take_turn
+from zhengfen.agents import GreedyAgent, make_agent, play_game, take_turn
 from zhengfen.arena import GameResult, InOrder, chunks
 from zhengfen.cli import main
 
@@ -285,7 +285,7 @@ def test_a_device_as_save_or_log_is_refused_up_front() -> None:
 
 def test_replay_a_saved_game_step_by_step(tmp_path: Path) -> None:
     game = zhengfen.Game(zhengfen.Rules.zheng_fen(players=3), 2)
-    play(game, [GreedyAgent()] * 3, matches=1)
+    play_game(game, [GreedyAgent()] * 3, matches=1)
     saved = tmp_path / "saved.json"
     saved.write_text(game.to_json())
     whole = zhengfen_cmd("replay", str(saved))
@@ -494,7 +494,7 @@ def test_an_illegal_move_leaves_the_game_unchanged() -> None:
         take_turn(game, Illegal(), seat)
     assert game.to_json() == before
     with pytest.raises(zhengfen.IllegalMoveError, match="agent mine in seat"):
-        play(game, [Illegal()] * 4, names=["mine"] * 4)
+        play_game(game, [Illegal()] * 4, names=["mine"] * 4)
     assert game.to_json() == before
 
 
@@ -596,7 +596,7 @@ def test_replay_skips_blank_lines_between_records(tmp_path: Path) -> None:
     lines = []
     for seed in (1, 2):
         game = zhengfen.Game(zhengfen.Rules.zheng_fen(players=3), seed)
-        play(game, [GreedyAgent()] * 3, matches=1)
+        play_game(game, [GreedyAgent()] * 3, matches=1)
         lines.append(
             json.dumps({"deal": seed, "agents": ["greedy"] * 3, "game": json.loads(game.to_json())})
         )
@@ -612,7 +612,7 @@ def test_replay_reads_only_the_game_asked_for(tmp_path: Path) -> None:
     """A long log is not read whole for one game: a corrupt line elsewhere does not stop
     ``--game K``, while ``--list``, which reads every game, names it."""
     game = zhengfen.Game(zhengfen.Rules.zheng_fen(players=3), 4)
-    play(game, [GreedyAgent()] * 3, matches=1)
+    play_game(game, [GreedyAgent()] * 3, matches=1)
     good = json.dumps({"deal": 1, "agents": ["greedy"] * 3, "game": json.loads(game.to_json())})
     log = tmp_path / "log.jsonl"
     log.write_text('{"deal": 0, "game": {"format": "zhengfen-game", "vers\n' + good + "\n")

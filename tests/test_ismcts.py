@@ -10,7 +10,7 @@ import pytest
 
 import zhengfen
 from test_hardening_core import run_and_interrupt
-from zhengfen.agents import ISMCTSAgent, make_agent, play
+from zhengfen.agents import ISMCTSAgent, make_agent, play_game
 
 ZF4 = zhengfen.Rules.zheng_fen(players=4)
 ZCY = zhengfen.Rules.zen_cheng_you()
@@ -63,9 +63,9 @@ def test_it_plays_legal_seeded_matches(rules: zhengfen.Rules) -> None:
     def table() -> list[ISMCTSAgent]:
         return [ISMCTSAgent(iterations=12, candidates=4, seed=s) for s in range(rules.players)]
 
-    game = play(zhengfen.Game(rules, 5), table(), matches=1)  # play() checks every move
+    game = play_game(zhengfen.Game(rules, 5), table(), matches=1)  # play_game() checks every move
     assert game.match_over
-    again = play(zhengfen.Game(rules, 5), table(), matches=1)
+    again = play_game(zhengfen.Game(rules, 5), table(), matches=1)
     assert again.decisions == game.decisions
 
 

@@ -14,7 +14,7 @@ import pytest
 
 import zhengfen
 from test_hardening_core import run_and_interrupt
-from zhengfen.agents import ISMCTSAgent, make_agent, play
+from zhengfen.agents import ISMCTSAgent, make_agent, play_game
 
 DATA = Path(__file__).parent / "data" / "learned"
 ZF4_MODEL = DATA / "zheng_fen_4.safetensors"
@@ -82,11 +82,11 @@ def test_it_plays_legal_seeded_matches(playout: str) -> None:
     for rules, model in ((ZF4, ZF4_MODEL), (ZCY, ZCY_MODEL)):
         spec = small(model, playout, iterations=6)
         games = [
-            play(
+            play_game(
                 zhengfen.Game(rules, 3),
                 [make_agent(spec, seed=s) for s in range(rules.players)],
                 matches=1,
-            )  # play() checks every move
+            )  # play_game() checks every move
             for _ in range(2)
         ]
         assert games[0].match_over

@@ -858,7 +858,7 @@ def test_python_learned_agent_plays_the_twin_argmax(tmp_path: Path) -> None:
     expected = twin.load(path.read_bytes())
     model = rust_model(path.read_bytes())
     agents = [LearnedAgent(str(path)), LearnedAgent(model), LearnedAgent(path), LearnedAgent(model)]
-    played = zhengfen.agents.play(Game(rules, 8), agents, matches=1)
+    played = zhengfen.agents.play_game(Game(rules, 8), agents, matches=1)
     game = Game(rules, 8)
     for decision in played.decisions:
         moves = [str(m) for m in game.legal_moves()]

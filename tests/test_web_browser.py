@@ -36,7 +36,7 @@ from typing import Any
 import pytest
 
 import zhengfen
-from zhengfen.agents import LearnedAgent, RandomAgent, observe, play
+from zhengfen.agents import LearnedAgent, RandomAgent, observe, play_game
 
 REQUIRED = os.environ.get("ZHENGFEN_BROWSER_TESTS") == "1"
 
@@ -543,7 +543,7 @@ def test_replay_a_log_and_a_saved_game(page: Page, shots: Path, tmp_path: Path) 
     _at(page, 0, 1)
 
     game = zhengfen.Game(zhengfen.Rules.zen_cheng_you(), 3)
-    play(game, [RandomAgent(seed) for seed in range(4)], matches=1)
+    play_game(game, [RandomAgent(seed) for seed in range(4)], matches=1)
     saved = tmp_path / "zcy.json"
     saved.write_text(game.to_json())
     page.set_input_files("#rp-file", str(saved))

@@ -19,9 +19,10 @@ takes a ``seed`` keyword gets one, like the built-in agents. A move an agent ret
 refuses raises :class:`zhengfen.IllegalMoveError` naming the agent, its seat and the move.
 
 >>> import zhengfen
->>> from zhengfen.agents import GreedyAgent, RandomAgent, play
+>>> from zhengfen.agents import GreedyAgent, RandomAgent, play_game
 >>> game = zhengfen.Game(zhengfen.Rules.zheng_fen(players=4), seed=3)
->>> game = play(game, [GreedyAgent(), RandomAgent(1), RandomAgent(2), RandomAgent(3)], matches=1)
+>>> agents = [GreedyAgent(), RandomAgent(1), RandomAgent(2), RandomAgent(3)]
+>>> game = play_game(game, agents, matches=1)
 >>> game.match_over, sum(game.match_points)
 (True, 100)
 """
@@ -54,7 +55,7 @@ __all__ = [
     "make_agent",
     "model_file",
     "observe",
-    "play",
+    "play_game",
     "playing",
     "take_turn",
     "takes_seed",
@@ -444,7 +445,7 @@ def _build(path: str, cls: type, seed: int) -> Agent:
     return agent
 
 
-def play(
+def play_game(
     game: Game,
     agents: Sequence[Agent],
     matches: int | None = None,

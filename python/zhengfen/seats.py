@@ -8,7 +8,7 @@ this module re-exports it: :func:`seating` (rotation ``r`` seats agent ``(s + r)
 
 :func:`play_seats` is the one Python loop that plays a game on with agents in some seats (Python
 agents, or built-in agents thinking in Rust): it stops where a seat has no agent (a person, a
-learner) and tells its caller when a move is made and when a match ends. ``agents.play``, the
+learner) and tells its caller when a move is made and when a match ends. ``agents.play_game``, the
 arena's Python games, ``zhengfen play`` and the Gymnasium env are built on it.
 
 >>> import zhengfen

@@ -106,7 +106,7 @@ class Recipe:
     threads: int
 
 
-def play(recipe: Recipe, work: Round, first: int, count: int) -> Played:
+def play_episodes(recipe: Recipe, work: Round, first: int, count: int) -> Played:
     """Episodes ``first … first + count - 1`` of the round, timed."""
     start = time.perf_counter()
     rules = zhengfen.Rules(**recipe.rules)
@@ -142,7 +142,8 @@ class LocalActors:
         )
 
     def submit(self, work: Round) -> None:
-        self.pending = self.pool.submit(play, self.recipe, work, work.first_episode, work.episodes)
+        first, count = work.first_episode, work.episodes
+        self.pending = self.pool.submit(play_episodes, self.recipe, work, first, count)
 
     def result(self) -> Played:
         if self.pending is None:

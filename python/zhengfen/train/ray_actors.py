@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from zhengfen.train.actors import Played, Recipe, Round, concatenate, play, slices
+from zhengfen.train.actors import Played, Recipe, Round, concatenate, play_episodes, slices
 
 __all__ = ["RayActors"]
 
@@ -21,8 +21,8 @@ class Worker:
     def __init__(self, recipe: Recipe) -> None:
         self.recipe = recipe
 
-    def play(self, work: Round, first: int, count: int) -> Played:
-        return play(self.recipe, work, first, count)
+    def play_episodes(self, work: Round, first: int, count: int) -> Played:
+        return play_episodes(self.recipe, work, first, count)
 
 
 class RayActors:
@@ -49,7 +49,7 @@ class RayActors:
         shared = self.ray.put(work)
         cuts = slices(work.first_episode, work.episodes, len(self.workers))
         self.pending = [
-            worker.play.remote(shared, first, count)
+            worker.play_episodes.remote(shared, first, count)
             for worker, (first, count) in zip(self.workers, cuts)
         ]
 
