@@ -26,7 +26,7 @@ from zhengfen import (
     arguments,
 )
 from zhengfen import play as terminal
-from zhengfen.agents import GreedyAgent, RandomAgent, make_agent, play
+from zhengfen.agents import GreedyAgent, RandomAgent, make_agent, play_game
 from zhengfen.arena import intervals
 from zhengfen.web import models
 
@@ -92,8 +92,8 @@ CASES: list[Any] = [
     (lambda _: make_agent("os:getcwd"), ArgumentError),
     (lambda _: make_agent("collections:OrderedDict"), ArgumentError),
     (lambda _: make_agent("user_agents:BadConstructor"), ArgumentError),
-    (lambda _: play(game(), [GreedyAgent()]), ArgumentError),
-    (lambda _: play(game(), [GreedyAgent()] * 4, names=["a"]), ArgumentError),
+    (lambda _: play_game(game(), [GreedyAgent()]), ArgumentError),
+    (lambda _: play_game(game(), [GreedyAgent()] * 4, names=["a"]), ArgumentError),
     # the arena's intervals
     (lambda _: intervals.t95(1), ArgumentError),
     (lambda _: intervals.mean_interval([]), ArgumentError),
