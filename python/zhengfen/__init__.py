@@ -68,6 +68,7 @@ from zhengfen._version import __version__
 from zhengfen.errors import (
     ArgumentError,
     ArgumentTypeError,
+    ClosedStreamError,
     ConformanceError,
     EnvError,
     IllegalMoveError,
@@ -94,6 +95,7 @@ __all__ = [
     "ArgumentTypeError",
     "Card",
     "Cards",
+    "ClosedStreamError",
     "Combo",
     "ConformanceError",
     "EnvError",

@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from zhengfen._core import Game, InfoSet, LearnedModel, Rules, SplitMix64, agent_spec
+from zhengfen.errors import ArgumentError, IllegalMoveError
 from zhengfen.seats import Move, agent_name, observe, play_seats, take_turn
 
 __all__ = [
@@ -73,7 +74,7 @@ class Agent(Protocol):
 def _info_set(observation: Mapping[str, Any], agent: str) -> InfoSet:
     info = observation.get("info_set")
     if not isinstance(info, InfoSet):
-        raise ValueError(
+        raise ArgumentError(
             f"{agent} needs the seat's InfoSet: pass observations built by "
             "zhengfen.agents.observe(game, seat)"
         )
@@ -94,7 +95,7 @@ class RandomAgent:
     def act(self, observation: Mapping[str, Any], legal_moves: Sequence[Move]) -> Move:
         """A legal move drawn uniformly."""
         if not legal_moves:
-            raise ValueError("no legal moves: the seat is not to move")
+            raise IllegalMoveError("no legal moves: the seat is not to move")
         if len(legal_moves) == 1:
             return legal_moves[0]
         return legal_moves[self._rng.uniform(len(legal_moves))]
@@ -273,7 +274,7 @@ def make_agent(name: str | Agent, seed: int = 0) -> Agent:
     puts the current folder first, as ``python -m`` does). It must be a class with an ``act``
     method, checked before anything is called; it is built as ``Class(seed=seed)`` when its
     constructor takes a ``seed`` parameter, else as ``Class()``. Anything wrong raises
-    ``ValueError`` naming the agent.
+    :class:`zhengfen.ArgumentError` naming the agent.
 
     >>> make_agent("search(determinizations=2)").spec
     'search(determinizations=2,candidates=8)'
@@ -281,10 +282,10 @@ def make_agent(name: str | Agent, seed: int = 0) -> Agent:
     Traceback (most recent call last):
     ...
     zhengfen.errors.ArgumentError: agent spec 'greedy(x)': this agent has no settings
-    >>> make_agent("os:getcwd")
+    >>> make_agent("os:getcwd")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: agent 'os:getcwd' is not a class (it is a builtin_function_or_method)
+    zhengfen.errors.ArgumentError: agent 'os:getcwd' is not a class (it is a builtin_...)
     """
     if not isinstance(name, str):
         return name
@@ -348,12 +349,11 @@ def model_file(spec: str) -> str | None:
 
 
 def check_agent(agent: str | Agent, rules: Rules) -> None:
-    """Refuses, before any game, an agent that cannot play ``rules``: an unknown spec
-    (:class:`zhengfen.ArgumentError`), a user's class that cannot be loaded or built
-    (``ValueError``), a model file that cannot be read, ``learned`` where no model ships for the
-    rules, or a model for other rules (:class:`zhengfen.ModelError`, naming the file and the
-    reason), as every entry point binds an agent to its rules (:func:`zhengfen.agent_spec` with
-    ``rules``).
+    """Refuses, before any game, an agent that cannot play ``rules``: an unknown spec or a
+    user's class that cannot be loaded or built (:class:`zhengfen.ArgumentError`), a model file
+    that cannot be read, ``learned`` where no model ships for the rules, or a model for other
+    rules (:class:`zhengfen.ModelError`, naming the file and the reason), as every entry point
+    binds an agent to its rules (:func:`zhengfen.agent_spec` with ``rules``).
 
     >>> import zhengfen
     >>> check_agent("greedy", zhengfen.Rules.zen_cheng_you())
@@ -403,20 +403,20 @@ def load_agent_class(path: str) -> type:
     of it is called."""
     module_name, _, class_name = (part.strip() for part in path.partition(":"))
     if not module_name or not class_name:
-        raise ValueError(f"agent {path!r}: expected module:Class")
+        raise ArgumentError(f"agent {path!r}: expected module:Class")
     try:
         found = getattr(importlib.import_module(module_name), class_name)
     except (ImportError, AttributeError) as error:
-        raise ValueError(f"cannot load agent {path!r}: {error}") from error
+        raise ArgumentError(f"cannot load agent {path!r}: {error}") from error
     except Exception as error:  # the user's module failed while it was imported
-        raise ValueError(
+        raise ArgumentError(
             f"cannot load agent {path!r}: importing {module_name} raised "
             f"{type(error).__name__}: {error}"
         ) from error
     if not inspect.isclass(found):
-        raise ValueError(f"agent {path!r} is not a class (it is a {type(found).__name__})")
+        raise ArgumentError(f"agent {path!r} is not a class (it is a {type(found).__name__})")
     if not callable(getattr(found, "act", None)):
-        raise ValueError(f"agent {path!r} has no act(observation, legal_moves) method")
+        raise ArgumentError(f"agent {path!r} has no act(observation, legal_moves) method")
     return found
 
 
@@ -437,11 +437,11 @@ def _build(path: str, cls: type, seed: int) -> Agent:
     try:
         agent = cls(seed=seed) if takes_seed(cls) else cls()
     except Exception as error:  # the user's constructor failed
-        raise ValueError(
+        raise ArgumentError(
             f"agent {path!r} could not be built: {type(error).__name__}: {error}"
         ) from error
     if not isinstance(agent, Agent):
-        raise ValueError(f"agent {path!r} has no act(observation, legal_moves) method")
+        raise ArgumentError(f"agent {path!r} has no act(observation, legal_moves) method")
     return agent
 
 
@@ -456,8 +456,8 @@ def play_game(
     e.g. the specs the agents were made from) name the agents in errors: an illegal move raises
     :class:`zhengfen.IllegalMoveError` naming the agent, the seat and the move."""
     if len(agents) != game.rules.players:
-        raise ValueError(f"{len(agents)} agents given for {game.rules.players} seats")
+        raise ArgumentError(f"{len(agents)} agents given for {game.rules.players} seats")
     if names is not None and len(names) != len(agents):
-        raise ValueError(f"{len(names)} names given for {len(agents)} agents")
+        raise ArgumentError(f"{len(names)} names given for {len(agents)} agents")
     play_seats(game, agents, names=names, matches=matches)
     return game

@@ -20,6 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from zhengfen.errors import ArgumentError, InvalidStateError
+
 __all__ = [
     "MAX_GAMES",
     "MAX_MATCHES",
@@ -89,16 +91,16 @@ SEAT = bounded_int(0, MAX_PLAYERS - 1)
 
 
 def check_seat(seat: int, players: int, option: str = "--seat") -> None:
-    """Refuses a seat the table does not have (``ValueError``, one line)."""
+    """Refuses a seat the table does not have (``ArgumentError``, one line)."""
     if not 0 <= seat < players:
-        raise ValueError(f"{option} must be 0 to {players - 1} ({players} players), not {seat}")
+        raise ArgumentError(f"{option} must be 0 to {players - 1} ({players} players), not {seat}")
 
 
 def check_games(deals: int, rotations: int) -> None:
     """Refuses more than :data:`MAX_GAMES` games (``deals`` times ``rotations``)."""
     games = deals * rotations
     if games > MAX_GAMES:
-        raise ValueError(
+        raise ArgumentError(
             f"--deals {deals} makes {games:,} games ({rotations} rotations a deal); at most "
             f"{MAX_GAMES:,} are held in memory: use fewer deals"
         )
@@ -141,7 +143,7 @@ def rule_options(args: argparse.Namespace) -> dict[str, Any]:
     for item in args.option:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise ValueError(f"--option {item!r}: expected NAME=VALUE")
+            raise ArgumentError(f"--option {item!r}: expected NAME=VALUE")
         options[name.strip()] = parse_value(value)
     return options
 
@@ -159,14 +161,14 @@ def split_agents(text: str) -> list[str]:
             current += char
     names.append(current.strip())
     if any(not name for name in names):
-        raise ValueError(f"--agents {text!r}: an empty agent name")
+        raise ArgumentError(f"--agents {text!r}: an empty agent name")
     return names
 
 
 def fill(names: list[str], seats: int) -> list[str]:
     """``names`` repeated to fill ``seats`` seats."""
     if len(names) > seats:
-        raise ValueError(f"{len(names)} agents given for {seats} seats")
+        raise ArgumentError(f"{len(names)} agents given for {seats} seats")
     return [names[s % len(names)] for s in range(seats)]
 
 
@@ -197,18 +199,18 @@ def check_output(path: Path, option: str) -> None:
     save or a log is for reading back). The check opens the file to append (it never truncates)
     and removes it again if it did not exist."""
     if path.is_dir():
-        raise ValueError(f"{option} {path}: is a folder, not a file")
+        raise ArgumentError(f"{option} {path}: is a folder, not a file")
     if path.exists() and not (path.is_file() or path.is_fifo()):
-        raise ValueError(f"{option} {path}: is a device, not a file")
+        raise ArgumentError(f"{option} {path}: is a device, not a file")
     folder = path.parent
     if not folder.is_dir():
-        raise ValueError(f"{option} {path}: the folder {folder} does not exist")
+        raise ArgumentError(f"{option} {path}: the folder {folder} does not exist")
     existed = path.exists()
     try:
         with open(path, "a", encoding="utf-8"):
             pass
     except OSError as error:
-        raise ValueError(f"{option} {path}: cannot write it ({error.strerror})") from error
+        raise ArgumentError(f"{option} {path}: cannot write it ({error.strerror})") from error
     if not existed:
         path.unlink()
 
@@ -217,10 +219,10 @@ def read_log(path: Path, what: str = "a log file") -> str:
     """The text of a log file (or a pipe: ``/dev/stdin``), refused with the reason when it cannot
     be read as UTF-8 text; a device (``/dev/zero``, which never ends) is refused unread."""
     if path.is_dir():
-        raise ValueError(f"{path} is a folder, not {what}")
+        raise ArgumentError(f"{path} is a folder, not {what}")
     if path.exists() and not (path.is_file() or path.is_fifo()):
-        raise ValueError(f"{path} is not a file (a device?): nothing to read")
+        raise ArgumentError(f"{path} is not a file (a device?): nothing to read")
     try:
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
-        raise ValueError(f"{path} is not a UTF-8 text file ({error.reason})") from error
+        raise InvalidStateError(f"{path} is not a UTF-8 text file ({error.reason})") from error

@@ -17,6 +17,7 @@ from __future__ import annotations
 __all__ = [
     "ArgumentError",
     "ArgumentTypeError",
+    "ClosedStreamError",
     "ConformanceError",
     "EnvError",
     "IllegalMoveError",
@@ -58,7 +59,10 @@ class InvalidStateError(ZhengfenError):
     """A state that cannot be used: corrupt saved JSON, impossible hands for ``from_hands``, or a
     ``VecGame(copy=False)`` whose output arrays were made read-only or are borrowed by Rust code,
     or a ``VecGame`` called from a second thread while a call of another thread is under way
-    (the batch is then left unchanged)."""
+    (the batch is then left unchanged). Also a file that should hold a state and does not: a
+    saved game or log that is not UTF-8 text or not a saved game (``play --load``), or a
+    training checkpoint that cannot be resumed (``train --resume``: ``state.json`` unreadable or
+    of another version, a data file missing or not the one it names)."""
 
 
 class ModelError(ZhengfenError):
@@ -74,7 +78,11 @@ class ArgumentError(ZhengfenError):
     """An argument outside its range (a seed of -1, a seat past the last, ``threads=0``), or not
     one the call takes: an agent spec that cannot be read (``greedy(x)``, ``clever``), a batch
     setting that cannot work (no learner seat, a wrong number of agents or of actions, more
-    games than one call plays).
+    games than one call plays), a user's agent class (``module:Class``) that cannot be loaded or
+    built, an observation without the seat's ``info_set`` given to a built-in agent. On the
+    command line: an option out of its range or malformed (``--deals 0``, ``--option x``), or a
+    path that cannot serve (an output that cannot be written, a folder or a device where a file
+    is read, an ``--out`` folder that holds a run already, or none to resume).
 
     Every integer argument follows one rule: a Python ``int`` or any object with ``__index__``
     (numpy's integers included), but not a ``bool``; the message names the argument, its range
@@ -85,6 +93,12 @@ class ArgumentError(ZhengfenError):
 class ArgumentTypeError(ArgumentError, TypeError):
     """An argument of the wrong kind: a float, a string, ``None`` or a bool where an integer is
     expected, or a string where a list is. It is also a :class:`TypeError`."""
+
+
+class ClosedStreamError(ZhengfenError):
+    """A command needs a standard stream that its caller closed (``<&-``, ``>&-``):
+    ``zhengfen play`` reads the person's moves from standard input. Names the stream and why it
+    is needed (:mod:`zhengfen.streams`)."""
 
 
 class ConformanceError(ZhengfenError):

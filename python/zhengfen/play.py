@@ -324,7 +324,7 @@ def play_session(
     if len(opponents) == 1:
         opponents = list(opponents) * len(others)
     if len(opponents) != len(others):
-        raise ValueError(f"{len(opponents)} opponents given for {len(others)} other seats")
+        raise ArgumentError(f"{len(opponents)} opponents given for {len(others)} other seats")
     agents = {s: make_agent(name, seed=agent_seed(seed, s)) for s, name in zip(others, opponents)}
     screen = Screen(make_console(out), game, seat, {s: label(n) for s, n in zip(others, opponents)})
     hint_agent = make_agent(hint, seed=agent_seed(seed, seat))

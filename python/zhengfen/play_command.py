@@ -22,6 +22,7 @@ from zhengfen.arguments import (
     search_current_folder,
     split_agents,
 )
+from zhengfen.errors import ArgumentError, InvalidStateError, ZhengfenError
 from zhengfen.streams import require_open
 
 if TYPE_CHECKING:
@@ -112,10 +113,10 @@ def load_game(path: Path) -> Game:
     try:
         text = read_log(path, "a saved game")
     except OSError as error:
-        raise ValueError(f"--load {path}: cannot read it ({error.strerror})") from error
-    except ValueError as error:
-        raise ValueError(f"--load: {error}") from error
+        raise ArgumentError(f"--load {path}: cannot read it ({error.strerror})") from error
+    except ZhengfenError as error:  # the path or the text refused: the same kind, named
+        raise type(error)(f"--load: {error}") from error
     try:
         return one_game(text, "zhengfen replay")
     except ValueError as error:
-        raise ValueError(f"--load {path}: not a saved game ({error})") from error
+        raise InvalidStateError(f"--load {path}: not a saved game ({error})") from error

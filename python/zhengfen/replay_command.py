@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from zhengfen.arguments import bounded_int, read_log
+from zhengfen.errors import ArgumentError
 
 __all__ = ["HELP", "add_arguments", "run"]
 
@@ -38,6 +39,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"{number}: {saved.title}{agents}, scores {saved.game.scores}")
         return 0
     if args.game >= len(games):
-        raise ValueError(f"--game must be 0 to {len(games) - 1}")
+        raise ArgumentError(f"--game must be 0 to {len(games) - 1}")
     replay(games[args.game], sys.stdout, tolerant(sys.stdin) if args.step else None)
     return 0

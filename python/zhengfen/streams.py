@@ -17,6 +17,8 @@ from __future__ import annotations
 import os
 import sys
 
+from zhengfen.errors import ClosedStreamError
+
 __all__ = ["closed", "require_open", "silence_stdout", "stand_in_closed"]
 
 _STREAMS = (("stdin", "r"), ("stdout", "w"), ("stderr", "w"))
@@ -41,11 +43,11 @@ def closed(name: str) -> bool:
 
 
 def require_open(name: str, why: str) -> None:
-    """Refuses (``ValueError``, one line) a command that needs the standard stream ``name``,
-    which the caller closed; ``why`` says what it is needed for."""
+    """Refuses (:class:`zhengfen.ClosedStreamError`, one line) a command that needs the
+    standard stream ``name``, which the caller closed; ``why`` says what it is needed for."""
     if closed(name):
         words = {"stdin": "input", "stdout": "output", "stderr": "error"}[name]
-        raise ValueError(f"standard {words} is closed: {why}")
+        raise ClosedStreamError(f"standard {words} is closed: {why}")
 
 
 def silence_stdout() -> None:

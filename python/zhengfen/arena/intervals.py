@@ -9,6 +9,8 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from zhengfen.errors import ArgumentError
+
 __all__ = ["Interval", "mean_interval", "t95"]
 
 _T95 = (
@@ -25,9 +27,9 @@ LARGE = 30
 def t95(samples: int) -> float:
     """The factor of ``s/√n`` of a two-sided 95 % interval of the mean of ``samples`` samples:
     Student's t with ``samples - 1`` degrees of freedom below :data:`LARGE` samples, else
-    1.96. Fewer than 2 samples have no interval: ``ValueError``."""
+    1.96. Fewer than 2 samples have no interval: ``ArgumentError``."""
     if samples < 2:
-        raise ValueError(f"a confidence interval needs at least 2 samples, not {samples}")
+        raise ArgumentError(f"a confidence interval needs at least 2 samples, not {samples}")
     return 1.96 if samples >= LARGE else _T95[samples - 2]
 
 
@@ -53,7 +55,7 @@ def mean_interval(values: Sequence[float]) -> Interval:
     """The mean of ``values`` (at least one) with its 95 % interval ``mean ± t·s/√n``, ``s`` the
     sample standard deviation; no interval for a single value."""
     if not values:
-        raise ValueError("no samples: an interval needs at least one")
+        raise ArgumentError("no samples: an interval needs at least one")
     mean = statistics.fmean(values)
     if len(values) < 2:
         return Interval(mean, 1)

@@ -349,7 +349,7 @@ def load_section(vectors: Path, section: str) -> list[dict[str, Any]]:
         document = json.loads(path.read_text(encoding="utf-8"))
         cases = document["cases"]
         if document.get("format") != "zhengfen-vectors" or not isinstance(cases, list):
-            raise ValueError("not a zhengfen-vectors document")
+            raise ConformanceError("not a zhengfen-vectors document")
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
         raise ConformanceError(f"cannot read the vectors {path}: {error}") from None
     return cases

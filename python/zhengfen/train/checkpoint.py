@@ -29,6 +29,7 @@ import jax
 import numpy as np
 
 import zhengfen
+from zhengfen.errors import ArgumentError, InvalidStateError
 from zhengfen.train.learner import Learner
 from zhengfen.train.network import Network, Params
 
@@ -98,11 +99,11 @@ def optimizer_of(data: bytes, like: Any) -> Any:
     leaves, treedef = jax.tree_util.tree_flatten(like)
     with np.load(io.BytesIO(data)) as stored:
         if str(stored["treedef"]) != str(treedef):
-            raise ValueError("optimizer.npz does not hold this network's optimizer state")
+            raise InvalidStateError("optimizer.npz does not hold this network's optimizer state")
         loaded = [stored[f"leaf{i:04d}"] for i in range(len(leaves))]
     for old, new in zip(leaves, loaded):
         if np.shape(old) != new.shape or np.asarray(old).dtype != new.dtype:
-            raise ValueError("optimizer.npz does not hold this network's optimizer state")
+            raise InvalidStateError("optimizer.npz does not hold this network's optimizer state")
     return jax.tree_util.tree_unflatten(treedef, [jax.numpy.asarray(a) for a in loaded])
 
 
@@ -128,15 +129,16 @@ def save(
 
 
 def read_state(files: RunFiles) -> dict[str, Any]:
-    """``state.json`` of a run (``ValueError`` naming the problem when there is none)."""
+    """``state.json`` of a run: ``ArgumentError`` when the folder holds none,
+    ``InvalidStateError`` when it cannot be read or is of another version."""
     try:
         state: dict[str, Any] = json.loads(files.state.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ValueError(f"--resume: {files.out} holds no run (no state.json)") from None
+        raise ArgumentError(f"--resume: {files.out} holds no run (no state.json)") from None
     except (OSError, ValueError) as error:
-        raise ValueError(f"--resume: {files.state} cannot be read: {error}") from None
+        raise InvalidStateError(f"--resume: {files.state} cannot be read: {error}") from None
     if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
-        raise ValueError(f"--resume: {files.state} is not a state file of this version")
+        raise InvalidStateError(f"--resume: {files.state} is not a state file of this version")
     return state
 
 
@@ -150,9 +152,9 @@ def load(
         try:
             data = path.read_bytes()
         except OSError as error:
-            raise ValueError(f"--resume: {path}: {error.strerror}") from None
+            raise InvalidStateError(f"--resume: {path}: {error.strerror}") from None
         if hashlib.sha256(data).hexdigest() != state["sha256"][name]:
-            raise ValueError(f"--resume: {path} is not the file state.json names")
+            raise InvalidStateError(f"--resume: {path} is not the file state.json names")
         blobs[name] = data
     params = params_of(network, blobs["model"])
     fresh = Learner.start(network, lr, params)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import zhengfen
+from zhengfen.errors import ArgumentError, InvalidStateError, ModelError
 from zhengfen.train import EXTRA
 from zhengfen.train import config as train_config
 from zhengfen.train.config import (
@@ -55,29 +56,29 @@ def check_extra() -> None:
     """Refuses to train without the ``train`` extra's packages."""
     missing = [name for name in PACKAGES if importlib.util.find_spec(name) is None]
     if missing:
-        raise ValueError(f"{EXTRA} (missing: {', '.join(missing)})")
+        raise ImportError(f"{EXTRA} (missing: {', '.join(missing)})")
 
 
 def check_out(out: Path, resume: bool) -> None:
     """Makes the run's folder if needed and proves it takes files; a fresh run's folder must
     not hold a run, a resumed one's must."""
     if out.exists() and not out.is_dir():
-        raise ValueError(f"--out {out}: not a folder")
+        raise ArgumentError(f"--out {out}: not a folder")
     bad = SPEC_BREAKERS & set(str(out.resolve()))
     if bad:
-        raise ValueError(f"--out {out}: a path without {' '.join(sorted(bad))} is needed")
+        raise ArgumentError(f"--out {out}: a path without {' '.join(sorted(bad))} is needed")
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / ".write-test"
         probe.write_bytes(b"")
         probe.unlink()
     except OSError as error:
-        raise ValueError(f"--out {out}: cannot write there ({error.strerror})") from None
+        raise ArgumentError(f"--out {out}: cannot write there ({error.strerror})") from None
     held = (out / "state.json").exists()
     if held and not resume:
-        raise ValueError(f"--out {out}: holds a run already (--resume continues it)")
+        raise ArgumentError(f"--out {out}: holds a run already (--resume continues it)")
     if resume and not held:
-        raise ValueError(f"--out {out}: holds no run to resume (no state.json)")
+        raise ArgumentError(f"--out {out}: holds no run to resume (no state.json)")
 
 
 def check_opponents(config: TrainConfig) -> TrainConfig:
@@ -93,7 +94,9 @@ def check_opponents(config: TrainConfig) -> TrainConfig:
             specs.append(name)
             continue
         if is_user_class(name):
-            raise ValueError(f"--opponents {name}: the actors play in Rust, built-in agents only")
+            raise ArgumentError(
+                f"--opponents {name}: the actors play in Rust, built-in agents only"
+            )
         specs.append(agent_spec(name))
     return dataclasses.replace(config, opponents=tuple(specs))
 
@@ -112,13 +115,13 @@ def check_init(config: TrainConfig, args: argparse.Namespace) -> TrainConfig:
     try:
         zhengfen.agent_spec(model, rules)  # the core's check: the model plays these rules
     except zhengfen.ModelError as error:
-        raise ValueError(f"--init: {error}") from None
+        raise ModelError(f"--init: {error}") from None
     for name, given, own in (
         ("history", args.history, model.history_rows),
         ("layers", args.layers, tuple(model.layers)),
     ):
         if given is not None and given != own:
-            raise ValueError(
+            raise ArgumentError(
                 f"--init {config.init}: the model's {name} is {shown(own)}, not {shown(given)}"
             )
     return dataclasses.replace(config, history=model.history_rows, layers=tuple(model.layers))
@@ -132,15 +135,18 @@ def shown(value: int | tuple[int, ...]) -> str:
 def check_budget(config: TrainConfig, counters: dict[str, Any]) -> None:
     """Refuses a resumed run whose budget in all is already spent."""
     if config.rounds is not None and counters["round"] >= config.rounds:
-        raise ValueError(f"--rounds {config.rounds}: the run has done {counters['round']} rounds")
+        raise ArgumentError(
+            f"--rounds {config.rounds}: the run has done {counters['round']} rounds"
+        )
     if config.decisions is not None and counters["decisions"] >= config.decisions:
-        raise ValueError(
+        raise ArgumentError(
             f"--decisions {config.decisions}: the run has {counters['decisions']} already"
         )
 
 
 def prepare(args: argparse.Namespace, argv: list[str] | None = None) -> TrainConfig:
-    """The run's configuration, every check done (``ValueError`` with the reason)."""
+    """The run's configuration, every check done: a ``ZhengfenError`` with the reason, or an
+    ``ImportError`` without the ``train`` extra."""
     check_extra()
     words = argv if argv is not None else sys.argv[1:]
     config = check_opponents(from_args(args, "zhengfen " + shlex.join(words)))
@@ -170,8 +176,11 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         config = prepare(args)
-    except TypeError as error:  # a stored recipe of the wrong shape: refused like bad input
-        raise ValueError(str(error)) from error
+    except ImportError as error:  # the train extra missing: refused, as serve refuses
+        print(f"zhengfen train: {error}", file=sys.stderr)
+        return 2
+    except TypeError as error:  # a stored recipe of the wrong shape: a checkpoint not resumed
+        raise InvalidStateError(str(error)) from error
     from zhengfen.train.loop import train
 
     try:

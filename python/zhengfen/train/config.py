@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from zhengfen.arguments import SEED_MAX, bounded_int
+from zhengfen.errors import ArgumentError
 
 if TYPE_CHECKING:
     import zhengfen
@@ -422,7 +423,7 @@ def check_resume(args: argparse.Namespace, stored: dict[str, Any]) -> None:
     for name, value in given_recipe(args).items():
         old = stored.get(name, RECIPE_DEFAULTS.get(name))
         if _plain(value) != old:
-            raise ValueError(
+            raise ArgumentError(
                 f"--resume: {name} {_plain(value)!r} differs from the run's {old!r} "
                 "(a resumed run keeps its recipe)"
             )

@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 import zhengfen
+from zhengfen.errors import ModelError
 from zhengfen.train import features
 
 __all__ = ["Network", "Params", "assemble", "forward", "init_params", "mean_return", "tensor_names"]
@@ -105,7 +106,7 @@ class Network:
         params: Params = {}
         for name, shape in expected.items():
             if name not in tensors or tuple(tensors[name].shape) != shape:
-                raise ValueError(f"the model's {name} is not a tensor of shape {list(shape)}")
+                raise ModelError(f"the model's {name} is not a tensor of shape {list(shape)}")
             params[name] = jnp.asarray(tensors[name], dtype=jnp.float32)
         return params
 

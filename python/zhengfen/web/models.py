@@ -21,6 +21,7 @@ from typing import Any, Final
 
 import zhengfen
 from zhengfen.agents import Agent, LearnedAgent, make_agent
+from zhengfen.errors import ArgumentError
 
 __all__ = ["BUILT_IN", "PREFIX", "Models", "read_models"]
 
@@ -113,7 +114,7 @@ class Models:
 
 def read_models(given: Sequence[str]) -> Models:
     """The models of ``--model [NAME=]PATH`` arguments, each file read and checked
-    (``ModelError``), each NAME (the stem of PATH unless given) once; ``ValueError`` with the
+    (``ModelError``), each NAME (the stem of PATH unless given) once; ``ArgumentError`` with the
     reason otherwise."""
     files: dict[str, zhengfen.LearnedModel] = {}
     for item in given:
@@ -121,11 +122,11 @@ def read_models(given: Sequence[str]) -> Models:
         if not sep or not NAME.fullmatch(name):
             name, path = Path(item).stem, item
         if not NAME.fullmatch(name):
-            raise ValueError(
+            raise ArgumentError(
                 f"--model {item}: name the model with NAME=PATH (NAME: 1 to 40 letters, digits, "
                 "'_' or '.')"
             )
         if PREFIX + name in files:
-            raise ValueError(f"--model {item}: a second model named {name!r} (use NAME=PATH)")
+            raise ArgumentError(f"--model {item}: a second model named {name!r} (use NAME=PATH)")
         files[PREFIX + name] = zhengfen.LearnedModel.load(path)
     return Models(files)

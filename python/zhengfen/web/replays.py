@@ -165,16 +165,34 @@ def _starts(
     return matches, tricks
 
 
+@dataclass(frozen=True)
+class Outline:
+    """What a replay is cut along: the final game, who played, its events, the events of each
+    frame, and the frames where its matches and tricks start."""
+
+    final: zhengfen.Game
+    who: text.Who
+    history: Sequence[Mapping[str, Any]]
+    slices: list[range]
+    matches: list[int]
+    tricks: list[int]
+
+    @staticmethod
+    def of(saved: replay.Saved) -> Outline:
+        """The outline of a saved game."""
+        final = saved.game
+        history: Sequence[Mapping[str, Any]] = final.history
+        slices = _slices(history, len(final.decisions))
+        matches, tricks = _starts(history, slices)
+        return Outline(final, text.namer(saved.agents), history, slices, matches, tricks)
+
+
 def index(k: int, saved: replay.Saved) -> Json:
     """Game ``k`` of a log, without its frames: who played, the number of frames, and the
     frame indices where its matches start (API.md); a match's frames are asked for one match
     at a time (:func:`match_frames`), so that no answer grows with the length of the game."""
-    final = saved.game
-    rules = final.rules
-    who = text.namer(saved.agents)
-    history: Sequence[Mapping[str, Any]] = final.history
-    slices = _slices(history, len(final.decisions))
-    matches, _ = _starts(history, slices)
+    outline = Outline.of(saved)
+    final, rules, who, matches = outline.final, outline.final.rules, outline.who, outline.matches
     return {
         "k": k,
         "title": saved.title,
@@ -184,7 +202,7 @@ def index(k: int, saved: replay.Saved) -> Json:
         "agents": saved.agents,
         "teams": views.teams(final),
         "rules": {"game": rules.game, **rules.options()},
-        "length": len(slices),
+        "length": len(outline.slices),
         "moves": moves(final),
         "matches": matches,
     }
@@ -194,12 +212,9 @@ def match_frames(k: int, saved: replay.Saved, match: int) -> Json:
     """Match ``match`` (from 1) of game ``k`` as frames, with every hand visible, and the
     frame indices where its tricks start (API.md); the game is played again from its first
     deal up to the match's end, frames made for that match only."""
-    final = saved.game
-    rules = final.rules
-    who = text.namer(saved.agents)
-    history: Sequence[Mapping[str, Any]] = final.history
-    slices = _slices(history, len(final.decisions))
-    matches, tricks = _starts(history, slices)
+    outline = Outline.of(saved)
+    final, rules, who, history = outline.final, outline.final.rules, outline.who, outline.history
+    slices, matches, tricks = outline.slices, outline.matches, outline.tricks
     if not 1 <= match <= len(matches):
         raise NotFound(f"no match {match}: game {k} has matches 1 to {len(matches)}")
     first = matches[match - 1]
