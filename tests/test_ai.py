@@ -21,7 +21,6 @@ import zhengfen
 from zhengfen.agents import (
     Agent,
     GreedyAgent,
-    Move,
     RandomAgent,
     SearchAgent,
     make_agent,
@@ -29,7 +28,7 @@ from zhengfen.agents import (
     play_game,
 )
 from zhengfen.seats import deal_seed
-from zhengfen.types import MaskForm
+from zhengfen.types import MaskForm, Move
 
 ZF4 = zhengfen.Rules.zheng_fen(players=4)
 ZCY = zhengfen.Rules.zen_cheng_you()

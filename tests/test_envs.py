@@ -28,7 +28,6 @@ import pytest
 import zhengfen
 from zhengfen import Cards, Game, IllegalMoveError, RulesError, ZhengfenError, envs
 from zhengfen._core import OBSERVATION_SIZE, PERFECT_OBSERVATION_SIZE
-from zhengfen.agents import Move
 from zhengfen.envs import (
     EnvOptions,
     gymnasium_env,
@@ -37,6 +36,7 @@ from zhengfen.envs import (
     worst_reward,
 )
 from zhengfen.errors import EnvError
+from zhengfen.types import Move
 
 if TYPE_CHECKING:
     from zhengfen.envs._gymnasium import ZhengfenEnv

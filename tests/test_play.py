@@ -26,12 +26,12 @@ from hypothesis import strategies as st
 
 import zhengfen
 from test_cli import leading_seed, subprocess_env, zhengfen_cmd
-from zhengfen.agents import Move
 from zhengfen.declarations import team_bonus
 from zhengfen.names import combo_name, move_groups, parse_name
 from zhengfen.play import Session, Stop, play_session
 from zhengfen.screen import SHOWN_WAYS, Screen, make_console
 from zhengfen.text import ordinal
+from zhengfen.types import Move
 
 MISTAKES = ["xyz", "99999", "", "help", "moves", "hint", "pair of jokers", "Kc Kc Kc"]
 

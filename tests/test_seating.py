@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 import zhengfen
 from zhengfen import ArgumentError
-from zhengfen.agents import Move, RandomAgent, make_agent
+from zhengfen.agents import RandomAgent, make_agent, play_seats
 from zhengfen.arena import Tournament, python_game, run, rust_chunk
-from zhengfen.seats import agent_seed, deal_seed, play_seats, rotations, seating
+from zhengfen.seats import agent_seed, deal_seed, rotations, seating
+from zhengfen.types import Move
 
 ZF4 = {"game": "zheng_fen", "players": 4}
 ZF3 = {"game": "zheng_fen", "players": 3}

@@ -28,8 +28,7 @@ from starlette.testclient import TestClient
 from starlette.types import Message, Scope
 
 import zhengfen
-from zhengfen.agents import GreedyAgent
-from zhengfen.seats import play_seats
+from zhengfen.agents import GreedyAgent, play_seats
 from zhengfen.web import inputs, views
 from zhengfen.web.app import create_app
 from zhengfen.web.limits import Limits

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from zhengfen.agents import Move
+from zhengfen.types import Move
 
 
 class LowestFirst:
@@ -42,8 +42,8 @@ class Unseeded:
 class Illegal:
     """Answers with a move that is never legal (a card twice in a one-deck game)."""
 
-    def act(self, observation: Mapping[str, Any], legal_moves: Sequence[Move]) -> Move:
-        return "3c 3c"
+    def act(self, observation: Mapping[str, Any], legal_moves: Sequence[Move]) -> Any:
+        return "3c 3c"  # notation, as Game.play also takes it: no Move
 
 
 class Crashes:
@@ -79,7 +79,7 @@ class FailsLate:
     def __init__(self, seed: int = 0) -> None:
         self.fails = str(seed) == os.environ.get("ZHENGFEN_TEST_FAIL_SEED")
 
-    def act(self, observation: Mapping[str, Any], legal_moves: Sequence[Move]) -> Move:
+    def act(self, observation: Mapping[str, Any], legal_moves: Sequence[Move]) -> Any:
         return "3c 3c" if self.fails else legal_moves[0]
 
 

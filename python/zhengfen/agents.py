@@ -10,9 +10,14 @@ dictionary :func:`observe` builds for the seat to move (``Game.observation`` plu
 Rust through the info set, which reveals nothing the seat may not know. Their ``spec`` names them
 to the batch functions (``zhengfen.rollouts``, ``zhengfen.VecGame``). A built-in agent draws
 from the SplitMix64 stream of its seed, as the same agent does in ``rollouts``: seeded by
-:func:`zhengfen.seats.agent_seed`,
-a Python game plays the moves ``rollouts`` plays. Agent names are read by the core's parser
-(:func:`zhengfen.agent_spec`); the game loop is :func:`zhengfen.seats.play_seats`.
+:func:`zhengfen.seats.agent_seed`, a Python game plays the moves ``rollouts`` plays. Agent
+names are read by the core's parser (:func:`zhengfen.agent_spec`).
+
+:func:`play_seats` is the one Python loop that plays a game on with agents in some seats (Python
+agents, or built-in agents thinking in Rust): it stops where a seat has no agent (a person, a
+learner) and tells its caller when a move is made and when a match ends. :func:`play_game`, the
+arena's Python games, ``zhengfen play``, the web tables and the Gymnasium env are built on it
+(or on :func:`take_turn`, its one move).
 
 A user's agent class is named ``module:Class`` (:func:`make_agent`); a class whose constructor
 takes a ``seed`` keyword gets one, like the built-in agents. A move an agent returns that the game
@@ -32,19 +37,18 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from zhengfen._core import Game, InfoSet, LearnedModel, Rules, SplitMix64, agent_spec
 from zhengfen.errors import ArgumentError, IllegalMoveError
-from zhengfen.seats import Move, agent_name, observe, play_seats, take_turn
+from zhengfen.types import Move
 
 __all__ = [
     "Agent",
     "GreedyAgent",
     "ISMCTSAgent",
     "LearnedAgent",
-    "Move",
     "RandomAgent",
     "SearchAgent",
     "agent_name",
@@ -56,6 +60,7 @@ __all__ = [
     "model_file",
     "observe",
     "play_game",
+    "play_seats",
     "playing",
     "take_turn",
     "takes_seed",
@@ -461,3 +466,76 @@ def play_game(
         raise ArgumentError(f"{len(names)} names given for {len(agents)} agents")
     play_seats(game, agents, names=names, matches=matches)
     return game
+
+
+def observe(game: Game, seat: int) -> dict[str, Any]:
+    """The observation handed to the agent in ``seat``: ``game.observation(seat)`` plus
+    ``"info_set"``, the seat's :class:`zhengfen.InfoSet`."""
+    observation: dict[str, Any] = dict(game.observation(seat))
+    observation["info_set"] = game.info_set(seat)
+    return observation
+
+
+def agent_name(agent: Agent) -> str:
+    """How messages name an agent: its ``spec`` where it has one, else its class."""
+    spec = getattr(agent, "spec", None)
+    return spec if isinstance(spec, str) and spec else type(agent).__qualname__
+
+
+def take_turn(game: Game, agent: Agent, seat: int, name: str | None = None) -> Move:
+    """Asks ``agent`` (in ``seat``, the seat to move) for a move and plays it. A move the game
+    refuses raises :class:`zhengfen.IllegalMoveError` naming the agent (``name``, or
+    :func:`agent_name`), the seat and the move; the game is unchanged."""
+    move = agent.act(observe(game, seat), game.legal_moves())
+    try:
+        game.play(move)
+    except (ValueError, TypeError) as error:
+        who = name or agent_name(agent)
+        raise IllegalMoveError(
+            f"agent {who} in seat {seat} played {move!r}, which the game refuses: {error}"
+        ) from error
+    return move
+
+
+def play_seats(
+    game: Game,
+    agents: Sequence[Agent] | Mapping[int, Agent],
+    *,
+    names: Sequence[str] | Mapping[int, str] | None = None,
+    matches: int | None = None,
+    on_move: Callable[[int, Move], None] | None = None,
+    on_match: Callable[[Game], bool] | None = None,
+) -> int | None:
+    """Plays ``game`` on, each seat that has an agent (``agents``: one per seat, or a mapping
+    from seats to agents) moving in turn (:func:`take_turn`, naming it by ``names``), and
+    ``on_move(seat, move)`` told of each move.
+
+    Returns the seat to move as soon as it has no agent (a person's, a learner's). Otherwise
+    plays on until ``matches`` matches have ended (the one in progress counts) or the game is
+    over, and returns ``None``. At each match's end (a match already over when called ends
+    now), ``on_match(game)`` is called; returning ``False`` stops there, before the next match
+    is started.
+
+    >>> import zhengfen
+    >>> game = zhengfen.Game(zhengfen.Rules.zheng_fen(players=4), seed=3)
+    >>> play_seats(game, {1: GreedyAgent(), 2: GreedyAgent(), 3: GreedyAgent()}, matches=1)
+    0
+    """
+    seats = agents if isinstance(agents, Mapping) else dict(enumerate(agents))
+    named = names if isinstance(names, Mapping) or names is None else dict(enumerate(names))
+    if matches == 0:
+        return None
+    played = 0
+    while True:
+        while (seat := game.current_player) is not None:
+            agent = seats.get(seat)
+            if agent is None:
+                return seat
+            move = take_turn(game, agent, seat, named.get(seat) if named else None)
+            if on_move is not None:
+                on_move(seat, move)
+        played += 1
+        go_on = on_match(game) if on_match is not None else True
+        if not go_on or game.game_over or (matches is not None and played >= matches):
+            return None
+        game.next_match()

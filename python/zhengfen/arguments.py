@@ -14,6 +14,7 @@ files a command reads and writes, made before any work starts.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -31,6 +32,7 @@ __all__ = [
     "SEED_MAX",
     "add_rules",
     "bounded_int",
+    "bounded_number",
     "canonical",
     "check_games",
     "check_output",
@@ -41,6 +43,7 @@ __all__ = [
     "read_log",
     "rule_options",
     "search_current_folder",
+    "shown",
     "split_agents",
 ]
 
@@ -61,7 +64,7 @@ held in memory together, as in one call of the core's batch functions."""
 def bounded_int(low: int, high: int | None = None) -> Callable[[str], int]:
     """An argparse ``type``: an integer from ``low`` to ``high`` (no bound above when ``None``),
     or argparse's error naming the argument and the range."""
-    shown_range = f"from {low} up" if high is None else f"from {low} to {high}"
+    span = f"from {low} up" if high is None else f"from {low} to {high}"
 
     def parse(text: str) -> int:
         try:
@@ -69,12 +72,40 @@ def bounded_int(low: int, high: int | None = None) -> Callable[[str], int]:
         except ValueError:
             value = None
         if value is None or value < low or (high is not None and value > high):
-            shown = text if len(text) <= 30 else text[:27] + "..."
-            raise argparse.ArgumentTypeError(f"must be an integer {shown_range}, not {shown!r}")
+            raise argparse.ArgumentTypeError(f"must be an integer {span}, not {shown(text)}")
         return value
 
     parse.__name__ = "integer"
     return parse
+
+
+def bounded_number(low: float, high: float, what: str = "a number") -> Callable[[str], float]:
+    """An argparse ``type``: a finite number from ``low`` to ``high`` (``low`` excluded when
+    ``what`` says positive), or argparse's error saying ``what`` and the range.
+
+    >>> bounded_number(0, 60, "a number of seconds")("2.5")
+    2.5
+    """
+    positive = what.startswith("a positive")
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not (low < value if positive else low <= value) or not value <= high:
+            raise argparse.ArgumentTypeError(
+                f"must be {what} from {low:g} to {high:g}, not {shown(text)}"
+            )
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
+def shown(text: str) -> str:
+    """An argument as an error message quotes it, cut to 30 characters."""
+    return repr(text if len(text) <= 30 else text[:27] + "...")
 
 
 def positive_int(text: str) -> int:

@@ -106,9 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         silence_stdout()
         return BROKEN_PIPE
-    except (ValueError, OSError) as error:
-        if os.environ.get("ZHENGFEN_TRACEBACK"):
-            raise
+    except (ValueError, OSError) as error:  # refused input: never a traceback
         message = " ".join(str(error).split()) or type(error).__name__
         print(f"{prog}: {message}", file=sys.stderr)
         return REFUSED

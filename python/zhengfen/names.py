@@ -34,7 +34,7 @@ from zhengfen._core import Combo, parse_cards
 from zhengfen.errors import InvalidCardsError
 
 if TYPE_CHECKING:
-    from zhengfen.agents import Move
+    from zhengfen.types import Move
 
 __all__ = ["MoveGroup", "combo_name", "is_name", "move_groups", "move_name", "parse_name"]
 

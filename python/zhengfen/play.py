@@ -30,11 +30,12 @@ from rich.table import Table
 from rich.text import Text
 
 import zhengfen
-from zhengfen.agents import Agent, Move, learned_model, make_agent, model_file, observe
+from zhengfen.agents import Agent, learned_model, make_agent, model_file, observe, play_seats
 from zhengfen.errors import ArgumentError, IllegalMoveError, InvalidCardsError
 from zhengfen.names import MoveGroup, is_name, move_groups, move_name, parse_name
 from zhengfen.screen import SHOWN_WAYS, Screen, make_console
-from zhengfen.seats import agent_seed, play_seats
+from zhengfen.seats import agent_seed
+from zhengfen.types import Move
 
 __all__ = ["Session", "play_matches", "play_session", "tolerant"]
 
@@ -153,7 +154,7 @@ class Session:
             return self.read_number(word, moves, groups)
         if word in ("pass", "blind", "declare"):
             if word in moves:
-                return word
+                return moves[moves.index(word)]  # as the legal list has it, a Move
             self.say(self.refusal(word), "bad")
             return None
         return self.read_cards_or_name(answer, moves)
@@ -268,7 +269,7 @@ class Session:
     # --- the flow -----------------------------------------------------------------------------
 
     def play_match(self) -> None:
-        """Plays the match on: the agents by :func:`zhengfen.seats.play_seats`, which hands the
+        """Plays the match on: the agents by :func:`zhengfen.agents.play_seats`, which hands the
         person's turns back here; every event is announced as it happens."""
         self.catch_up()
         while (

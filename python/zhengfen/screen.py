@@ -29,8 +29,7 @@ from zhengfen.names import MoveGroup, combo_name
 from zhengfen.text import announcement, ordinal, said
 
 if TYPE_CHECKING:
-    from zhengfen.agents import Move
-    from zhengfen.types import SeatSeen, Visible
+    from zhengfen.types import Move, SeatSeen, Visible
 
 __all__ = ["Screen", "make_console", "rules_words"]
 

@@ -10,7 +10,7 @@ The work is cut into chunks of deals. Each chunk gives the same games wherever i
 process, in a pool of ``workers`` processes, or as Ray tasks. So a seed names the results, and
 the report does not depend on how the tournament ran. Built-in agents play in Rust
 (``zhengfen.rollouts``). A user's agent (``module:Class``) puts the whole tournament in the
-Python loop of :func:`zhengfen.seats.play_seats`, which gives the same games as Rust for
+Python loop of :func:`zhengfen.agents.play_seats`, which gives the same games as Rust for
 built-in agents.
 
 The package, by concern: :mod:`~zhengfen.arena.tournament` (the model: what to play, a game's

@@ -1,6 +1,6 @@
 """The games of a chunk of deals, the unit of work every backend runs: played in Rust by
 ``zhengfen.rollouts`` when every agent is built in, else in the Python loop of
-:func:`zhengfen.seats.play_seats`. Both follow the core's seating and seeding rule
+:func:`zhengfen.agents.play_seats`. Both follow the core's seating and seeding rule
 (:mod:`zhengfen.seats`), so they give the same games for built-in agents."""
 
 from __future__ import annotations
@@ -8,8 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import zhengfen
+from zhengfen.agents import play_seats
 from zhengfen.arena.tournament import GameResult, Tournament
-from zhengfen.seats import Move, agent_seed, deal_seed, play_seats, seating
+from zhengfen.seats import agent_seed, deal_seed, seating
+from zhengfen.types import Move
 
 __all__ = ["play_chunk", "python_game", "rust_chunk"]
 

@@ -19,8 +19,8 @@ zhengfen.errors.IllegalMoveError: action 2.0 is not in the action space: actions
 from __future__ import annotations
 
 from zhengfen import Game, IllegalMoveError
-from zhengfen.agents import Move
 from zhengfen.envs._options import index_or_none
+from zhengfen.types import Move
 
 __all__ = ["action_index", "illegal_message", "legal_move", "move_for_action"]
 

@@ -22,7 +22,15 @@ from typing import Any, Union
 import gymnasium
 
 from zhengfen import Game, IllegalMoveError, Rules
-from zhengfen.agents import Agent, LearnedAgent, check_agent, is_user_class, make_agent
+from zhengfen.agents import (
+    Agent,
+    LearnedAgent,
+    agent_name,
+    check_agent,
+    is_user_class,
+    make_agent,
+    play_seats,
+)
 from zhengfen.envs._actions import action_index, illegal_message, legal_move
 from zhengfen.envs._options import EnvOptions, check_seed, integer
 from zhengfen.envs._spaces import (
@@ -35,7 +43,7 @@ from zhengfen.envs._spaces import (
     render,
 )
 from zhengfen.errors import EnvError, ModelError
-from zhengfen.seats import agent_name, agent_seed, play_seats
+from zhengfen.seats import agent_seed
 
 __all__ = ["Opponent", "ZhengfenEnv", "gymnasium_env"]
 

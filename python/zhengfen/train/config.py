@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from zhengfen.arguments import SEED_MAX, bounded_int
+from zhengfen.arguments import SEED_MAX, bounded_int, bounded_number, shown
 from zhengfen.errors import ArgumentError
 
 if TYPE_CHECKING:
@@ -147,33 +146,9 @@ def parse_layers(text: str) -> tuple[int, ...]:
     if not 1 <= len(sizes) <= MAX_LAYERS or not all(1 <= s <= MAX_WIDTH for s in sizes):
         raise argparse.ArgumentTypeError(
             f"must be 1 to {MAX_LAYERS} hidden sizes from 1 to {MAX_WIDTH}, comma-separated, "
-            f"not {_shown(text)}"
+            f"not {shown(text)}"
         )
     return sizes
-
-
-def _shown(text: str) -> str:
-    return repr(text if len(text) <= 30 else text[:27] + "...")
-
-
-def number(low: float, high: float, what: str = "a number") -> Callable[[str], float]:
-    """An argparse ``type``: a finite number from ``low`` to ``high`` (``low`` excluded when it
-    is 0 and ``what`` says positive)."""
-    positive = what.startswith("a positive")
-
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            value = math.nan
-        if not (low < value if positive else low <= value) or not value <= high:
-            raise argparse.ArgumentTypeError(
-                f"must be {what} from {low:g} to {high:g}, not {_shown(text)}"
-            )
-        return value
-
-    parse.__name__ = "number"
-    return parse
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
@@ -249,7 +224,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     recipe.add_argument(
         "--lr",
         metavar="RATE",
-        type=number(0, 1, "a positive learning rate"),
+        type=bounded_number(0, 1, "a positive learning rate"),
         default=None,
         help=f"Adam's learning rate ({d.lr:g})",
     )
@@ -270,7 +245,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     recipe.add_argument(
         "--epsilon",
         metavar="P",
-        type=number(0, 1, "a probability"),
+        type=bounded_number(0, 1, "a probability"),
         default=None,
         help=f"the actors' chance of a uniform random move ({d.epsilon:g})",
     )
@@ -285,7 +260,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     budget.add_argument(
         "--minutes",
         metavar="M",
-        type=number(0, 1e6, "a positive number of minutes"),
+        type=bounded_number(0, 1e6, "a positive number of minutes"),
         default=None,
         help="minutes of this invocation (default 10 when no budget is given)",
     )
@@ -336,14 +311,14 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     machinery.add_argument(
         "--eval-every",
         metavar="SECONDS",
-        type=number(0, 1e6, "a positive number of seconds"),
+        type=bounded_number(0, 1e6, "a positive number of seconds"),
         default=d.eval_every,
         help=f"seconds between evaluations ({d.eval_every:g}; also at the start and the end)",
     )
     machinery.add_argument(
         "--checkpoint-every",
         metavar="SECONDS",
-        type=number(0, 1e6, "a positive number of seconds"),
+        type=bounded_number(0, 1e6, "a positive number of seconds"),
         default=d.checkpoint_every,
         help=f"seconds between checkpoints ({d.checkpoint_every:g}; also at the end)",
     )

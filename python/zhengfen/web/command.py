@@ -16,12 +16,11 @@ of this machine).
 from __future__ import annotations
 
 import argparse
-import math
 import socket
 import sys
 from pathlib import Path
 
-from zhengfen.arguments import bounded_int
+from zhengfen.arguments import bounded_int, bounded_number
 from zhengfen.web.limits import Limits
 
 __all__ = ["EXTRA", "HELP", "add_arguments", "listen", "run"]
@@ -64,24 +63,12 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     )
     command.add_argument(
         "--agent-seconds",
-        type=_seconds,
+        type=bounded_number(0, 60, "a number of seconds"),
         default=Limits.agent_seconds,
         help="how long the agents play in one request before the page is answered and asks "
         f"again, 0 to 60 ({Limits.agent_seconds:g}; 0: one agent's move a request)",
     )
     command.set_defaults(run=run)
-
-
-def _seconds(text: str) -> float:
-    """An argparse ``type``: seconds from 0 to 60, or argparse's error with the range."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 <= value <= 60:
-        shown = text if len(text) <= 30 else text[:27] + "..."
-        raise argparse.ArgumentTypeError(f"must be a number of seconds from 0 to 60, not {shown!r}")
-    return value
 
 
 def listen(host: str, port: int) -> socket.socket:

@@ -20,8 +20,9 @@ from typing import Any
 
 import zhengfen
 from zhengfen import replay
-from zhengfen.agents import Agent
-from zhengfen.seats import Move, agent_seed, take_turn
+from zhengfen.agents import Agent, take_turn
+from zhengfen.seats import agent_seed
+from zhengfen.types import Move
 from zhengfen.web import hints, inputs, selections, views
 from zhengfen.web.deals import Deal
 from zhengfen.web.inputs import Body, InputError

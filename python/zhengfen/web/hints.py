@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import zhengfen
-from zhengfen.agents import GreedyAgent, SearchAgent
-from zhengfen.seats import Move, observe
+from zhengfen.agents import GreedyAgent, SearchAgent, observe
+from zhengfen.types import Move
 from zhengfen.web import views
 from zhengfen.web.models import Models
 

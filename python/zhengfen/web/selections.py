@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import zhengfen
-from zhengfen.seats import Move
+from zhengfen.types import Move
 from zhengfen.web import views
 
 __all__ = ["check", "holds", "matching", "refusal", "why_not"]

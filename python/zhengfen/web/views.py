@@ -12,13 +12,12 @@ which holds that seat's hand only, never another's.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import zhengfen
 from zhengfen import text
 from zhengfen.declarations import in_blind_round
-from zhengfen.seats import Move
-from zhengfen.types import Visible
+from zhengfen.types import Move, StringMove, Visible
 
 __all__ = [
     "breakdown",
@@ -71,7 +70,7 @@ def notation_move(notation: str, rules: zhengfen.Rules) -> Move:
     """A move written in notation (history, saved games): a combination, or ``pass``,
     ``blind``, ``declare``."""
     if notation in ("pass", "blind", "declare"):
-        return notation
+        return cast(StringMove, notation)
     return zhengfen.Combo.parse(notation, rules)
 
 
