@@ -795,6 +795,25 @@ def test_version() -> None:
     assert zhengfen.__version__ == importlib.metadata.version("zhengfen")  # as installed
 
 
+def test_each_subcommand_module_owns_its_arguments_and_loads_only_for_itself() -> None:
+    """Every subcommand's module gives its help line, its arguments and its ``run``; a command
+    imports only its own (``zhengfen docs`` does not load the arena, nor rich)."""
+    import importlib
+
+    from zhengfen.cli import COMMANDS
+
+    for name, module_name in COMMANDS.items():
+        module = importlib.import_module(module_name)
+        assert module.HELP and callable(module.add_arguments) and callable(module.run), name
+    code = (
+        "import sys; from zhengfen.cli import parse; args = parse(['docs']); "
+        "print(args.command, sorted(m for m in sys.modules if m.startswith(('zhengfen.arena', "
+        "'rich', 'zhengfen.play'))))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout == "docs []\n"
+
+
 def test_ray_not_installed_is_refused_up_front(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -828,16 +828,15 @@ def long_game() -> zhengfen.Game:
     return game
 
 
-def test_a_long_game_replays_in_time_and_in_bounded_answers(client: TestClient) -> None:
-    """A replay's frames cost time in proportion to the decisions (a saved game of 0.5 MB, far
-    under the upload limit, took a minute when each frame copied the whole history), and no
-    answer grows with the game: the frames come a match at a time (the whole game in one
-    answer was 10 MB for this 0.5 MB game, 160 MB for an upload at the limit); each frame's
-    events are its decision's, and together they are the game's history."""
+def test_a_long_game_replays_in_bounded_answers(client: TestClient) -> None:
+    """No replay answer grows with the game: the frames come a match at a time (the whole game
+    in one answer was 10 MB for this 0.5 MB game, 160 MB for an upload at the limit); each
+    frame's events are its decision's, and together they are the game's history. (That the
+    frames cost time in proportion to the decisions, not a minute for this game as when each
+    frame copied the whole history, is measured by ``benches/bench_replay.py``.)"""
     game = long_game()
     assert len(game.decisions) > 8000
     key = client.post("/api/replays", json={"text": game.to_json()}).json()["id"]
-    start = time.monotonic()
     index = client.get(f"/api/replays/{key}/0")
     assert len(index.content) < 4096
     largest = max(
@@ -845,7 +844,6 @@ def test_a_long_game_replays_in_time_and_in_bounded_answers(client: TestClient) 
         for m in range(1, len(index.json()["matches"]) + 1)
     )
     assert largest < 512 * 1024
-    assert time.monotonic() - start < 60
     _, frames, _ = fetch_frames(client, key, 0)
     history = game.history
     events = [event for frame in frames for event in frame["events"]]

@@ -65,22 +65,43 @@ def version() -> str:
     return __version__
 
 
-def parser() -> argparse.ArgumentParser:
-    """The command's parser: each subcommand's arguments added by its module."""
+def parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command's parser: each subcommand's arguments added by its module. With ``only``,
+    the other subcommands are named but their modules not imported (``zhengfen docs`` need not
+    load the arena's)."""
     top = argparse.ArgumentParser(prog="zhengfen", description=__doc__.split("\n\n")[0])
     top.add_argument("--version", action="version", version=f"zhengfen {version()}")
     commands = top.add_subparsers(dest="command")
     for name, module_name in COMMANDS.items():
+        if only is not None and name != only:
+            commands.add_parser(name)
+            continue
         module = importlib.import_module(module_name)
         description = getattr(module, "DESCRIPTION", None)
         module.add_arguments(commands.add_parser(name, help=module.HELP, description=description))
     return top
 
 
+def chosen(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names: its first word (the top level's options take no value);
+    ``None`` where there is none, or the top level's help is asked for first (it lists them all).
+
+    >>> chosen(["docs", "RULES"]), chosen(["--help", "docs"]), chosen(["--version"])
+    ('docs', None, None)
+    """
+    for word in argv:
+        if word in ("-h", "--help"):
+            return None
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     """The arguments; no subcommand is ``arena`` with its defaults."""
-    args = parser().parse_args(argv)
-    return args if args.command else parser().parse_args(["arena"])
+    words = sys.argv[1:] if argv is None else list(argv)
+    args = parser(chosen(words)).parse_args(words)
+    return args if args.command else parser("arena").parse_args(["arena"])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
