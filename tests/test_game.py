@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import zhengfen
 from conftest import RULE_SPECS, make_rules
 from zhengfen.conformance.scenarios import SCENARIOS, Scenario
 from zhengfen.errors import IllegalMoveError, InvalidStateError
@@ -229,3 +230,26 @@ def test_seeds_are_checked(impl: ModuleType) -> None:
             impl.Game(impl.Rules.zheng_fen(), seed)
         with pytest.raises(ValueError):
             impl.Game.from_hands(impl.Rules.zheng_fen(), ["3c", "4c", "5c", "6c"], 0, seed)
+
+
+@pytest.mark.parametrize("game_name", ["zheng_fen", "zen_cheng_you"])
+def test_a_game_rewound_is_the_game_of_its_first_decisions(game_name: str) -> None:
+    """``Game.rewound(k)`` (the core replaying a game's setup and first ``k`` decisions, for a
+    replay's frames) is the game those decisions make, match boundaries included."""
+    rules = (
+        zhengfen.Rules.zheng_fen() if game_name == "zheng_fen" else zhengfen.Rules.zen_cheng_you()
+    )
+    game = zhengfen.Game(rules, seed=11)
+    states = [game.to_json()]
+    rng = random.Random(5)
+    while game.phase != "game_over" and len(states) < 400:
+        if game.phase == "match_over":
+            game.next_match()
+        else:
+            game.play(rng.choice(game.legal_moves()))
+        states.append(game.to_json())
+    for k in (0, 1, len(states) // 2, len(states) - 1):
+        assert game.rewound(k).to_json() == states[k], k
+    assert game.rewound(10**6).to_json() == states[-1]
+    with pytest.raises(zhengfen.errors.ArgumentError):
+        game.rewound(-1)

@@ -132,13 +132,13 @@ def test_the_page_says_why(tmp_path: Any) -> None:
     saved = zhengfen.Game.from_hands(rules, ["3h 4c 5c 6s RJ 9d", "3c", "4d"], 0).to_json()
     cards = MIXED.split()
     with TestClient(create_app(), base_url="http://127.0.0.1:8000") as client:
-        created = client.post("/api/tables/load", json={"saved": saved, "seat": 0})
+        created = client.post("/api/games/load", json={"saved": saved, "seat": 0})
         assert created.status_code == 201, created.text
         key = created.json()["id"]
-        check = client.post(f"/api/tables/{key}/check", json={"cards": cards}).json()
+        check = client.post(f"/api/games/{key}/check", json={"cards": cards}).json()
         assert check["no_reading"]["reason"] == "straight_suits"
         assert check["reason"] == f"{MIXED} is not a combination: {check['no_reading']['text']}"
-        moved = client.post(f"/api/tables/{key}/move", json={"cards": cards})
+        moved = client.post(f"/api/games/{key}/move", json={"cards": cards})
         assert moved.status_code == 409 and moved.json()["error"] == check["reason"]
-        fine = client.post(f"/api/tables/{key}/check", json={"cards": ["9d"]}).json()
+        fine = client.post(f"/api/games/{key}/check", json={"cards": ["9d"]}).json()
         assert fine["no_reading"] is None and fine["legal"]

@@ -46,8 +46,8 @@ def client() -> Iterator[TestClient]:
         yield test_client
 
 
-def new_table(client: TestClient, **request: Any) -> Json:
-    answer = client.post("/api/tables", json={"game": "zheng_fen", **request})
+def new_game(client: TestClient, **request: Any) -> Json:
+    answer = client.post("/api/games", json={"game": "zheng_fen", **request})
     assert answer.status_code == 201, answer.text
     body: Json = answer.json()
     return body
@@ -96,22 +96,22 @@ def check_view(view: Json, before: Json | None) -> None:
 
 
 def play_match(
-    client: TestClient, table: Json, declare: str = "pass", seen: list[Json] | None = None
+    client: TestClient, opened: Json, declare: str = "pass", seen: list[Json] | None = None
 ) -> Json:
     """Plays the person's first legal move (or ``declare`` where it is legal) to the end of
     the match, asking the agents to play on while they are (``agents_playing``), checking
     every view; the answers' views are added to ``seen``."""
-    key, view = table["id"], table["view"]
+    key, view = opened["id"], opened["view"]
     check_view(view, None)
     while not view["match_over"]:
         assert view["agents_playing"] != view["your_turn"]
         if view["agents_playing"]:
-            answer = client.post(f"/api/tables/{key}/advance", json={})
+            answer = client.post(f"/api/games/{key}/advance", json={})
         else:
             texts = [move["text"] for move in view["moves"]]
             body = {"move": declare} if declare in texts else {"index": 0}
             answer = client.post(
-                f"/api/tables/{key}/move", json={**body, "version": view["version"]}
+                f"/api/games/{key}/move", json={**body, "version": view["version"]}
             )
         assert answer.status_code == 200, answer.text
         view, before = answer.json(), view
@@ -143,15 +143,15 @@ def test_the_agents_play_a_slice_at_a_time(game: str) -> None:
     rules = zhengfen.Rules(game)  # type: ignore[arg-type]
     seat = slow_seat(rules, 5)
     with TestClient(create_app(limits=Limits(agent_seconds=0.0)), base_url=LOCAL) as client:
-        table = new_table(client, game=game, seat=seat, seed=5, opponents=["greedy"])
-        key, first = table["id"], table["view"]
+        opened = new_game(client, game=game, seat=seat, seed=5, opponents=["greedy"])
+        key, first = opened["id"], opened["view"]
         assert first["agents_playing"] and not first["your_turn"]
         assert "not your turn" in error(
-            client.post(f"/api/tables/{key}/move", json={"move": "pass"}), 409
+            client.post(f"/api/games/{key}/move", json={"move": "pass"}), 409
         )
-        assert client.get(f"/api/tables/{key}").json()["events"] == []  # a GET plays nothing
+        assert client.get(f"/api/games/{key}").json()["events"] == []  # a GET plays nothing
         seen = [first]
-        end = play_match(client, table, seen=seen)
+        end = play_match(client, opened, seen=seen)
         events = [event for view in seen for event in view["events"]]
         assert [event["n"] for event in events] == list(range(end["history_length"]))
         for before, view in zip(seen, seen[1:]):
@@ -163,7 +163,7 @@ def test_the_agents_play_a_slice_at_a_time(game: str) -> None:
                 [e for e in view["events"] if e["type"] in AGENT_DECISIONS]
             )
         assert sum(1 for view in seen if view["agents_playing"]) >= rules.players - 1
-        idle = client.post(f"/api/tables/{key}/advance", json={}).json()  # nothing to play
+        idle = client.post(f"/api/games/{key}/advance", json={}).json()  # nothing to play
         assert idle["events"] == [] and idle["version"] == end["version"]
 
 
@@ -176,19 +176,19 @@ def test_slow_agents_answer_within_the_slice() -> None:
     with TestClient(create_app(limits=limits), base_url=LOCAL) as client:
         times: list[float] = []
         start = time.monotonic()
-        table = new_table(client, seat=seat, seed=7, opponents=[slow])
+        opened = new_game(client, seat=seat, seed=7, opponents=[slow])
         times.append(time.monotonic() - start)
-        seen = [table["view"]]
-        key = table["id"]
-        view = table["view"]
+        seen = [opened["view"]]
+        key = opened["id"]
+        view = opened["view"]
         while not view["match_over"]:
             asked = time.monotonic()
             if view["agents_playing"]:
-                answer = client.post(f"/api/tables/{key}/advance", json={})
+                answer = client.post(f"/api/games/{key}/advance", json={})
             else:  # the person passes where they may: long runs of the agents' moves
                 texts = [move["text"] for move in view["moves"]]
                 answer = client.post(
-                    f"/api/tables/{key}/move",
+                    f"/api/games/{key}/move",
                     json={"move": "pass"} if "pass" in texts else {"index": 0},
                 )
             times.append(time.monotonic() - asked)
@@ -205,38 +205,38 @@ def test_slow_agents_answer_within_the_slice() -> None:
 
 @pytest.mark.parametrize("players", [3, 4, 6])
 def test_a_whole_zheng_fen_match(client: TestClient, players: int) -> None:
-    table = new_table(client, players=players, seat=1, seed=11, opponents=["random"])
-    end = play_match(client, table)
+    opened = new_game(client, players=players, seat=1, seed=11, opponents=["random"])
+    end = play_match(client, opened)
     assert sum(seat["points_won"] for seat in end["seats"]) == 100
     assert sum(row["match_points"] for row in end["scores"]) == 100
     assert sorted(s["place"] for s in end["seats"] if s["place"]) == list(range(1, players + 1))
-    everything = client.get(f"/api/tables/{table['id']}?since=0").json()
+    everything = client.get(f"/api/games/{opened['id']}?since=0").json()
     kinds = [event["type"] for event in everything["events"]]
     assert kinds[0] == "deal" and "trick" in kinds and "out" in kinds and "match_scored" in kinds
     assert everything["scores"][1]["label"] == "you"
 
 
 def test_a_whole_zen_cheng_you_match(client: TestClient) -> None:
-    table = new_table(client, game="zen_cheng_you", seat=2, seed=0, opponents=["greedy"])
-    view = table["view"]
+    opened = new_game(client, game="zen_cheng_you", seat=2, seed=0, opponents=["greedy"])
+    view = opened["view"]
     assert view["teams"] == [[0, 2], [1, 3]]
     assert [s["team"] for s in view["seats"]] == [0, 1, 0, 1]
     assert view["scores"][0]["label"].startswith("team 0 (") and "you" in view["scores"][0]["label"]
     assert view["phase"] == "blind_declare" and view["your_turn"]
     assert view["hand"] == {"cards": [], "groups": [], "seen": False}
-    hint = client.post(f"/api/tables/{table['id']}/hint", json={"playouts": 2}).json()
+    hint = client.post(f"/api/games/{opened['id']}/hint", json={"playouts": 2}).json()
     assert {c["move"]["kind"] for c in hint["candidates"]} <= {"blind", "pass"}
     for card in ("3c", "5h", "Ks", "RJ"):  # the unseen hand cannot be probed
-        checked = client.post(f"/api/tables/{table['id']}/check", json={"cards": [card]})
+        checked = client.post(f"/api/games/{opened['id']}/check", json={"cards": [card]})
         assert checked.json()["held"] is False
-    end = play_match(client, table, declare="pass")
+    end = play_match(client, opened, declare="pass")
     check_zen_cheng_you_scores(end)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_zen_cheng_you_declarations_count(client: TestClient, seed: int) -> None:
-    table = new_table(client, game="zen_cheng_you", seed=seed, opponents=["random"])
-    end = play_match(client, table, declare="blind")
+    opened = new_game(client, game="zen_cheng_you", seed=seed, opponents=["random"])
+    end = play_match(client, opened, declare="blind")
     assert any(d["seat"] == 0 and d["move"] == "blind" for d in end["declarations"])
     check_zen_cheng_you_scores(end)
 
@@ -284,8 +284,8 @@ def test_the_felt_is_the_engines_record_event_by_event(client: TestClient) -> No
     (the agents' moves one by one) and in the view, which is the last event's. Cards left, points
     and places are the engine's; the seat's own hand only (before: the page folded the events
     itself, restating the dealing counts)."""
-    table = new_table(client, seat=1, seed=5, opponents=["greedy"])
-    view = client.get(f"/api/tables/{table['id']}?since=0").json()
+    opened = new_game(client, seat=1, seed=5, opponents=["greedy"])
+    view = client.get(f"/api/games/{opened['id']}?since=0").json()
     assert view["events"][-1]["felt"] == view["felt"]
     game = zhengfen.Game(zhengfen.Rules.zheng_fen(players=4), 5)
     for event in view["events"]:
@@ -303,8 +303,8 @@ def test_the_last_hand_is_shown_at_the_end(client: TestClient) -> None:
     shown (``last_hand``; before, it was never shown); once the game is over every hand is."""
     shown = 0
     for seed in range(6):
-        table = new_table(client, seed=seed, options={"target": 1}, opponents=["greedy"])
-        end = play_match(client, table)
+        opened = new_game(client, seed=seed, options={"target": 1}, opponents=["greedy"])
+        end = play_match(client, opened)
         assert end["game_over"]
         felt = end["felt"]
         assert all(s["hand"] is not None for s in felt["seats"])
@@ -317,30 +317,30 @@ def test_the_last_hand_is_shown_at_the_end(client: TestClient) -> None:
     assert shown
 
 
-def test_two_tables_are_played_apart(client: TestClient) -> None:
-    first = new_table(client, seed=1, opponents=["greedy"])
-    second = new_table(client, game="zen_cheng_you", seed=2)
+def test_two_games_are_played_apart(client: TestClient) -> None:
+    first = new_game(client, seed=1, opponents=["greedy"])
+    second = new_game(client, game="zen_cheng_you", seed=2)
     assert first["id"] != second["id"]
-    one = client.post(f"/api/tables/{first['id']}/move", json={"index": 0}).json()
-    two = client.get(f"/api/tables/{second['id']}").json()
+    one = client.post(f"/api/games/{first['id']}/move", json={"index": 0}).json()
+    two = client.get(f"/api/games/{second['id']}").json()
     assert one["game"] == "zheng_fen" and two["game"] == "zen_cheng_you"
-    assert two["events"] == []  # nothing new on the second table
+    assert two["events"] == []  # nothing new in the second game
 
 
 def test_next_match_and_the_game_over(client: TestClient) -> None:
-    table = new_table(client, seed=4, options={"target": 1}, opponents=["greedy"])
-    key = table["id"]
-    assert "still being played" in error(client.post(f"/api/tables/{key}/next"), 409)
-    end = play_match(client, table)
+    opened = new_game(client, seed=4, options={"target": 1}, opponents=["greedy"])
+    key = opened["id"]
+    assert "still being played" in error(client.post(f"/api/games/{key}/next"), 409)
+    end = play_match(client, opened)
     assert end["game_over"] and end["winners"]
-    assert "over" in error(client.post(f"/api/tables/{key}/next"), 409)
-    assert "game is over" in error(client.post(f"/api/tables/{key}/move", json={"index": 0}), 409)
+    assert "over" in error(client.post(f"/api/games/{key}/next"), 409)
+    assert "game is over" in error(client.post(f"/api/games/{key}/move", json={"index": 0}), 409)
 
 
 def test_next_match_deals_again(client: TestClient) -> None:
-    table = new_table(client, seed=8, opponents=["random"])
-    play_match(client, table)
-    view = client.post(f"/api/tables/{table['id']}/next", json={}).json()
+    opened = new_game(client, seed=8, opponents=["random"])
+    play_match(client, opened)
+    view = client.post(f"/api/games/{opened['id']}/next", json={}).json()
     assert view["match"] == 2 and not view["match_over"]
     assert view["events"][0]["type"] == "deal" and view["events"][0]["match"] == 2
 
@@ -349,21 +349,21 @@ def test_next_match_deals_again(client: TestClient) -> None:
 
 
 def test_a_move_by_cards_by_text_and_refused(client: TestClient) -> None:
-    table = new_table(client, seed=3, opponents=["greedy"])
-    key, view = table["id"], table["view"]
+    opened = new_game(client, seed=3, opponents=["greedy"])
+    key, view = opened["id"], opened["view"]
     hand = [card["card"] for card in view["hand"]["cards"]]
     move = view["moves"][-1]
-    assert error(client.post(f"/api/tables/{key}/move", json={"index": 999}), 409)
+    assert error(client.post(f"/api/games/{key}/move", json={"index": 999}), 409)
     stale = {"index": 0, "version": view["version"] + 1}
-    assert "out of date" in error(client.post(f"/api/tables/{key}/move", json=stale), 409)
+    assert "out of date" in error(client.post(f"/api/games/{key}/move", json=stale), 409)
     not_held = next(c for c in ("3c", "3d", "3h", "3s", "4c", "4d") if c not in hand)
     assert "do not hold" in error(
-        client.post(f"/api/tables/{key}/move", json={"cards": [not_held]}), 409
+        client.post(f"/api/games/{key}/move", json={"cards": [not_held]}), 409
     )
-    assert error(client.post(f"/api/tables/{key}/move", json={"move": "declare"}), 409)
-    assert error(client.post(f"/api/tables/{key}/move", json={"cards": "3c 1x"}), 400)
-    assert "index" in error(client.post(f"/api/tables/{key}/move", json={}), 400)
-    answer = client.post(f"/api/tables/{key}/move", json={"move": move["text"]})
+    assert error(client.post(f"/api/games/{key}/move", json={"move": "declare"}), 409)
+    assert error(client.post(f"/api/games/{key}/move", json={"cards": "3c 1x"}), 400)
+    assert "index" in error(client.post(f"/api/games/{key}/move", json={}), 400)
+    answer = client.post(f"/api/games/{key}/move", json={"move": move["text"]})
     assert answer.status_code == 200, answer.text
     mine = [e for e in answer.json()["events"] if e.get("seat") == 0]
     if move["kind"] == "pass":
@@ -373,7 +373,7 @@ def test_a_move_by_cards_by_text_and_refused(client: TestClient) -> None:
     view = answer.json()
     if view["your_turn"]:
         combo = next(m for m in view["moves"] if m["cards"])
-        answer = client.post(f"/api/tables/{key}/move", json={"cards": combo["cards"]})
+        answer = client.post(f"/api/games/{key}/move", json={"cards": combo["cards"]})
         assert answer.status_code in (200, 409), answer.text  # 409: several readings
 
 
@@ -382,13 +382,13 @@ def test_contradictory_or_unknown_fields_are_refused_and_change_nothing(
 ) -> None:
     """``{"index": 0, "cards": [...]}`` used to play the index; a field a route does not take
     was ignored. Both are a 400 naming the fields, and the game does not move."""
-    table = new_table(client, seed=3, opponents=["greedy"])
-    key, view = table["id"], table["view"]
+    opened = new_game(client, seed=3, opponents=["greedy"])
+    key, view = opened["id"], opened["view"]
     move = view["moves"][0]
     both = {"index": 0, "cards": move["cards"] or ["3c"]}
-    words = error(client.post(f"/api/tables/{key}/move", json=both), 400)
+    words = error(client.post(f"/api/games/{key}/move", json=both), 400)
     assert words == "give one of 'index', 'cards', not several"
-    typo = error(client.post(f"/api/tables/{key}/move", json={"index": 0, "vesion": 1}), 400)
+    typo = error(client.post(f"/api/games/{key}/move", json={"index": 0, "vesion": 1}), 400)
     assert typo.startswith("unknown field 'vesion' (this request takes ")
     for path, body in (
         ("next", {"force": True}),
@@ -396,8 +396,8 @@ def test_contradictory_or_unknown_fields_are_refused_and_change_nothing(
         ("hint", {"agent": "greedy", "playout": 4}),
         ("check", {"cards": [], "seat": 1}),
     ):
-        assert "unknown field" in error(client.post(f"/api/tables/{key}/{path}", json=body), 400)
-    assert client.get(f"/api/tables/{key}").json()["version"] == view["version"]
+        assert "unknown field" in error(client.post(f"/api/games/{key}/{path}", json=body), 400)
+    assert client.get(f"/api/games/{key}").json()["version"] == view["version"]
     replay = {"name": "x", "text": "{}"}
     assert "give one of 'name', 'text'" in error(client.post("/api/replays", json=replay), 400)
     tournament = {"game": "zheng_fen", "agents": ["greedy"], "deal": 3}
@@ -405,34 +405,34 @@ def test_contradictory_or_unknown_fields_are_refused_and_change_nothing(
 
 
 def test_check_reads_a_selection(client: TestClient) -> None:
-    table = new_table(client, seed=6, opponents=["greedy"])
-    key, view = table["id"], table["view"]
+    opened = new_game(client, seed=6, opponents=["greedy"])
+    key, view = opened["id"], opened["view"]
     for move in view["moves"]:
         if not move["cards"]:
             continue
-        checked = client.post(f"/api/tables/{key}/check", json={"cards": move["cards"]}).json()
+        checked = client.post(f"/api/games/{key}/check", json={"cards": move["cards"]}).json()
         assert checked["legal"] and checked["held"] and checked["reason"] is None
         assert move["index"] in checked["indices"]
         assert all(view["moves"][i]["cards"] == move["cards"] for i in checked["indices"])
         assert move["text"] in [reading["text"] for reading in checked["readings"]]
-    empty = client.post(f"/api/tables/{key}/check", json={"cards": []}).json()
+    empty = client.post(f"/api/games/{key}/check", json={"cards": []}).json()
     assert not empty["legal"] and empty["reason"] == "no cards selected"
     hand = [card["card"] for card in view["hand"]["cards"]]
     low, high = hand[0], hand[-1]
     if low[:-1] != high[:-1]:
-        mixed = client.post(f"/api/tables/{key}/check", json={"cards": [low, high]}).json()
+        mixed = client.post(f"/api/games/{key}/check", json={"cards": [low, high]}).json()
         assert not mixed["legal"] and mixed["readings"] == []
         assert " is not a combination: " in mixed["reason"]  # and why (RULES.md §4.11)
         assert mixed["reason"].endswith(mixed["no_reading"]["text"])
-    assert error(client.post(f"/api/tables/{key}/check", json={"cards": 5}), 400)
+    assert error(client.post(f"/api/games/{key}/check", json={"cards": 5}), 400)
 
 
 def test_check_says_what_does_not_beat_the_table(client: TestClient) -> None:
     for seed in range(40):
-        view = new_table(client, seed=seed, seat=1, opponents=["greedy"])["view"]
+        view = new_game(client, seed=seed, seat=1, opponents=["greedy"])["view"]
         table = view["table"]
         if table is None or table["move"]["kind"] != "single":
-            client.delete(f"/api/tables/{view['id']}")
+            client.delete(f"/api/games/{view['id']}")
             continue
         hand = [card for card in view["hand"]["cards"]]
         beaten = [
@@ -440,7 +440,7 @@ def test_check_says_what_does_not_beat_the_table(client: TestClient) -> None:
         ]
         if not beaten:
             continue
-        checked = client.post(f"/api/tables/{view['id']}/check", json={"cards": beaten[:1]})
+        checked = client.post(f"/api/games/{view['id']}/check", json={"cards": beaten[:1]})
         body = checked.json()
         assert body["beats_table"] is False and not body["legal"]
         assert "does not beat" in body["reason"]
@@ -449,9 +449,9 @@ def test_check_says_what_does_not_beat_the_table(client: TestClient) -> None:
 
 
 def test_hint_names_a_move_and_evaluates_candidates(client: TestClient) -> None:
-    table = new_table(client, seed=12, opponents=["greedy"])
-    key, view = table["id"], table["view"]
-    hint = client.post(f"/api/tables/{key}/hint", json={"agent": "greedy", "playouts": 4}).json()
+    opened = new_game(client, seed=12, opponents=["greedy"])
+    key, view = opened["id"], opened["view"]
+    hint = client.post(f"/api/games/{key}/hint", json={"agent": "greedy", "playouts": 4}).json()
     assert 0 <= hint["index"] < len(view["moves"])
     assert hint["move"]["text"] == view["moves"][hint["index"]]["text"]
     candidates = hint["candidates"]
@@ -461,8 +461,8 @@ def test_hint_names_a_move_and_evaluates_candidates(client: TestClient) -> None:
     assert values == sorted(values, reverse=True)
     assert all(1 <= c["playouts"] <= 4 for c in candidates)
     assert all(0 <= c["value"] <= 100 for c in candidates)  # a Zheng Fen match gives 0 to 100
-    assert error(client.post(f"/api/tables/{key}/hint", json={"playouts": 10_000}), 400)
-    assert error(client.post(f"/api/tables/{key}/hint", json={"agent": "os:system"}), 400)
+    assert error(client.post(f"/api/games/{key}/hint", json={"playouts": 10_000}), 400)
+    assert error(client.post(f"/api/games/{key}/hint", json={"agent": "os:system"}), 400)
 
 
 @pytest.mark.parametrize("seed", [3, 12, 21])
@@ -471,17 +471,17 @@ def test_a_hint_never_contradicts_its_values(client: TestClient, seed: int) -> N
     another agent changed only the recommendation. The search agent's values are its own
     estimate, so it recommends their best; greedy and ISMCTS choose by their own rule, and the
     hint says the values are another measure."""
-    table = new_table(client, seed=seed, opponents=["greedy"])
-    key = table["id"]
+    opened = new_game(client, seed=seed, opponents=["greedy"])
+    key = opened["id"]
     for agent in ["search", "search(determinizations=4)"]:
-        hint = client.post(f"/api/tables/{key}/hint", json={"agent": agent}).json()
+        hint = client.post(f"/api/games/{key}/hint", json={"agent": agent}).json()
         best = max(c["value"] for c in hint["candidates"])
         assert hint["ranked_by"] == "value" and hint["candidates"][0]["index"] == hint["index"]
         assert hint["candidates"][0]["value"] == best
         assert hint["move"] == hint["candidates"][0]["move"]
         assert "its own estimate" in hint["basis"]
     for agent in ["greedy", "ismcts(iterations=50)"]:
-        hint = client.post(f"/api/tables/{key}/hint", json={"agent": agent}).json()
+        hint = client.post(f"/api/games/{key}/hint", json={"agent": agent}).json()
         assert hint["ranked_by"] == "own"
         assert "own rule" in hint["basis"] and "greedy playouts" in hint["basis"]
         assert "may rank another move higher" in hint["basis"]
@@ -490,13 +490,13 @@ def test_a_hint_never_contradicts_its_values(client: TestClient, seed: int) -> N
 def test_the_costliest_agent_allowed_decides_in_time(client: TestClient) -> None:
     """The largest agent a request may name, asked for a hint on a Zen Cheng You blind
     declaration (its costliest decision: every iteration plays a whole two-deck match), answers
-    well within the time another request waits for the table."""
-    table = new_table(client, game="zen_cheng_you", seed=1)
-    assert table["view"]["phase"] == "blind_declare" and table["view"]["your_turn"]
+    well within the time another request waits for the game."""
+    opened = new_game(client, game="zen_cheng_you", seed=1)
+    assert opened["view"]["phase"] == "blind_declare" and opened["view"]["your_turn"]
     bounds = inputs.SETTING_BOUNDS
     spec = f"ismcts(iterations={bounds['iterations']},candidates={bounds['candidates']})"
     start = time.monotonic()
-    answer = client.post(f"/api/tables/{table['id']}/hint", json={"agent": spec, "playouts": 1})
+    answer = client.post(f"/api/games/{opened['id']}/hint", json={"agent": spec, "playouts": 1})
     assert answer.status_code == 200, answer.text
     assert time.monotonic() - start < Limits().busy_seconds / 2
 
@@ -528,44 +528,44 @@ def test_a_zen_cheng_you_match_shows_its_score_breakdown(client: TestClient, dec
     end and in Zheng Fen. Over several seeds, both a 1-2 finish and a transfer are seen."""
     finishes = set()
     for seed in range(1, 9):
-        table = new_table(client, game="zen_cheng_you", seed=seed, opponents=["greedy"])
-        assert table["view"]["breakdown"] is None
-        view = play_match(client, table, declare=declare)
+        opened = new_game(client, game="zen_cheng_you", seed=seed, opponents=["greedy"])
+        assert opened["view"]["breakdown"] is None
+        view = play_match(client, opened, declare=declare)
         breakdown = check_breakdown(view)
         assert any(d["seat"] == view["seat"] for d in breakdown["declarations"])
         finishes.add(breakdown["one_two"])
-        nxt = client.post(f"/api/tables/{table['id']}/next", json={})
+        nxt = client.post(f"/api/games/{opened['id']}/next", json={})
         if nxt.status_code == 200:
             assert nxt.json()["breakdown"] is None
             before = {t["label"]: t["score"] for t in breakdown["teams"]}
             assert all(before[r["label"]] == r["score"] for r in nxt.json()["scores"])
     assert finishes == {True, False}
-    assert play_match(client, new_table(client, seed=3))["breakdown"] is None
+    assert play_match(client, new_game(client, seed=3))["breakdown"] is None
 
 
 # --- saving and resuming -------------------------------------------------------------------
 
 
 def test_save_and_load_resume_the_game(client: TestClient) -> None:
-    table = new_table(client, seed=21, opponents=["greedy"])
-    key = table["id"]
-    client.post(f"/api/tables/{key}/move", json={"index": 0})
-    saved = client.get(f"/api/tables/{key}/save")
+    opened = new_game(client, seed=21, opponents=["greedy"])
+    key = opened["id"]
+    client.post(f"/api/games/{key}/move", json={"index": 0})
+    saved = client.get(f"/api/games/{key}/save")
     assert saved.status_code == 200
     assert "attachment" in saved.headers["content-disposition"]
     game = zhengfen.Game.from_json(saved.text)
-    view = client.get(f"/api/tables/{key}").json()
+    view = client.get(f"/api/games/{key}").json()
     loaded = client.post(
-        "/api/tables/load", json={"saved": saved.text, "seat": 0, "opponents": "greedy"}
+        "/api/games/load", json={"saved": saved.text, "seat": 0, "opponents": "greedy"}
     )
     assert loaded.status_code == 201, loaded.text
     resumed = loaded.json()["view"]
     assert resumed["hand"] == view["hand"] and resumed["scores"] == view["scores"]
     assert resumed["events"] == [] and len(game.history) == resumed["history_length"]
-    assert "not JSON" in error(client.post("/api/tables/load", json={"saved": "{bad"}), 400)
+    assert "not JSON" in error(client.post("/api/games/load", json={"saved": "{bad"}), 400)
     broken = json.loads(saved.text)
     broken["decisions"] = ["single 3 1: 3c"] * 3
-    assert error(client.post("/api/tables/load", json={"saved": json.dumps(broken)}), 400)
+    assert error(client.post("/api/games/load", json={"saved": json.dumps(broken)}), 400)
 
 
 # --- bad requests --------------------------------------------------------------------------
@@ -600,29 +600,45 @@ def test_save_and_load_resume_the_game(client: TestClient) -> None:
         ({"game": "zheng_fen", "seed": 1, "colour": "red"}, "unknown field 'colour'"),
     ],
 )
-def test_a_bad_new_table_is_refused_with_the_reason(
+def test_a_bad_new_game_is_refused_with_the_reason(
     client: TestClient, body: Any, words: str
 ) -> None:
-    assert words in error(client.post("/api/tables", json=body), 400)
+    assert words in error(client.post("/api/games", json=body), 400)
 
 
 def test_malformed_and_oversized_bodies(client: TestClient) -> None:
-    assert "not JSON" in error(client.post("/api/tables", content=b"{nope"), 400)
-    assert "not JSON" in error(client.post("/api/tables", content=b"\xff\xfe"), 400)
+    assert "not JSON" in error(client.post("/api/games", content=b"{nope"), 400)
+    assert "not JSON" in error(client.post("/api/games", content=b"\xff\xfe"), 400)
     deep = b"[" * 100_000 + b"]" * 100_000
-    assert error(client.post("/api/tables", content=deep), 400)
+    assert error(client.post("/api/games", content=deep), 400)
     huge = b'{"game": "' + b"x" * 300_000 + b'"}'
-    assert "larger than" in error(client.post("/api/tables", content=huge), 413)
+    assert "larger than" in error(client.post("/api/games", content=huge), 413)
 
 
 def test_unknown_ids_routes_and_methods(client: TestClient) -> None:
-    assert error(client.get("/api/tables/t0000"), 404)
-    assert error(client.post("/api/tables/t0000/move", json={"index": 0}), 404)
+    assert error(client.get("/api/games/g0000"), 404)
+    assert error(client.post("/api/games/g0000/move", json={"index": 0}), 404)
     assert error(client.get("/api/replays/r0000/0"), 404)
     assert error(client.get("/api/tournaments/u0000"), 404)
     assert error(client.get("/api/nothing"), 404)
-    assert error(client.put("/api/tables"), 405)
-    assert error(client.get("/api/tables/t0000?since=x"), 404)
+    assert error(client.put("/api/games"), 405)
+    assert error(client.get("/api/games/g0000?since=x"), 404)
+
+
+def test_a_game_is_no_table(client: TestClient) -> None:
+    """Issue 23 §4.6: a person's game is a game (``/api/games``, ``game_id``, ``max_games``); the
+    old table routes are gone, not kept as aliases. The view's ``table`` is the combination to
+    beat."""
+    key = new_game(client, seed=1)["id"]
+    assert "no such page or API route" in error(client.post("/api/tables", json={}), 404)
+    assert error(client.get(f"/api/tables/{key}"), 404)
+    view = client.get(f"/api/games/{key}").json()
+    assert key.startswith("g") and view["game_id"] == key.partition(".")[0]
+    assert "table_id" not in view and view["link"].startswith("#/game/")
+    assert view["table"] is None or set(view["table"]) == {"seat", "move"}
+    limits = client.get("/api/options").json()["limits"]
+    assert {"max_games", "games_per_client"} <= set(limits)
+    assert not [name for name in limits if "table" in name]
 
 
 @pytest.mark.parametrize("number", ["\u00b2", "9" * 5000, "-1", "1.5"])
@@ -631,26 +647,26 @@ def test_odd_numbers_in_paths_and_queries_are_refused_with_the_reason(
 ) -> None:
     """A superscript digit or a number of thousands of digits is named as a bad index, not
     answered with Python's reason for not reading it."""
-    key = new_table(client, seed=1)["id"]
+    key = new_game(client, seed=1)["id"]
     assert "'since' must be" in error(
-        client.get(f"/api/tables/{key}", params={"since": number}), 400
+        client.get(f"/api/games/{key}", params={"since": number}), 400
     )
     opened = client.post("/api/replays", json={"text": saved_game().to_json()}).json()
     assert "numbered from 0" in error(client.get(f"/api/replays/{opened['id']}/{number}"), 404)
 
 
-def test_a_full_server_and_an_idle_table() -> None:
-    app = create_app(limits=Limits(max_tables=2, idle_seconds=60))
+def test_a_full_server_and_an_idle_game() -> None:
+    app = create_app(limits=Limits(max_games=2, idle_seconds=60))
     with TestClient(app, base_url=LOCAL) as client:
-        first = new_table(client, seed=1)
-        new_table(client, seed=2)
-        assert "limit" in error(client.post("/api/tables", json={"game": "zheng_fen"}), 429)
-        store = app.state.server.tables
+        first = new_game(client, seed=1)
+        new_game(client, seed=2)
+        assert "limit" in error(client.post("/api/games", json={"game": "zheng_fen"}), 429)
+        store = app.state.server.games
         now = time.monotonic()
         store.clock = lambda: now + 61
-        assert "idle" in error(client.get(f"/api/tables/{first['id']}"), 404)
-        new_table(client, seed=3)  # the idle tables were forgotten: room again
-        deleted = client.delete(f"/api/tables/{new_table(client, seed=4)['id']}")
+        assert "idle" in error(client.get(f"/api/games/{first['id']}"), 404)
+        new_game(client, seed=3)  # the idle games were forgotten: room again
+        deleted = client.delete(f"/api/games/{new_game(client, seed=4)['id']}")
         assert deleted.status_code == 204
 
 
@@ -681,54 +697,54 @@ def test_the_page_restates_no_rule() -> None:
 
 
 def test_one_client_cannot_fill_the_server() -> None:
-    """A client's tables past ``tables_per_client`` make the server forget that client's least
+    """A client's games past ``games_per_client`` make the server forget that client's least
     recently used one (kept in the archive as evicted), never another client's; before, one
-    client could hold every table for ``idle_seconds``."""
-    app = create_app(limits=Limits(max_tables=4, tables_per_client=2))
+    client could hold every game for ``idle_seconds``."""
+    app = create_app(limits=Limits(max_games=4, games_per_client=2))
     with TestClient(app, base_url=LOCAL, client=("10.0.0.1", 1)) as careless:
-        first, second = new_table(careless, seed=1), new_table(careless, seed=2)
-        careless.get(f"/api/tables/{first['id']}")  # first is now the more recently used
-        third = new_table(careless, seed=3)
-        assert "no table" in error(careless.get(f"/api/tables/{second['id']}"), 404)
-        for table in (first, third):
-            assert careless.get(f"/api/tables/{table['id']}").status_code == 200
+        first, second = new_game(careless, seed=1), new_game(careless, seed=2)
+        careless.get(f"/api/games/{first['id']}")  # first is now the more recently used
+        third = new_game(careless, seed=3)
+        assert "no game" in error(careless.get(f"/api/games/{second['id']}"), 404)
+        for opened in (first, third):
+            assert careless.get(f"/api/games/{opened['id']}").status_code == 200
         with TestClient(app, base_url=LOCAL, client=("10.0.0.2", 1)) as other:
-            mine = [new_table(other, seed=s) for s in (4, 5)]
-            new_table(careless, seed=6)  # the careless client loses its own, not these
-            assert all(other.get(f"/api/tables/{t['id']}").status_code == 200 for t in mine)
-        assert len(app.state.server.tables) == 4
-    assert Limits().public()["tables_per_client"] == 16
+            mine = [new_game(other, seed=s) for s in (4, 5)]
+            new_game(careless, seed=6)  # the careless client loses its own, not these
+            assert all(other.get(f"/api/games/{t['id']}").status_code == 200 for t in mine)
+        assert len(app.state.server.games) == 4
+    assert Limits().public()["games_per_client"] == 16
 
 
 def test_a_full_server_refuses_a_load_before_reading_it() -> None:
     """Resuming a game on a full server is refused as creating one is, before the upload (up to
     8 MiB) is read and the agents play."""
-    with TestClient(create_app(limits=Limits(max_tables=1)), base_url=LOCAL) as client:
-        new_table(client, seed=1)
-        answer = client.post("/api/tables/load", json={"saved": "not a saved game"})
+    with TestClient(create_app(limits=Limits(max_games=1)), base_url=LOCAL) as client:
+        new_game(client, seed=1)
+        answer = client.post("/api/games/load", json={"saved": "not a saved game"})
         assert "limit" in error(answer, 429)
 
 
-def test_a_table_busy_past_the_wait_answers_409() -> None:
-    """A request on a table another request holds longer than ``busy_seconds`` is refused with
-    a reason to try again; the table answers once free."""
+def test_a_game_busy_past_the_wait_answers_409() -> None:
+    """A request on a game another request holds longer than ``busy_seconds`` is refused with
+    a reason to try again; the game answers once free."""
     app = create_app(limits=Limits(busy_seconds=0.1))
     with TestClient(app, base_url=LOCAL) as client:
-        key = new_table(client, seed=1)["id"]
-        table = app.state.server.tables.get(key.partition(".")[0])
-        with table.using(1.0):
-            assert "busy" in error(client.get(f"/api/tables/{key}"), 409)
-        assert client.get(f"/api/tables/{key}").status_code == 200
+        key = new_game(client, seed=1)["id"]
+        opened = app.state.server.games.get(key.partition(".")[0])
+        with opened.using(1.0):
+            assert "busy" in error(client.get(f"/api/games/{key}"), 409)
+        assert client.get(f"/api/games/{key}").status_code == 200
 
 
 def test_a_bug_is_a_short_500(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    table = new_table(client, seed=1)
+    opened = new_game(client, seed=1)
 
     def broken(*args: Any) -> None:
         raise RuntimeError("secret detail")
 
-    monkeypatch.setattr("zhengfen.web.tables.Table.check", broken)
-    answer = client.post(f"/api/tables/{table['id']}/check", json={"cards": []})
+    monkeypatch.setattr("zhengfen.web.games.WebGame.check", broken)
+    answer = client.post(f"/api/games/{opened['id']}/check", json={"cards": []})
     assert error(answer, 500) == "internal error: RuntimeError"
     assert "secret" not in answer.text
 
@@ -748,7 +764,7 @@ def test_options_list_games_agents_and_limits(client: TestClient) -> None:
     shipped = ["learned"] if zhengfen.shipped_models() else []
     assert names == ["random", "greedy", "search", "ismcts", *shipped]
     assert all(":" not in agent["spec"] for agent in options["agents"])
-    assert options["limits"]["max_tables"] == 64
+    assert options["limits"]["max_games"] == 64
 
 
 # --- replays -------------------------------------------------------------------------------
@@ -1020,14 +1036,14 @@ def test_a_forgotten_tournament_still_counts_and_is_stopped() -> None:
 
 
 ROUTES = [
-    "/api/tables",
-    "/api/tables/load",
+    "/api/games",
+    "/api/games/load",
     "/api/replays",
     "/api/tournaments",
-    "/api/tables/{table}/move",
-    "/api/tables/{table}/check",
-    "/api/tables/{table}/hint",
-    "/api/tables/{table}/next",
+    "/api/games/{game}/move",
+    "/api/games/{game}/check",
+    "/api/games/{game}/hint",
+    "/api/games/{game}/next",
 ]
 ODD = [
     b"",
@@ -1063,10 +1079,10 @@ ODD = [
 
 def test_no_request_body_crashes_the_server(client: TestClient) -> None:
     """Every route answers every odd body with a 2xx or a 4xx and a reason, never a 500."""
-    key = new_table(client, seed=1, opponents=["random"])["id"]
+    key = new_game(client, seed=1, opponents=["random"])["id"]
     for route in ROUTES:
         for body in ODD:
-            answer = client.post(route.format(table=key), content=body)
+            answer = client.post(route.format(game=key), content=body)
             assert answer.status_code < 500, (route, body, answer.text)
             if answer.status_code >= 400:
                 error(answer, answer.status_code)
@@ -1090,8 +1106,8 @@ def test_a_client_gone_before_its_body_ends_is_no_server_error(
         "http_version": "1.1",
         "method": "POST",
         "scheme": "http",
-        "path": "/api/tables",
-        "raw_path": b"/api/tables",
+        "path": "/api/games",
+        "raw_path": b"/api/games",
         "query_string": b"",
         "root_path": "",
         "headers": [(b"content-type", b"application/json")],
@@ -1124,7 +1140,7 @@ def serve(*args: str) -> subprocess.Popen[str]:
 
 
 def play_at_once(opener: urllib.request.OpenerDirector, address: str) -> None:
-    """Four people play their own tables at the same time, each table's view its own."""
+    """Four people play their own games at the same time, each game's view its own."""
 
     def post(path: str, body: Json) -> Json:
         request = urllib.request.Request(
@@ -1137,12 +1153,12 @@ def play_at_once(opener: urllib.request.OpenerDirector, address: str) -> None:
             return result
 
     def person(seed: int) -> tuple[int, int]:
-        table = post("api/tables", {"game": "zheng_fen", "seed": seed, "opponents": "greedy"})
-        view = table["view"]
+        opened = post("api/games", {"game": "zheng_fen", "seed": seed, "opponents": "greedy"})
+        view = opened["view"]
         for _ in range(5):
             if not view["your_turn"]:
                 break
-            view = post(f"api/tables/{table['id']}/move", {"index": 0})
+            view = post(f"api/games/{opened['id']}/move", {"index": 0})
         return seed, view["seed"]
 
     with ThreadPoolExecutor(4) as pool:
@@ -1154,7 +1170,7 @@ def test_serve_prints_its_address_and_answers() -> None:
     try:
         assert server.stdout is not None
         line = server.stdout.readline()
-        found = re.fullmatch(r"zhengfen: serving the table at (http://127\.0\.0\.1:(\d+)/)\n", line)
+        found = re.fullmatch(r"zhengfen: serving the game at (http://127\.0\.0\.1:(\d+)/)\n", line)
         assert found, line
         address, port = found.group(1), found.group(2)
         direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # no proxy
@@ -1183,7 +1199,7 @@ def test_serve_prints_its_address_and_answers() -> None:
     [
         (["--port", "70000"], "from 0 to 65535"),
         (["--replays", "/nonexistent/folder"], "not a folder"),
-        (["--max-tables", "0"], "from 1 to 4096"),
+        (["--max-games", "0"], "from 1 to 4096"),
         (["--agent-seconds", "-1"], "from 0 to 60"),
         (["--agent-seconds", "nan"], "from 0 to 60"),
     ],
@@ -1221,7 +1237,7 @@ def test_a_host_that_is_not_the_servers_is_refused(client: TestClient, host: str
     for answer in (
         client.get("/", headers={"host": host}),
         client.get("/api/options", headers={"host": host}),
-        client.post("/api/tables", json={"game": "zheng_fen"}, headers={"host": host}),
+        client.post("/api/games", json={"game": "zheng_fen"}, headers={"host": host}),
     ):
         assert answer.status_code == 403 and "own address" in answer.json()["error"]
 
@@ -1232,27 +1248,27 @@ def test_the_servers_own_addresses_are_answered(client: TestClient, host: str) -
 
 
 def test_the_name_it_was_started_with_is_answered() -> None:
-    with TestClient(create_app(hosts=["table.lan"]), base_url="http://table.lan:8000") as client:
+    with TestClient(create_app(hosts=["cards.lan"]), base_url="http://cards.lan:8000") as client:
         assert client.get("/api/options").status_code == 200
         assert client.get("/api/options", headers={"host": "other.lan"}).status_code == 403
 
 
 @pytest.mark.parametrize("origin", ["http://evil.example", "null", "http://127.0.0.1:9999"])
 def test_a_change_asked_by_another_site_is_refused(client: TestClient, origin: str) -> None:
-    """CSRF: a page elsewhere cannot create tables, play or start tournaments here."""
-    table = new_table(client, seed=1)["id"]
+    """CSRF: a page elsewhere cannot create games, play or start tournaments here."""
+    key = new_game(client, seed=1)["id"]
     headers = {"origin": origin}
     for answer in (
-        client.post("/api/tables", json={"game": "zheng_fen"}, headers=headers),
-        client.post(f"/api/tables/{table}/move", json={"index": 0}, headers=headers),
+        client.post("/api/games", json={"game": "zheng_fen"}, headers=headers),
+        client.post(f"/api/games/{key}/move", json={"index": 0}, headers=headers),
         client.post("/api/tournaments", json={"agents": ["random"]}, headers=headers),
-        client.delete(f"/api/tables/{table}", headers=headers),
+        client.delete(f"/api/games/{key}", headers=headers),
     ):
         assert answer.status_code == 403 and "another site" in answer.json()["error"]
-    assert client.get(f"/api/tables/{table}", headers=headers).status_code == 200  # reads: CORS
-    assert len(client.get(f"/api/tables/{table}").json()["events"]) == 0  # nothing was played
+    assert client.get(f"/api/games/{key}", headers=headers).status_code == 200  # reads: CORS
+    assert len(client.get(f"/api/games/{key}").json()["events"]) == 0  # nothing was played
 
 
 def test_the_page_s_own_origin_may_change_things(client: TestClient) -> None:
-    answer = client.post("/api/tables", json={"game": "zheng_fen"}, headers={"origin": LOCAL})
+    answer = client.post("/api/games", json={"game": "zheng_fen"}, headers={"origin": LOCAL})
     assert answer.status_code == 201

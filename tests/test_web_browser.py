@@ -182,17 +182,17 @@ def _console_error(kind: str, text: str, problems: list[str], allowed: str | Non
 # --- playing by clicking -----------------------------------------------------------------------
 
 
-def _table(page: Page) -> str:
+def _game_state(page: Page) -> str:
     """Waits until the person can act or the match is over; returns ``turn`` or ``over``."""
-    page.wait_for_function("['turn', 'over'].includes(document.body.dataset.table)")
-    return str(page.evaluate("document.body.dataset.table"))
+    page.wait_for_function("['turn', 'over'].includes(document.body.dataset.gameState)")
+    return str(page.evaluate("document.body.dataset.gameState"))
 
 
 def _after(page: Page, version: str) -> None:
     """Waits for the answer to a move: a new view, drawn, ready for the person or over."""
     page.wait_for_function(
         "v => document.body.dataset.version !== v"
-        " && ['turn', 'over'].includes(document.body.dataset.table)",
+        " && ['turn', 'over'].includes(document.body.dataset.gameState)",
         arg=version,
     )
 
@@ -216,7 +216,7 @@ def _new_game(
     for select in page.locator("#ng-opponents select").all():
         select.select_option("random")
     page.click("#ng-start")
-    page.wait_for_selector("#play-table:not([hidden])")
+    page.wait_for_selector("#play-game:not([hidden])")
 
 
 def _illegal_selection(page: Page) -> None:
@@ -285,7 +285,7 @@ def _play_match(page: Page, shots: Path, name: str) -> int:
     turns = 0
     shot: Path | None = shots / f"{name}-table.png"
     for _ in range(MAX_TURNS):
-        if _table(page) == "over":
+        if _game_state(page) == "over":
             return turns
         phase = str(page.evaluate("document.body.dataset.phase"))
         if phase in ("blind_declare", "declare"):
@@ -348,7 +348,7 @@ def _last_hand_shown(page: Page) -> None:
     """At the match's end the last player's remaining hand (the view's ``last_hand``) is drawn
     under the result and in that seat's box; before, it was never shown."""
     view = page.evaluate(
-        "async () => (await fetch(`api/tables/${document.body.dataset.tableId}`)).json()"
+        "async () => (await fetch(`api/games/${document.body.dataset.gameId}`)).json()"
     )
     last = view["last_hand"]
     if last is None:
@@ -419,7 +419,7 @@ def test_zen_cheng_you_match_by_clicking(page: Page, server: str, shots: Path) -
     assert len(advances) > turns
     page.wait_for_selector("#pt-over:not([hidden])")
     page.screenshot(path=str(shots / "zen-cheng-you-over.png"), full_page=True)
-    view = _api(server, f"api/tables/{page.evaluate('document.body.dataset.tableId')}")
+    view = _api(server, f"api/games/{page.evaluate('document.body.dataset.gameId')}")
     assert view["match_over"]
     bonus = 0
     for made in view["declarations"]:
@@ -451,17 +451,17 @@ def test_the_zen_cheng_you_breakdown_is_shown_and_adds_up(
     page.set_viewport_size({"width": width, "height": 800})
     rng = random.Random(5)
     created = _api(
-        server, "api/tables", {"game": "zen_cheng_you", "opponents": ["greedy"], "seed": 6}
+        server, "api/games", {"game": "zen_cheng_you", "opponents": ["greedy"], "seed": 6}
     )
-    table, view = created["id"], created["view"]
+    key, view = created["id"], created["view"]
     for _ in range(MAX_TURNS):
-        _play_on(server, table, view)
-        view = _api(server, f"api/tables/{table}")
+        _play_on(server, key, view)
+        view = _api(server, f"api/games/{key}")
         if view["match_over"]:
             break
         texts = {move["text"]: move["index"] for move in view["moves"]}
         index = texts.get("declare", texts.get("blind", rng.choice(view["moves"])["index"]))
-        view = _api(server, f"api/tables/{table}/move", {"index": index})
+        view = _api(server, f"api/games/{key}/move", {"index": index})
     assert view["match_over"]
     page.goto(server + view["link"])
     page.wait_for_selector("#pt-breakdown")
@@ -591,11 +591,11 @@ def test_errors_are_shown_in_the_page(page: Page, tmp_path: Path) -> None:
     page.click("#ng-start")
     page.wait_for_selector("#error:not([hidden])")
     assert "seed" in page.locator("#error-text").inner_text()
-    assert page.locator("#play-table").is_hidden()
+    assert page.locator("#play-game").is_hidden()
     page.click("#error-close")
     page.fill("#ng-seed", str(2**64 - 1))  # the largest seed, past JavaScript's exact integers
     page.click("#ng-start")
-    page.wait_for_selector("#play-table:not([hidden])")
+    page.wait_for_selector("#play-game:not([hidden])")
     assert f"seed {2**64 - 1}" in page.locator("#pt-title").inner_text()
 
 
@@ -605,24 +605,24 @@ def test_the_felt_replays_events_as_the_server_plays(page: Page, server: str, ga
     shows while the agents' moves appear one by one) ends on the server's view after every move
     of the person: cards left, places, the trick and the table, and each seat's points."""
     rng = random.Random(7)
-    created = _api(server, "api/tables", {"game": game, "opponents": ["random"], "seed": 9})
-    table = created["id"]
-    _play_on(server, table, created["view"])
+    created = _api(server, "api/games", {"game": game, "opponents": ["random"], "seed": 9})
+    key = created["id"]
+    _play_on(server, key, created["view"])
     for n in range(MAX_TURNS):
-        view = _api(server, f"api/tables/{table}?since=0")
+        view = _api(server, f"api/games/{key}?since=0")
         view["n"] = n
         _felt_matches_view(page, view, points=True)
         if view["match_over"]:
             return
         move = rng.choice(view["moves"])
-        _play_on(server, table, _api(server, f"api/tables/{table}/move", {"index": move["index"]}))
+        _play_on(server, key, _api(server, f"api/games/{key}/move", {"index": move["index"]}))
     pytest.fail(f"the match did not end in {MAX_TURNS} turns")
 
 
-def _play_on(server: str, table: str, view: Any) -> None:
+def _play_on(server: str, key: str, view: Any) -> None:
     """Asks the agents to play on while they do (the server answers a slice at a time)."""
     while view["agents_playing"]:
-        view = _api(server, f"api/tables/{table}/advance", {})
+        view = _api(server, f"api/games/{key}/advance", {})
 
 
 DRAW_DECK = """async () => {
@@ -696,34 +696,34 @@ def test_agents_moves_appear_one_by_one(browser: Browser, server: str) -> None:
     tab.select_option("#ng-game", "zheng_fen")
     tab.fill("#ng-seed", "5")  # seat 0 does not lead: the agents play first
     tab.click("#ng-start")
-    tab.wait_for_selector("#play-table:not([hidden])")
+    tab.wait_for_selector("#play-game:not([hidden])")
     counts: set[int] = set()
     for _ in range(500):  # at most 30 s
-        if tab.evaluate("document.body.dataset.table") not in ("", "busy"):
+        if tab.evaluate("document.body.dataset.gameState") not in ("", "busy"):
             break
         counts.add(tab.locator("#pt-log li").count())
         tab.wait_for_timeout(60)
     assert len(counts - {0}) >= 2, counts
-    assert tab.evaluate("document.body.dataset.table") in ("turn", "over")
+    assert tab.evaluate("document.body.dataset.gameState") in ("turn", "over")
     context.close()
 
 
 def test_a_stale_page_catches_up(page: Page, server: str) -> None:
     """A move made elsewhere (another tab) between the page's view and its move: the server
-    refuses the stale move (409), the page says why and catches up with the table. The page
+    refuses the stale move (409), the page says why and catches up with the game. The page
     does not poll here (``?poll=0``), so that it is still stale when it moves."""
     page.goto(server + "?speed=instant&poll=0")
     page.wait_for_selector("body[data-ready='true']")
     _new_game(page, "zheng_fen", seed=21)
-    assert _table(page) == "turn"
+    assert _game_state(page) == "turn"
     groups = page.locator("#pt-moves .move-group")
     groups.first.click()
     page.wait_for_selector("#pt-verdict.ok")
-    table = page.evaluate("document.body.dataset.tableId")
-    elsewhere = _api(server, f"api/tables/{table}?since=0")
-    moved = _api(server, f"api/tables/{table}/move", {"index": elsewhere["moves"][-1]["index"]})
-    _play_on(server, table, moved)
-    now = _api(server, f"api/tables/{table}")
+    key = page.evaluate("document.body.dataset.gameId")
+    elsewhere = _api(server, f"api/games/{key}?since=0")
+    moved = _api(server, f"api/games/{key}/move", {"index": elsewhere["moves"][-1]["index"]})
+    _play_on(server, key, moved)
+    now = _api(server, f"api/games/{key}")
     page.click("#pt-play")
     page.wait_for_selector("#error:not([hidden])")
     assert page.locator("#error-text").inner_text().strip()
@@ -740,7 +740,7 @@ def test_keyboard_basics(page: Page) -> None:
     page.keyboard.press("ArrowLeft")
     assert page.locator("#page-play").is_visible()
     _new_game(page, "zheng_fen", seed=3)
-    assert _table(page) == "turn"
+    assert _game_state(page) == "turn"
     page.focus("#pt-hand .card-slot")
     page.keyboard.press("Space")
     page.wait_for_selector("#pt-hand .card-slot.selected")
@@ -755,7 +755,7 @@ def test_every_page_fits_the_width(page: Page, shots: Path, width: int) -> None:
     """At a desktop and a phone width nothing makes the page scroll sideways."""
     page.set_viewport_size({"width": width, "height": 800})
     _new_game(page, "zen_cheng_you", seed=5)
-    _table(page)
+    _game_state(page)
     assert page.evaluate(SIDEWAYS) <= 0
     page.screenshot(path=str(shots / f"width-{width}-play.png"), full_page=True)
     for tab in ("replay", "tournament"):
@@ -804,11 +804,11 @@ def test_a_learned_seat_plays_and_its_hint_shows_q_values(page: Page, server: st
     for select in selects[1:]:
         select.select_option("random")
     page.click("#ng-start")
-    page.wait_for_selector("#play-table:not([hidden])")
+    page.wait_for_selector("#play-game:not([hidden])")
     assert "learned-zcy" not in _menu(page, "#pt-hint-agent")
     hinted = False
     for _ in range(MAX_TURNS):
-        if _table(page) == "over":
+        if _game_state(page) == "over":
             break
         if not hinted and page.locator("#pt-moves .move-group").count() >= 2:
             _hint(page, "learned-zheng_fen_4")
@@ -822,8 +822,8 @@ def test_a_learned_seat_plays_and_its_hint_shows_q_values(page: Page, server: st
     else:
         pytest.fail(f"the match did not end in {MAX_TURNS} turns")
     assert hinted
-    key = page.evaluate("document.body.dataset.tableId")
-    with urllib.request.urlopen(f"{server}api/tables/{key}/save", timeout=60) as answer:
+    key = page.evaluate("document.body.dataset.gameId")
+    with urllib.request.urlopen(f"{server}api/games/{key}/save", timeout=60) as answer:
         saved = zhengfen.Game.from_json(answer.read().decode())
     agent = LearnedAgent(LEARNED_ZF4)
     game = zhengfen.Game(saved.rules, 21)
@@ -838,7 +838,7 @@ def test_a_learned_seat_plays_and_its_hint_shows_q_values(page: Page, server: st
     assert learned_moves > 0
 
 
-# --- nothing lost: the address names the table and the seat ----------------------------------
+# --- nothing lost: the address names the game and the seat -----------------------------------
 
 
 def _answer_dialog(page: Page, accept: bool) -> list[str]:
@@ -866,10 +866,10 @@ def _hand(page: Page) -> list[str]:
 
 
 def _ready_at(page: Page, version: str) -> None:
-    """Waits until the page shows the table at ``version``, ready for the person or over."""
+    """Waits until the page shows the game at ``version``, ready for the person or over."""
     page.wait_for_function(
         "v => document.body.dataset.version === v"
-        " && ['turn', 'over', 'wait'].includes(document.body.dataset.table)",
+        " && ['turn', 'over', 'wait'].includes(document.body.dataset.gameState)",
         arg=version,
     )
 
@@ -877,15 +877,15 @@ def _ready_at(page: Page, version: str) -> None:
 def test_a_reload_a_second_tab_and_a_bookmark_come_back_to_the_game(
     page: Page, browser: Browser, server: str
 ) -> None:
-    """The address names the table and the seat: a reload shows the same game (hand, version,
+    """The address names the game and the seat: a reload shows the same game (hand, version,
     log), a second tab follows the moves made in the first, a bookmark opened in another
     browser comes back to it; "New game" asks before leaving a game that is on, and the game
     is still there when the person comes back by its address."""
     _new_game(page, "zheng_fen", seed=21)
-    assert _table(page) == "turn"
+    assert _game_state(page) == "turn"
     _play_a_move(page)
     address = page.url
-    assert re.search(r"#/table/t[0-9a-f]+/seat/[\w-]+$", address), address
+    assert re.search(r"#/game/g[0-9a-f]+/seat/[\w-]+$", address), address
     version = str(page.evaluate("document.body.dataset.version"))
     hand = _hand(page)
     page.reload()
@@ -898,7 +898,7 @@ def test_a_reload_a_second_tab_and_a_bookmark_come_back_to_the_game(
     second.goto(address)
     _ready_at(second, version)
     assert _hand(second) == hand
-    if _table(page) == "turn":
+    if _game_state(page) == "turn":
         _play_a_move(page)
     moved = str(page.evaluate("document.body.dataset.version"))
     assert moved != version
@@ -916,7 +916,7 @@ def test_a_reload_a_second_tab_and_a_bookmark_come_back_to_the_game(
     asked = _answer_dialog(page, accept=False)
     page.click("#pt-new")
     assert asked and "Leave this game" in asked[0]
-    assert page.locator("#play-table").is_visible() and page.url == address  # it stayed
+    assert page.locator("#play-game").is_visible() and page.url == address  # it stayed
     _answer_dialog(page, accept=True)
     page.click("#pt-new")
     page.wait_for_selector("#play-setup:not([hidden])")
@@ -925,27 +925,27 @@ def test_a_reload_a_second_tab_and_a_bookmark_come_back_to_the_game(
     _ready_at(page, moved)
 
 
-def test_a_link_to_no_table_says_so(browser: Browser, server: str) -> None:
-    """An address naming a table the server does not hold (expired, or mistyped) shows the
+def test_a_link_to_no_game_says_so(browser: Browser, server: str) -> None:
+    """An address naming a game the server does not hold (expired, or mistyped) shows the
     reason and the New game form."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     tab = context.new_page()
-    tab.goto(server + "#/table/t0000000000000000/seat/nothing")
+    tab.goto(server + "#/game/g0000000000000000/seat/nothing")
     tab.wait_for_selector("#error:not([hidden])")
-    assert "no table" in tab.locator("#error-text").inner_text()
+    assert "no game" in tab.locator("#error-text").inner_text()
     assert tab.locator("#play-setup").is_visible()
     context.close()
 
 
-# --- tables for several people -----------------------------------------------------------------
+# --- games for several people ------------------------------------------------------------------
 
 
 def _settled(page: Page, version: str) -> None:
-    """Waits for the answer to a move at a table of several people: a new view, drawn, with
+    """Waits for the answer to a move in a game of several people: a new view, drawn, with
     the page no longer busy (another person may be to move)."""
     page.wait_for_function(
         "v => document.body.dataset.version !== v"
-        " && ['turn', 'over', 'wait'].includes(document.body.dataset.table)",
+        " && ['turn', 'over', 'wait'].includes(document.body.dataset.gameState)",
         arg=version,
     )
 
@@ -972,7 +972,7 @@ def _seats_named(text: str, you: int) -> set[int]:
 
 
 def _views(answers: list[Any]) -> list[dict[str, Any]]:
-    """The views among a page's answers from the table routes (read once the game is over)."""
+    """The views among a page's answers from the game routes (read once the game is over)."""
     views = []
     for answer in answers:
         if answer.request.method == "GET" and answer.url.split("?")[0].endswith("/save"):
@@ -986,17 +986,17 @@ def _views(answers: list[Any]) -> list[dict[str, Any]]:
 def test_two_people_and_two_agents_play_zen_cheng_you_in_two_browsers(
     page: Page, browser: Browser, server: str, shots: Path
 ) -> None:
-    """The owner opens a Zen Cheng You table with a person in seat 1 (an opponent) and agents
+    """The owner opens a Zen Cheng You game with a person in seat 1 (an opponent) and agents
     in seats 2 and 3, and hands seat 1's link to a second browser; both play the whole game by
     clicking, each following the other's moves as they are made. Every answer either page got
     is its own seat's view, never every hand; the guest's hold no other seat's link and not
     the owner's seed until the game is over."""
     mine: list[Any] = []
-    page.on("response", lambda r: mine.append(r) if "/api/tables" in r.url else None)
+    page.on("response", lambda r: mine.append(r) if "/api/games" in r.url else None)
     page.select_option("#ng-game", "zen_cheng_you")
     page.fill("#ng-opt-target", "100")
     page.fill("#ng-seed", "10")  # with these moves, a game of one match (79 decisions)
-    page.uncheck("#ng-hints")  # a study of people's own play: no hints at this table
+    page.uncheck("#ng-hints")  # a study of people's own play: no hints in this game
     selects = page.locator("#ng-opponents select").all()
     selects[0].select_option("person")
     for select in selects[1:]:
@@ -1004,7 +1004,7 @@ def test_two_people_and_two_agents_play_zen_cheng_you_in_two_browsers(
     page.click("#ng-start")
     page.wait_for_selector("#pt-people:not([hidden])")
     link = page.locator("#pt-people li[data-seat='1'] .seat-link").input_value()
-    assert "#/table/" in link and link != page.url
+    assert "#/game/" in link and link != page.url
     assert page.locator("#pt-save").is_disabled()  # the save holds every hand
 
     other = browser.new_context(viewport={"width": 420, "height": 800})  # on a phone
@@ -1013,7 +1013,7 @@ def test_two_people_and_two_agents_play_zen_cheng_you_in_two_browsers(
     problems: list[str] = []
     guest.on("pageerror", lambda error: problems.append(f"script error: {error}"))
     theirs: list[Any] = []
-    guest.on("response", lambda r: theirs.append(r) if "/api/tables" in r.url else None)
+    guest.on("response", lambda r: theirs.append(r) if "/api/games" in r.url else None)
     guest.goto(server + "?speed=instant" + link[link.index("#") :])
     guest.wait_for_selector("#pt-people:not([hidden])")
     assert guest.locator("#pt-people .seat-link").count() == 0  # the owner's to hand out
@@ -1026,7 +1026,7 @@ def test_two_people_and_two_agents_play_zen_cheng_you_in_two_browsers(
     pages = (page, guest)
     shot: Path | None = shots / "people-table.png"  # the README's docs/screenshots/people.png
     for _ in range(4000):
-        states = [str(p.evaluate("document.body.dataset.table")) for p in pages]
+        states = [str(p.evaluate("document.body.dataset.gameState")) for p in pages]
         if "turn" in states:
             acting = pages[states.index("turn")]
             if shot is not None and acting is page and page.locator("#pt-to-beat").count():
@@ -1074,8 +1074,8 @@ def test_search_agents_keep_the_page_in_its_window(page: Page) -> None:
     for select, agent in zip(page.locator("#ng-opponents select").all(), ["ismcts", "search"]):
         select.select_option(agent)
     page.click("#ng-start")
-    page.wait_for_selector("#play-table:not([hidden])")
-    _table(page)
+    page.wait_for_selector("#play-game:not([hidden])")
+    _game_state(page)
     seat = page.locator("#pt-felt .seat[data-seat='1']")
     assert str(seat.get_attribute("title")).startswith("ismcts(iterations=")
     assert "iterations" not in page.locator("#pt-felt").inner_text()
@@ -1089,9 +1089,9 @@ def test_auto_pass_passes_when_pass_is_the_only_move(page: Page) -> None:
     it passes by itself (the log says "you pass", a move this test never clicks); every turn it
     stops at offers a combination."""
     _new_game(page, "zheng_fen", seed=3)
-    page.check("#pt-autopass")  # in the table's bar
+    page.check("#pt-autopass")  # in the game's bar
     for _ in range(MAX_TURNS):
-        if _table(page) == "over":
+        if _game_state(page) == "over":
             break
         version = str(page.evaluate("document.body.dataset.version"))
         page.wait_for_timeout(400)  # auto-pass would have passed by now
@@ -1108,7 +1108,7 @@ def test_auto_pass_passes_when_pass_is_the_only_move(page: Page) -> None:
     passes = [t for t in page.locator("#pt-log li").all_inner_texts() if t == "you pass"]
     assert passes, "no turn of this match had pass as the only move"
     page.reload()  # the setting is kept in this browser
-    page.wait_for_selector("#play-table:not([hidden])")
+    page.wait_for_selector("#play-game:not([hidden])")
     assert page.locator("#pt-autopass").is_checked()
 
 
@@ -1126,4 +1126,4 @@ def test_the_owner_hands_an_empty_seat_to_an_agent(page: Page) -> None:
     page.wait_for_selector("#pt-people", state="hidden")
     assert asked and "Hand seat 2 to random" in asked[0]
     assert "seat 2 (random)" in page.locator("#pt-felt .seat[data-seat='2']").inner_text()
-    assert _table(page) in ("turn", "over")
+    assert _game_state(page) in ("turn", "over")

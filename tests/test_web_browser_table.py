@@ -15,7 +15,7 @@ import pytest
 
 import test_web_browser as browsing
 import zhengfen
-from test_web_browser import SIDEWAYS, _click_and_wait, _new_game, _table
+from test_web_browser import SIDEWAYS, _click_and_wait, _game_state, _new_game
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -28,8 +28,8 @@ NO_WINS = "\u2013"
 
 
 @pytest.mark.parametrize("width", [1280, 420])
-def test_the_rules_panel_opens_from_the_table(page: Page, width: int) -> None:
-    """The table's bar opens the rules in short of the table's game (RULES.md sections cited):
+def test_the_rules_panel_opens_from_the_games_bar(page: Page, width: int) -> None:
+    """The game's bar opens the rules in short of the game (RULES.md sections cited):
     a Zheng Fen straight is of one suit, full houses take unpaired kickers, the 5-10-K specials,
     the transfer; Zen Cheng You's declarations, bombs and scoring. Before, no rules were shown
     where one plays."""
@@ -88,7 +88,7 @@ def test_the_felt_and_the_declarations_say_it_plainly(page: Page) -> None:
     """ "To beat (played by seat 3 (greedy))" nested its brackets; a pass in the blind round read
     "no declaration" as a pass in the declarations did, though the ±100 was still to decide."""
     _new_game(page, "zen_cheng_you", seed=4)
-    _table(page)
+    _game_state(page)
     assert page.evaluate("document.body.dataset.phase") == "blind_declare"
     _click_and_wait(page, "#pt-pass")
     you = page.locator("#pt-felt .seat.you .said")
@@ -100,7 +100,7 @@ def test_the_felt_and_the_declarations_say_it_plainly(page: Page) -> None:
         if page.locator("#pt-to-beat").count():
             break
         groups = page.locator("#pt-moves .move-group")
-        if _table(page) == "over":
+        if _game_state(page) == "over":
             break
         if groups.count():
             groups.first.click()
@@ -138,8 +138,8 @@ def test_a_selection_that_is_no_combination_says_why(page: Page, tmp_path: Path)
     saved.write_text(game.to_json())
     page.set_input_files("#lg-file", str(saved))
     page.click("#lg-load")
-    page.wait_for_selector("#play-table:not([hidden])")
-    _table(page)
+    page.wait_for_selector("#play-game:not([hidden])")
+    _game_state(page)
     for card in ("3h", "4c", "5c", "6s", "RJ"):
         page.click(f"#pt-hand .card-slot[data-card='{card}']")
     verdict = page.locator("#pt-verdict.bad")
@@ -173,7 +173,7 @@ def test_the_seats_keep_their_order_round_the_table(page: Page, width: int, play
     order (on the screen, with y downwards, the angle from the felt's centre grows)."""
     page.set_viewport_size({"width": width, "height": 900})
     _new_game(page, "zheng_fen", seed=5, players=players)
-    _table(page)
+    _game_state(page)
     you = int(page.evaluate("Number(document.querySelector('#pt-felt .seat.you').dataset.seat)"))
     boxes = {int(seat): (x, y) for seat, x, y in page.evaluate(SEATS)}
     order = _turn_order(you, players)
@@ -189,13 +189,13 @@ def test_the_seats_keep_their_order_round_the_table(page: Page, width: int, play
 
 
 def test_six_seats_at_420_px_leave_the_hand_in_sight(page: Page) -> None:
-    """At 420 px the six seats of a six-player table were a column of tall boxes (a card back
+    """At 420 px the six seats of a six-player game were a column of tall boxes (a card back
     over the points, the last play's name over its cards) that pushed the hand below a 900 px
     window; now a seat is one short line, and the centre no longer repeats the trick the seats
     already show."""
     page.set_viewport_size({"width": 420, "height": 900})
     _new_game(page, "zheng_fen", seed=3, players=6)
-    _table(page)
+    _game_state(page)
     heights = page.evaluate(
         "[...document.querySelectorAll('#pt-felt .seat')]"
         ".map((s) => s.getBoundingClientRect().height)"
@@ -216,8 +216,8 @@ def _load(page: Page, tmp_path: Path, hands: list[str], leader: int = 0) -> None
     saved.write_text(zhengfen.Game.from_hands(rules, hands, leader).to_json())
     page.set_input_files("#lg-file", str(saved))
     page.click("#lg-load")
-    page.wait_for_selector("#play-table:not([hidden])")
-    _table(page)
+    page.wait_for_selector("#play-game:not([hidden])")
+    _game_state(page)
 
 
 @pytest.mark.parametrize("width", [1280, 420])
@@ -229,7 +229,7 @@ def test_the_result_is_where_the_page_says(page: Page, tmp_path: Path, width: in
     page.click("#pt-hand .card-slot[data-card='9d']")
     page.wait_for_selector("#pt-verdict.ok")
     _click_and_wait(page, "#pt-play")
-    assert _table(page) == "over"
+    assert _game_state(page) == "over"
     note = page.locator("#pt-over-note")
     assert "on the right" not in note.inner_text() and "see the result" in note.inner_text()
     page.evaluate("window.scrollTo(0, 0)")

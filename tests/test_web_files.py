@@ -1,4 +1,4 @@
-"""A file given to the page's Resume (``POST /api/tables/load``) or Replay (``POST
+"""A file given to the page's Resume (``POST /api/games/load``) or Replay (``POST
 /api/replays``), and to ``zhengfen play --load``: a bad file gets the same reason under both,
 and an arena log given to Resume is sent to Replay rather than refused with a parse error."""
 
@@ -59,7 +59,7 @@ def test_a_bad_file_gets_one_reason_under_resume_and_replay(client: TestClient, 
     2") and Replay with Python ("line 1 is not JSON: Expecting value: ..."): one file, two
     reasons."""
     text = BAD_FILES[name]
-    resumed = client.post("/api/tables/load", json={"saved": text, "seat": 0})
+    resumed = client.post("/api/games/load", json={"saved": text, "seat": 0})
     replayed = client.post("/api/replays", json={"text": text})
     assert resumed.status_code == replayed.status_code == 400
     assert resumed.json()["error"] == replayed.json()["error"]
@@ -71,7 +71,7 @@ def test_an_arena_log_given_to_resume_says_open_it_in_replay(
 ) -> None:
     """Before: "invalid saved game: no field 'format'" (one game) or a JSON parse error."""
     log = _arena_log(games)
-    resumed = client.post("/api/tables/load", json={"saved": log, "seat": 0})
+    resumed = client.post("/api/games/load", json={"saved": log, "seat": 0})
     assert resumed.status_code == 400
     reason = resumed.json()["error"]
     assert reason.endswith("open it in Replay") and f"{games} game" in reason

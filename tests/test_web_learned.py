@@ -80,25 +80,25 @@ def test_the_options_say_which_agent_plays_which_rules(client: TestClient) -> No
 
 
 def test_a_learned_seat_plays_the_model_and_the_game_is_the_agents(client: TestClient) -> None:
-    """A table with the operator's model in every other seat: each of their moves is the one
+    """A game with the operator's model in every other seat: each of their moves is the one
     the learned agent chooses (the game replayed with ``LearnedAgent``), and the person's
     moves go through as ever."""
     body = {"game": "zheng_fen", "players": 4, "seed": 11, "opponents": ["learned-zheng_fen_4"]}
-    table = created(client.post("/api/tables", json=body))
-    key = table["id"]
-    assert [s["agent"] for s in table["view"]["seats"]][1:] == ["learned-zheng_fen_4"] * 3
+    opened = created(client.post("/api/games", json=body))
+    key = opened["id"]
+    assert [s["agent"] for s in opened["view"]["seats"]][1:] == ["learned-zheng_fen_4"] * 3
     for _ in range(300):
-        view = client.get(f"/api/tables/{key}").json()
+        view = client.get(f"/api/games/{key}").json()
         if view["match_over"]:
             break
         if view["agents_playing"]:
-            client.post(f"/api/tables/{key}/advance")
+            client.post(f"/api/games/{key}/advance")
             continue
         answer = client.post(
-            f"/api/tables/{key}/move", json={"index": 0, "version": view["version"]}
+            f"/api/games/{key}/move", json={"index": 0, "version": view["version"]}
         )
         assert answer.status_code == 200, answer.text
-    saved = zhengfen.Game.from_json(client.get(f"/api/tables/{key}/save").text)
+    saved = zhengfen.Game.from_json(client.get(f"/api/games/{key}/save").text)
     assert saved.match_over
     agent = LearnedAgent(ZF4)
     game = zhengfen.Game(saved.rules, 11)
@@ -113,18 +113,18 @@ def test_a_learned_seat_plays_the_model_and_the_game_is_the_agents(client: TestC
 
 
 def first_turn(client: TestClient, game: str, seed: int = 0) -> str:
-    """A table of ``game`` whose person is to move, with several moves to choose from."""
+    """A game of ``game`` whose person is to move, with several moves to choose from."""
     for s in range(seed, seed + 40):
-        key = str(created(client.post("/api/tables", json={"game": game, "seed": s}))["id"])
-        view = client.get(f"/api/tables/{key}").json()
+        key = str(created(client.post("/api/games", json={"game": game, "seed": s}))["id"])
+        view = client.get(f"/api/games/{key}").json()
         while view["agents_playing"] or view["phase"] in ("blind_declare", "declare"):
             if view["agents_playing"]:
-                view = client.post(f"/api/tables/{key}/advance").json()
+                view = client.post(f"/api/games/{key}/advance").json()
             else:  # the declarations: none
-                view = client.post(f"/api/tables/{key}/move", json={"move": "pass"}).json()
+                view = client.post(f"/api/games/{key}/move", json={"move": "pass"}).json()
         if view["your_turn"] and len(view["groups"]) >= 3:
             return key
-    raise AssertionError("no such table")
+    raise AssertionError("no such game")
 
 
 @pytest.mark.parametrize(
@@ -135,9 +135,9 @@ def test_a_learned_hint_gives_the_q_value_of_each_candidate(
     client: TestClient, game: str, name: str, path: Path
 ) -> None:
     key = first_turn(client, game)
-    view = client.get(f"/api/tables/{key}").json()
-    hint = client.post(f"/api/tables/{key}/hint", json={"agent": name, "playouts": 2}).json()
-    saved = zhengfen.Game.from_json(client.get(f"/api/tables/{key}/save").text)
+    view = client.get(f"/api/games/{key}").json()
+    hint = client.post(f"/api/games/{key}/hint", json={"agent": name, "playouts": 2}).json()
+    saved = zhengfen.Game.from_json(client.get(f"/api/games/{key}/save").text)
     model = zhengfen.LearnedModel.load(path)
     info = saved.info_set(view["seat"])
     q = [float(v) for v in model.q_values(info)]
@@ -151,37 +151,37 @@ def test_a_learned_hint_gives_the_q_value_of_each_candidate(
         assert row["q"] == pytest.approx(max(q[i] for i in row["variants"]))
         assert row["q"] == pytest.approx(q[row["index"]]) and row["playouts"] == 2
     assert hint["index"] in rows[0]["variants"]  # the agent plays the move of largest Q
-    greedy = client.post(f"/api/tables/{key}/hint", json={"agent": "greedy", "playouts": 2})
+    greedy = client.post(f"/api/games/{key}/hint", json={"agent": "greedy", "playouts": 2})
     assert greedy.json()["q_meaning"] is None
     assert all(row["q"] is None for row in greedy.json()["candidates"])
 
 
 def test_learned_agents_are_refused_for_rules_they_do_not_play(client: TestClient) -> None:
     zcy_for_zf = {"game": "zheng_fen", "players": 4, "opponents": ["learned-zcy"]}
-    refused(client.post("/api/tables", json=zcy_for_zf), "plays zen_cheng_you with 4 players")
+    refused(client.post("/api/games", json=zcy_for_zf), "plays zen_cheng_you with 4 players")
     five = {"game": "zheng_fen", "players": 5, "opponents": ["learned-zheng_fen_4"]}
-    refused(client.post("/api/tables", json=five), "not zheng_fen with 5 players")
+    refused(client.post("/api/games", json=five), "not zheng_fen with 5 players")
     tour = {"game": "zen_cheng_you", "agents": ["learned-zheng_fen_4", "greedy"], "deals": 1}
     refused(client.post("/api/tournaments", json=tour), "plays zheng_fen with 4 players")
     key = first_turn(client, "zheng_fen")
     refused(
-        client.post(f"/api/tables/{key}/hint", json={"agent": "learned-zcy"}), "plays zen_cheng_you"
+        client.post(f"/api/games/{key}/hint", json={"agent": "learned-zcy"}), "plays zen_cheng_you"
     )
     for name in ("learned-nosuch", f"learned(model={ZF4})", "learned(zcy)"):
-        answer = client.post("/api/tables", json={"game": "zheng_fen", "opponents": [name]})
+        answer = client.post("/api/games", json={"game": "zheng_fen", "opponents": [name]})
         assert answer.status_code == 400, (name, answer.text)
 
 
 def test_learned_is_refused_where_no_model_ships(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A build where no model ships for some rules (a model ships for every table today, so
+    """A build where no model ships for some rules (a model ships for all rules today, so
     the build's list is cut to 4-player Zheng Fen): ``learned`` is refused for those rules with
     a 400 that says so, and ``/api/options`` says which rules it plays."""
     monkeypatch.setattr(zhengfen, "shipped_models", lambda: [("zheng_fen", 4)])
     game, players = "zen_cheng_you", 4
     body = {"game": game, "players": players, "opponents": [" learned "]}
-    refused(client.post("/api/tables", json=body), f"no learned model ships for {game}")
+    refused(client.post("/api/games", json=body), f"no learned model ships for {game}")
     agents = {a["name"]: a for a in client.get("/api/options").json()["agents"]}
     assert agents["learned"]["plays"] == [{"game": "zheng_fen", "players": 4}]
 
@@ -191,10 +191,10 @@ def test_the_shipped_model_plays_seats_and_hints(
     client: TestClient, game: str, players: int
 ) -> None:
     body = {"game": game, "players": players, "seed": 3, "opponents": ["learned"]}
-    table = created(client.post("/api/tables", json=body))
-    assert table["view"]["seats"][1]["agent"] == "learned"
+    opened = created(client.post("/api/games", json=body))
+    assert opened["view"]["seats"][1]["agent"] == "learned"
     key = first_turn(client, game)
-    hint = client.post(f"/api/tables/{key}/hint", json={"agent": "learned"}).json()
+    hint = client.post(f"/api/games/{key}/hint", json={"agent": "learned"}).json()
     assert hint["q_meaning"] and all(row["q"] is not None for row in hint["candidates"])
 
 

@@ -1,4 +1,4 @@
-"""People at one table give themselves a short name the others see (API.md, ``POST
+"""People in one game give themselves a short name the others see (API.md, ``POST
 .../name``): bounded, checked, shown as text; a key of no seat sets nothing."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient
 
-from test_web_people import key_of, open_table
+from test_web_people import key_of, open_game
 from zhengfen.web.app import create_app
 
 LOCAL = "http://127.0.0.1:8000"
@@ -27,26 +27,26 @@ def client() -> Iterator[TestClient]:
 
 
 def _two_people(client: TestClient) -> tuple[str, str]:
-    """A Zheng Fen table of four, people in seats 0 and 2: their keys."""
-    created = open_table(client, game="zheng_fen", seed=3, opponents=["greedy", "person", "greedy"])
+    """A Zheng Fen game of four, people in seats 0 and 2: their keys."""
+    created = open_game(client, game="zheng_fen", seed=3, opponents=["greedy", "person", "greedy"])
     links = {s["seat"]: s["link"] for s in created["view"]["seats"] if s["link"]}
     return created["id"], key_of(links[2])
 
 
 def test_a_name_is_shown_to_the_others(client: TestClient) -> None:
     owner, guest = _two_people(client)
-    answer = client.post(f"/api/tables/{guest}/name", json={"name": "  Ana   Lu "})
+    answer = client.post(f"/api/games/{guest}/name", json={"name": "  Ana   Lu "})
     assert answer.status_code == 200, answer.text
     assert answer.json()["your_name"] == "Ana Lu"
     assert answer.json()["seats"][2]["name"] == "you"
-    seen = client.get(f"/api/tables/{owner}?since=0").json()
+    seen = client.get(f"/api/games/{owner}?since=0").json()
     assert seen["seats"][2]["name"] == "seat 2 (Ana Lu)" and seen["your_name"] is None
     assert any("seat 2 (Ana Lu)" in row["label"] for row in seen["scores"])
-    assert client.post(f"/api/tables/{owner}/name", json={"name": "<b>Bo</b>"}).status_code == 200
-    named = client.get(f"/api/tables/{guest}").json()["seats"][0]["name"]
+    assert client.post(f"/api/games/{owner}/name", json={"name": "<b>Bo</b>"}).status_code == 200
+    named = client.get(f"/api/games/{guest}").json()["seats"][0]["name"]
     assert named == "seat 0 (<b>Bo</b>)"  # as typed: the page writes it as text
-    client.post(f"/api/tables/{guest}/name", json={"name": ""})
-    seen = client.get(f"/api/tables/{owner}").json()
+    client.post(f"/api/games/{guest}/name", json={"name": ""})
+    seen = client.get(f"/api/games/{owner}").json()
     assert seen["seats"][2]["name"] == "seat 2 (person)"
 
 
@@ -65,7 +65,7 @@ def test_a_bad_name_is_refused_with_the_reason(
     client: TestClient, name: Any, words: str | None
 ) -> None:
     _, guest = _two_people(client)
-    answer = client.post(f"/api/tables/{guest}/name", json={"name": name})
+    answer = client.post(f"/api/games/{guest}/name", json={"name": name})
     if words is None:
         assert answer.status_code == 200 and answer.json()["your_name"] == "Ana Lu"
         return
@@ -74,8 +74,8 @@ def test_a_bad_name_is_refused_with_the_reason(
 
 def test_a_key_of_no_seat_names_nobody(client: TestClient) -> None:
     owner, _ = _two_people(client)
-    table = owner.partition(".")[0]
-    for key in (table, f"{table}.{'A' * 22}"):
-        answer = client.post(f"/api/tables/{key}/name", json={"name": "Eve"})
+    game = owner.partition(".")[0]
+    for key in (game, f"{game}.{'A' * 22}"):
+        answer = client.post(f"/api/games/{key}/name", json={"name": "Eve"})
         assert answer.status_code == 403, answer.text
-    assert all("Eve" not in s["name"] for s in client.get(f"/api/tables/{owner}").json()["seats"])
+    assert all("Eve" not in s["name"] for s in client.get(f"/api/games/{owner}").json()["seats"])

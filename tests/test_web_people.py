@@ -2,7 +2,7 @@
 seat, each seat's key opens that seat only (every route tried with another seat's key, a
 made-up one and none), people see each other's moves, a seat left empty is handed to an agent,
 and games are kept in the ``--replays`` folder as logs the replay routes open: once over, or
-left unfinished when their table is forgotten."""
+left unfinished when the server forgets it."""
 
 from __future__ import annotations
 
@@ -42,23 +42,23 @@ def client(folder: Path) -> Iterator[TestClient]:
         yield test_client
 
 
-def open_table(client: TestClient, **request: Any) -> Json:
-    answer = client.post("/api/tables", json=request)
+def open_game(client: TestClient, **request: Any) -> Json:
+    answer = client.post("/api/games", json=request)
     assert answer.status_code == 201, answer.text
     body: Json = answer.json()
     return body
 
 
 def key_of(link: str) -> str:
-    """The seat key of a page link ``#/table/ID/seat/TOKEN``."""
-    _, _, table, _, token = link.split("/")
-    return f"{table}.{token}"
+    """The seat key of a page link ``#/game/ID/seat/TOKEN``."""
+    _, _, game, _, token = link.split("/")
+    return f"{game}.{token}"
 
 
 def game_of(client: TestClient, key: str) -> zhengfen.Game:
-    """The server's own game of a table (for checking what a seat is shown)."""
-    table = client.app.state.server.tables.get(key.partition(".")[0])  # type: ignore[attr-defined]
-    game: zhengfen.Game = table.game
+    """The server's own game behind a seat's key (for checking what a seat is shown)."""
+    played = client.app.state.server.games.get(key.partition(".")[0])  # type: ignore[attr-defined]
+    game: zhengfen.Game = played.game
     return game
 
 
@@ -82,7 +82,7 @@ def check_seat_view(client: TestClient, view: Json, seat: int) -> None:
 def test_the_owner_gets_a_link_per_person_and_each_key_opens_its_seat(
     client: TestClient,
 ) -> None:
-    created = open_table(client, game="zheng_fen", seed=5, opponents=["person", "greedy", "person"])
+    created = open_game(client, game="zheng_fen", seed=5, opponents=["person", "greedy", "person"])
     owner = created["view"]
     assert owner["owner"] and owner["seat"] == 0 and owner["seed"] == 5  # the owner chose it
     people = [s["seat"] for s in owner["seats"] if s["person"]]
@@ -93,17 +93,17 @@ def test_the_owner_gets_a_link_per_person_and_each_key_opens_its_seat(
     assert owner["seats"][1]["present"] is False and owner["seats"][2]["present"] is None
     assert owner["seats"][1]["name"] == "seat 1 (person)" and owner["seats"][1]["agent"] is None
     for seat in (1, 3):
-        view = client.get(f"/api/tables/{key_of(links[seat])}?since=0").json()
+        view = client.get(f"/api/games/{key_of(links[seat])}?since=0").json()
         check_seat_view(client, view, seat)
         assert not view["owner"] and view["link"] == links[seat]
         assert view["seed"] is None and view["seed_hidden"]  # the owner's seed is the owner's
-    again = client.get(f"/api/tables/{created['id']}").json()
+    again = client.get(f"/api/games/{created['id']}").json()
     assert again["seats"][1]["present"] is True  # seat 1's page asked just now
 
 
 def routes(key: str) -> list[tuple[str, str, Json | None]]:
-    """Every route of a table, named by ``key``."""
-    base = f"/api/tables/{key}"
+    """Every route of a game, named by ``key``."""
+    base = f"/api/games/{key}"
     return [
         ("GET", base, None),
         ("GET", f"{base}?since=0", None),
@@ -127,24 +127,24 @@ def ask(client: TestClient, method: str, path: str, body: Json | None) -> Any:
 
 
 def test_every_route_refuses_a_key_of_no_seat(client: TestClient) -> None:
-    """The table's id alone, a made-up token, another table's token: 403 on every route, with
-    the reason; an unknown table: 404. Nothing is played or forgotten by them."""
-    created = open_table(client, game="zheng_fen", opponents=["person", "greedy", "greedy"])
-    table, token = created["id"].split(".")
-    other = open_table(client, game="zheng_fen")["id"].split(".")[1]
+    """The game's id alone, a made-up token, another game's token: 403 on every route, with
+    the reason; an unknown game: 404. Nothing is played or forgotten by them."""
+    created = open_game(client, game="zheng_fen", opponents=["person", "greedy", "greedy"])
+    game, token = created["id"].split(".")
+    other = open_game(client, game="zheng_fen")["id"].split(".")[1]
     version = created["view"]["version"]
     for key, status, words in (
-        (table, 403, "links only"),
-        (f"{table}.{'A' * 22}", 403, "opens no seat"),
-        (f"{table}.", 403, "opens no seat"),
-        (f"{table}.{other}", 403, "opens no seat"),
-        (f"t0000000000000000.{token}", 404, "no table"),
+        (game, 403, "links only"),
+        (f"{game}.{'A' * 22}", 403, "opens no seat"),
+        (f"{game}.", 403, "opens no seat"),
+        (f"{game}.{other}", 403, "opens no seat"),
+        (f"g0000000000000000.{token}", 404, "no game"),
     ):
         for method, path, body in routes(key):
             answer = ask(client, method, path, body)
             assert answer.status_code == status, (key, path, answer.text)
             assert words in answer.json()["error"], answer.text
-    assert client.get(f"/api/tables/{created['id']}").json()["version"] == version
+    assert client.get(f"/api/games/{created['id']}").json()["version"] == version
 
 
 def test_another_persons_key_opens_only_their_seat(client: TestClient) -> None:
@@ -152,14 +152,14 @@ def test_another_persons_key_opens_only_their_seat(client: TestClient) -> None:
     turn refused as not its own, and what is the owner's to do refused (403)."""
     rules = zhengfen.Rules.zen_cheng_you()
     seed = next(s for s in range(100) if zhengfen.Game(rules, s).current_player != 1)
-    created = open_table(  # seat 1 is not the first to declare: seat 0's turn comes first
+    created = open_game(  # seat 1 is not the first to declare: seat 0's turn comes first
         client, game="zen_cheng_you", seed=seed, opponents=["person", "greedy", "greedy"]
     )
     links = {s["seat"]: s["link"] for s in created["view"]["seats"] if s["link"]}
     mine = key_of(links[1])
     assert created["view"]["current_player"] == 0
     answers = {path: ask(client, method, path, body) for method, path, body in routes(mine)[:-1]}
-    base = f"/api/tables/{mine}"
+    base = f"/api/games/{mine}"
     for path in (base, f"{base}?since=0", f"{base}/advance"):
         assert answers[path].status_code == 200
         check_seat_view(client, answers[path].json(), 1)
@@ -170,17 +170,17 @@ def test_another_persons_key_opens_only_their_seat(client: TestClient) -> None:
     assert "every hand" in answers[f"{base}/save"].json()["error"]
     assert answers[f"{base}/seats/1"].status_code == 409  # its own seat
     deleted = client.delete(base)
-    assert deleted.status_code == 403 and "opened the table" in deleted.json()["error"]
-    assert client.get(f"/api/tables/{created['id']}").status_code == 200  # still there
+    assert deleted.status_code == 403 and "opened the game" in deleted.json()["error"]
+    assert client.get(f"/api/games/{created['id']}").status_code == 200  # still there
 
 
 def play_to_the_end(client: TestClient, keys: dict[int, str]) -> dict[int, Json]:
     """People in the seats of ``keys`` play their first legal move whenever it is their turn
     (declaring blind never), each polling its view, until the game is over; every view checked
     to be its seat's. The last view of each seat."""
-    last = {seat: client.get(f"/api/tables/{key}?since=0").json() for seat, key in keys.items()}
+    last = {seat: client.get(f"/api/games/{key}?since=0").json() for seat, key in keys.items()}
     for _ in range(5000):
-        views = {seat: client.get(f"/api/tables/{key}").json() for seat, key in keys.items()}
+        views = {seat: client.get(f"/api/games/{key}").json() for seat, key in keys.items()}
         for seat, view in views.items():
             check_seat_view(client, view, seat)
             last[seat] = view
@@ -189,15 +189,15 @@ def play_to_the_end(client: TestClient, keys: dict[int, str]) -> dict[int, Json]
             return last
         key = next(iter(keys.values()))
         if any_view["agents_playing"]:
-            answer = client.post(f"/api/tables/{key}/advance", json={})
+            answer = client.post(f"/api/games/{key}/advance", json={})
         elif any_view["match_over"]:
-            answer = client.post(f"/api/tables/{key}/next", json={})
+            answer = client.post(f"/api/games/{key}/next", json={})
         else:
             seat = any_view["current_player"]
             view = views[seat]
             texts = [m["text"] for m in view["moves"]]
             body = {"move": "pass"} if "pass" in texts and view["phase"] != "play" else {"index": 0}
-            answer = client.post(f"/api/tables/{keys[seat]}/move", json=body)
+            answer = client.post(f"/api/games/{keys[seat]}/move", json=body)
         assert answer.status_code == 200, answer.text
     pytest.fail("the game did not end")
 
@@ -206,17 +206,17 @@ def hint_when_its_turn(client: TestClient, keys: dict[int, str], seat: int) -> i
     """Plays (as :func:`play_to_the_end`) up to ``seat``'s turn, where it asks for a hint; the
     decision it is asked before."""
     for _ in range(500):
-        view = client.get(f"/api/tables/{keys[seat]}").json()
+        view = client.get(f"/api/games/{keys[seat]}").json()
         if view["your_turn"]:
-            answer = client.post(f"/api/tables/{keys[seat]}/hint", json={"playouts": 2})
+            answer = client.post(f"/api/games/{keys[seat]}/hint", json={"playouts": 2})
             assert answer.status_code == 200, answer.text
             version: int = view["version"]
             return version
         mover = view["current_player"]
         if view["agents_playing"]:
-            client.post(f"/api/tables/{keys[seat]}/advance", json={})
+            client.post(f"/api/games/{keys[seat]}/advance", json={})
         else:
-            client.post(f"/api/tables/{keys[mover]}/move", json={"move": "pass"})
+            client.post(f"/api/games/{keys[mover]}/move", json={"move": "pass"})
     pytest.fail(f"seat {seat} never got its turn")
 
 
@@ -225,7 +225,7 @@ def test_two_people_and_two_agents_play_a_whole_game(client: TestClient, folder:
     of the game: each sees its own seat only, and the other's moves as they are made; once the
     game is over both see the seed, the save is offered, and the game is kept in the folder as
     a log the replay routes open, with who sat where."""
-    created = open_table(
+    created = open_game(
         client,
         game="zen_cheng_you",
         options={"target": 100},
@@ -239,9 +239,9 @@ def test_two_people_and_two_agents_play_a_whole_game(client: TestClient, folder:
     seed = last[0]["seed"]
     assert isinstance(seed, int) and last[1]["seed"] == seed
     assert last[0]["history_length"] == last[1]["history_length"]
-    assert client.get(f"/api/tables/{keys[1]}/save").status_code == 200
+    assert client.get(f"/api/games/{keys[1]}/save").status_code == 200
     kept = sorted(p.name for p in folder.iterdir())
-    assert len(kept) == 1 and kept[0].startswith("table-") and kept[0].endswith(".jsonl")
+    assert len(kept) == 1 and kept[0].startswith("game-") and kept[0].endswith(".jsonl")
     record = json.loads((folder / kept[0]).read_text())
     assert record["agents"] == ["person", "person", "greedy", "random"]
     assert record["people"] == [0, 1] and record["seed"] == seed and record["end"] == "over"
@@ -251,7 +251,7 @@ def test_two_people_and_two_agents_play_a_whole_game(client: TestClient, folder:
     opened = client.post("/api/replays", json={"name": kept[0]}).json()
     (summary,) = opened["games"]
     assert summary["game_over"] and summary["agents"] == record["agents"]
-    assert summary["title"].startswith(f"table {created['view']['table_id']}")
+    assert summary["title"].startswith(f"game {created['view']['game_id']}")
     saved = zhengfen.Game.from_json(json.dumps(record["game"]))
     assert saved.history == game_of(client, keys[0]).history
 
@@ -260,32 +260,32 @@ def test_a_seat_left_empty_is_handed_to_an_agent(client: TestClient) -> None:
     """The owner hands seat 2 (its person never came) to an agent, which plays at once; seat
     2's link then says so; only a person's seat but one's own; and seat 2's person, here, may
     not hand the owner's seat (the owner was here just now)."""
-    created = open_table(client, game="zheng_fen", seed=5, opponents=["greedy", "person"])
+    created = open_game(client, game="zheng_fen", seed=5, opponents=["greedy", "person"])
     owner = created["id"]
     links = {s["seat"]: s["link"] for s in created["view"]["seats"] if s["link"]}
     theirs = key_of(links[2])
     assert created["view"]["seats"][2]["can_hand_over"] is True
-    refused = client.post(f"/api/tables/{theirs}/seats/0", json={})
-    assert refused.status_code == 403 and "opened the table" in refused.json()["error"]
-    view = client.get(f"/api/tables/{theirs}").json()
+    refused = client.post(f"/api/games/{theirs}/seats/0", json={})
+    assert refused.status_code == 403 and "opened the game" in refused.json()["error"]
+    view = client.get(f"/api/games/{theirs}").json()
     assert [s["can_hand_over"] for s in view["seats"]] == [False] * 4
     for seat, status, words in (
         (0, 409, "your own seat"),
         (1, 409, "an agent's already"),
         (9, 404, "seats are 0 to 3"),
     ):
-        answer = client.post(f"/api/tables/{owner}/seats/{seat}", json={})
+        answer = client.post(f"/api/games/{owner}/seats/{seat}", json={})
         assert answer.status_code == status and words in answer.json()["error"], answer.text
-    bad = client.post(f"/api/tables/{owner}/seats/2", json={"agent": "nobody"})
+    bad = client.post(f"/api/games/{owner}/seats/2", json={"agent": "nobody"})
     assert bad.status_code == 400 and "agent" in bad.json()["error"]
-    handed = client.post(f"/api/tables/{owner}/seats/2", json={"agent": "random"})
+    handed = client.post(f"/api/games/{owner}/seats/2", json={"agent": "random"})
     assert handed.status_code == 200, handed.text
     view = handed.json()
     assert view["seats"][2]["agent"] == "random" and not view["seats"][2]["person"]
     assert view["current_player"] in (0, None)  # the agents played on to seat 0's turn
-    gone = client.get(f"/api/tables/{theirs}")
+    gone = client.get(f"/api/games/{theirs}")
     assert gone.status_code == 403 and "handed to an agent" in gone.json()["error"]
-    assert client.get(f"/api/tables/{owner}/save").status_code == 200  # one person now
+    assert client.get(f"/api/games/{owner}/save").status_code == 200  # one person now
 
 
 def test_serve_refuses_a_replays_folder_it_cannot_keep_games_in(tmp_path: Path) -> None:
@@ -306,26 +306,26 @@ def test_serve_refuses_a_replays_folder_it_cannot_keep_games_in(tmp_path: Path) 
         assert done.stderr.count("\n") == 1 and words in done.stderr, done.stderr
 
 
-def test_a_game_left_unfinished_is_kept_when_its_table_is_forgotten(folder: Path) -> None:
-    """Closed by its owner, or idle too long, a table whose game a person played in is written
+def test_a_game_left_unfinished_is_kept_when_it_is_forgotten(folder: Path) -> None:
+    """Closed by its owner, or idle too long, a game a person played in is written
     to the folder (``end`` says why); one nobody played in, or a finished one, is not (again)."""
     app = create_app(replays_folder=folder, limits=Limits(idle_seconds=60))
     with TestClient(app, base_url=LOCAL) as client:
-        untouched = open_table(client, game="zheng_fen")["id"]
-        assert client.delete(f"/api/tables/{untouched}").status_code == 204
+        untouched = open_game(client, game="zheng_fen")["id"]
+        assert client.delete(f"/api/games/{untouched}").status_code == 204
         assert list(folder.iterdir()) == []
-        played = open_table(client, game="zheng_fen", opponents=["greedy", "person"])
-        closed, idle = played["id"], open_table(client, game="zen_cheng_you")["id"]
+        played = open_game(client, game="zheng_fen", opponents=["greedy", "person"])
+        closed, idle = played["id"], open_game(client, game="zen_cheng_you")["id"]
         links = {s["seat"]: s["link"] for s in played["view"]["seats"] if s["link"]}
         mover = key_of(links[played["view"]["current_player"]])  # seat 0 or seat 2
         for key in (mover, idle):
-            answer = client.post(f"/api/tables/{key}/move", json={"index": 0})
+            answer = client.post(f"/api/games/{key}/move", json={"index": 0})
             assert answer.status_code == 200 and not answer.json()["game_over"]
-        assert client.delete(f"/api/tables/{closed}").status_code == 204
-        store = app.state.server.tables
+        assert client.delete(f"/api/games/{closed}").status_code == 204
+        store = app.state.server.games
         now = time.monotonic()
         store.clock = lambda: now + 61
-        assert client.get(f"/api/tables/{idle}").status_code == 404
+        assert client.get(f"/api/games/{idle}").status_code == 404
     kept = {}
     for path in folder.iterdir():
         record = json.loads(path.read_text())
@@ -338,46 +338,46 @@ def test_a_game_left_unfinished_is_kept_when_its_table_is_forgotten(folder: Path
         assert not game.game_over and len(game.decisions) >= 1
 
 
-def test_the_owner_may_open_a_table_without_hints(client: TestClient) -> None:
+def test_the_owner_may_open_a_game_without_hints(client: TestClient) -> None:
     """A study of people's own play: no seat gets a hint (403), the views say so."""
-    created = open_table(client, game="zheng_fen", seed=21, hints=False, opponents=["person"])
+    created = open_game(client, game="zheng_fen", seed=21, hints=False, opponents=["person"])
     assert created["view"]["hints"] is False and created["view"]["your_turn"]
-    answer = client.post(f"/api/tables/{created['id']}/hint", json={})
+    answer = client.post(f"/api/games/{created['id']}/hint", json={})
     assert answer.status_code == 403 and "hints are off" in answer.json()["error"]
-    bad = client.post("/api/tables", json={"game": "zheng_fen", "hints": "no"})
+    bad = client.post("/api/games", json={"game": "zheng_fen", "hints": "no"})
     assert bad.status_code == 400 and "'hints' must be true or false" in bad.json()["error"]
-    assert open_table(client, game="zheng_fen")["view"]["hints"] is True
+    assert open_game(client, game="zheng_fen")["view"]["hints"] is True
 
 
 def test_seats_are_called_by_their_agents_short_names(client: TestClient) -> None:
     """A search agent's seat was called by its whole spec ("seat 1 (ismcts(iterations=1000,
     playout=greedy,exploration=0.7,candidates=8))") on the felt, in the scores and in every
     event: now by the agent's name, the spec kept in ``agent``."""
-    created = open_table(client, game="zheng_fen", seed=3, opponents=["ismcts(iterations=20)"])
-    view = client.get(f"/api/tables/{created['id']}?since=0").json()
+    created = open_game(client, game="zheng_fen", seed=3, opponents=["ismcts(iterations=20)"])
+    view = client.get(f"/api/games/{created['id']}?since=0").json()
     seat = view["seats"][1]
     assert seat["name"] == "seat 1 (ismcts)" and seat["agent"].startswith("ismcts(iterations=20")
     assert view["scores"][1]["label"] == "seat 1 (ismcts)"
     assert not any("iterations" in event["text"] for event in view["events"])
 
 
-def test_a_table_whose_owner_left_is_finished_without_them(client: TestClient) -> None:
+def test_a_game_whose_owner_left_is_finished_without_them(client: TestClient) -> None:
     """The owner's page has not asked for two minutes: the other person hands the owner's seat to
     an agent and becomes the owner (the links are theirs now); the old owner's link says it."""
-    created = open_table(client, game="zheng_fen", seed=5, opponents=["person"])
+    created = open_game(client, game="zheng_fen", seed=5, opponents=["person"])
     owner = created["id"]
     links = {s["seat"]: s["link"] for s in created["view"]["seats"] if s["link"]}
     theirs = key_of(links[1])
-    client.get(f"/api/tables/{theirs}")
-    people = client.app.state.server.tables.get(owner.partition(".")[0]).people  # type: ignore[attr-defined]
+    client.get(f"/api/games/{theirs}")
+    people = client.app.state.server.games.get(owner.partition(".")[0]).people  # type: ignore[attr-defined]
     now = people.clock()
     people.clock = lambda: now + 121  # nobody asked for two minutes: both pages are away
-    view = client.get(f"/api/tables/{theirs}").json()
+    view = client.get(f"/api/games/{theirs}").json()
     assert view["seats"][0]["can_hand_over"] and not view["owner"]
-    handed = client.post(f"/api/tables/{theirs}/seats/0", json={"agent": "random"})
+    handed = client.post(f"/api/games/{theirs}/seats/0", json={"agent": "random"})
     assert handed.status_code == 200, handed.text
     view = handed.json()
     assert view["owner"] and view["seats"][0]["agent"] == "random"
     assert view["seats"][1]["link"] == view["link"]  # the owner's view holds the links
-    gone = client.get(f"/api/tables/{owner}")
+    gone = client.get(f"/api/games/{owner}")
     assert gone.status_code == 403 and "handed to an agent" in gone.json()["error"]

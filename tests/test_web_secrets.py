@@ -46,7 +46,7 @@ def keys(value: Any) -> Iterator[str]:
 
 class Peeker:
     """A seat's client that asks every read-only route at each step and checks that no answer
-    holds the table's drawn seed (as digits anywhere in the text) or a record of every hand;
+    holds the game's drawn seed (as digits anywhere in the text) or a record of every hand;
     it remembers the answers' views."""
 
     def __init__(self, client: TestClient, key: str, seed: int) -> None:
@@ -61,8 +61,8 @@ class Peeker:
         return body
 
     def everything(self, view: Json) -> None:
-        """Every read-only route of the table, checked clean (the game is on)."""
-        base = f"/api/tables/{self.key}"
+        """Every read-only route of the game, checked clean (the game is on)."""
+        base = f"/api/games/{self.key}"
         self.clean(self.client.get(base))
         self.clean(self.client.get(f"{base}?since=0"))
         self.clean(self.client.post(f"{base}/check", json={"cards": ["3c"]}))
@@ -72,7 +72,7 @@ class Peeker:
 
     def step(self, view: Json) -> Json:
         """The seat's next request: the agents play on, or the seat's first legal move."""
-        base = f"/api/tables/{self.key}"
+        base = f"/api/games/{self.key}"
         if view["agents_playing"]:
             return self.clean(self.client.post(f"{base}/advance", json={}))
         answer = self.client.post(f"{base}/move", json={"index": 0, "version": view["version"]})
@@ -85,7 +85,7 @@ def test_the_drawn_seed_is_hidden_until_the_game_is_over(client: TestClient, gam
     seat 1's hidden hand (in the blind declarations too, when even the seat's own cards are
     hidden)."""
     created = client.post(
-        "/api/tables", json={"game": game, "options": {"target": 1}, "opponents": ["random"]}
+        "/api/games", json={"game": game, "options": {"target": 1}, "opponents": ["random"]}
     )
     assert created.status_code == 201, created.text
     key, view = created.json()["id"], created.json()["view"]
@@ -96,12 +96,12 @@ def test_the_drawn_seed_is_hidden_until_the_game_is_over(client: TestClient, gam
         assert view["phase"] == "blind_declare" and not view["hand"]["seen"]
     while not view["game_over"]:
         if view["match_over"]:
-            view = peeker.clean(client.post(f"/api/tables/{key}/next", json={}))
+            view = peeker.clean(client.post(f"/api/games/{key}/next", json={}))
             continue
         peeker.everything(view)
         view = peeker.step(view)
     assert view["seed"] == seed and not view["seed_hidden"]
-    final = client.get(f"/api/tables/{key}?since=0").json()
+    final = client.get(f"/api/games/{key}?since=0").json()
     rules = zhengfen.Rules(game, target=1)  # type: ignore[arg-type]
     deal: Any = zhengfen.Game(rules, seed).history[0]
     dealt = deal["hands"][0]
@@ -111,36 +111,36 @@ def test_the_drawn_seed_is_hidden_until_the_game_is_over(client: TestClient, gam
 
 
 def _server_seed(client: TestClient, key: str) -> int:
-    """The seed the server drew for table ``key`` (read from the server's side)."""
+    """The seed the server drew for the game ``key`` (read from the server's side)."""
     server = client.app.state.server  # type: ignore[attr-defined]
-    seed = server.tables.get(key.partition(".")[0]).deal.seed
+    seed = server.games.get(key.partition(".")[0]).deal.seed
     assert isinstance(seed, int)
     return seed
 
 
 def test_a_chosen_seed_is_shown_to_the_person(client: TestClient) -> None:
-    view = client.post("/api/tables", json={"game": "zheng_fen", "seed": 7}).json()["view"]
+    view = client.post("/api/games", json={"game": "zheng_fen", "seed": 7}).json()["view"]
     assert view["seed"] == 7 and not view["seed_hidden"]
 
 
 def test_a_loaded_game_shows_the_seed_of_its_file(client: TestClient) -> None:
     """The loaded game said "seed 0" (the agents' seed) where the file holds 7."""
     saved = zhengfen.Game(zhengfen.Rules.zheng_fen(players=4), seed=7).to_json()
-    answer = client.post("/api/tables/load", json={"saved": saved, "seed": 3})
+    answer = client.post("/api/games/load", json={"saved": saved, "seed": 3})
     assert answer.status_code == 201, answer.text
     view = answer.json()["view"]
     assert view["seed"] == 7 and not view["seed_hidden"]
     hands = [["3c", "4c"], ["3d", "4d"], ["3h", "4h"], ["3s", "4s"]]
     rules = zhengfen.Rules.zheng_fen(players=4)
     given = zhengfen.Game.from_hands(rules, [" ".join(h) for h in hands], 0).to_json()
-    view = client.post("/api/tables/load", json={"saved": given}).json()["view"]
+    view = client.post("/api/games/load", json={"saved": given}).json()["view"]
     assert view["seed"] == json.loads(given)["setup"]["seed"]  # the later matches' deals
 
 
 def test_one_person_saves_an_unfinished_game(client: TestClient) -> None:
-    """With one person at the table the save works while the game is on, as API.md says: the
+    """With one person in the game the save works while the game is on, as API.md says: the
     file holds the deal (a game can only be resumed from it), and the person is its owner."""
-    key = client.post("/api/tables", json={"game": "zheng_fen"}).json()["id"]
-    saved = client.get(f"/api/tables/{key}/save")
+    key = client.post("/api/games", json={"game": "zheng_fen"}).json()["id"]
+    saved = client.get(f"/api/games/{key}/save")
     assert saved.status_code == 200
     assert json.loads(saved.text)["setup"]["seed"] == _server_seed(client, key)

@@ -3,7 +3,7 @@
 - ``zhengfen arena``: a tournament between agents (the default; see :mod:`zhengfen.arena`);
 - ``zhengfen play``: play against agents in the terminal (:mod:`zhengfen.play`);
 - ``zhengfen replay LOG``: a saved game, trick by trick (:mod:`zhengfen.replay`);
-- ``zhengfen serve``: the table in the browser: play, replay, tournaments (:mod:`zhengfen.web`,
+- ``zhengfen serve``: the game in the browser: play, replay, tournaments (:mod:`zhengfen.web`,
   the ``web`` extra);
 - ``zhengfen train``: train a learned agent (:mod:`zhengfen.train`, the ``train`` extra);
 - ``zhengfen demo``: deals a seeded hand, classifies plays, lists legal moves;

@@ -119,7 +119,7 @@ def _record(record: object, number: int) -> Saved:
             f"line {number} holds no saved game (run the arena with --log to keep them)"
         )
     title = record.get("title")
-    if not isinstance(title, str):  # an arena's game; a table's names itself (zhengfen serve)
+    if not isinstance(title, str):  # an arena's game; one zhengfen serve kept names itself
         title = (
             f"deal {record.get('deal')}, rotation {record.get('rotation')}, "
             f"seed {record.get('seed')}"

@@ -1,9 +1,9 @@
-"""``zhengfen serve``: the table in the browser (the ``web`` extra: Starlette and uvicorn).
+"""``zhengfen serve``: the game in the browser (the ``web`` extra: Starlette and uvicorn).
 
-The server plays games of people and agents (tables), replays saved games and arena logs frame
+The server plays games of people and agents, replays saved games and arena logs frame
 by frame, and runs small tournaments, all through a JSON API (``API.md`` in this folder) used by
 the page in ``static/``. By concern: :mod:`~zhengfen.web.app` (routes and the app factory),
-:mod:`~zhengfen.web.tables` (a game of people and agents), :mod:`~zhengfen.web.people` (the
+:mod:`~zhengfen.web.games` (a game of people and agents), :mod:`~zhengfen.web.people` (the
 people's seats and their secret links), :mod:`~zhengfen.web.access` (which seat a route's key
 opens), :mod:`~zhengfen.web.deals` (when a seat may see the seed), :mod:`~zhengfen.web.hints`
 and :mod:`~zhengfen.web.selections` (a seat's hint and selection, from what it knows),

@@ -1,33 +1,33 @@
-"""Which seat a route's key opens (API.md, "People and links"): ``<table id>.<token>``, the
-token compared in constant time with each person's. An unknown (or forgotten) table is a 404; a
-key without a token, or with one that opens no seat of the table, is a 403 saying which, so a
+"""Which seat a route's key opens (API.md, "People and links"): ``<game id>.<token>``, the
+token compared in constant time with each person's. An unknown (or forgotten) game is a 404; a
+key without a token, or with one that opens no seat of the game, is a 403 saying which, so a
 person holding an old link learns that their seat was handed to an agent.
 """
 
 from __future__ import annotations
 
+from zhengfen.web.games import WebGame
 from zhengfen.web.people import split_key
 from zhengfen.web.problems import Forbidden
 from zhengfen.web.store import Store
-from zhengfen.web.tables import Table
 
 __all__ = ["seat"]
 
 
-def seat(store: Store[Table], key: str) -> tuple[Table, int]:
-    """The table and the person's seat ``key`` names; the seat's person is marked as present."""
+def seat(store: Store[WebGame], key: str) -> tuple[WebGame, int]:
+    """The game and the person's seat ``key`` names; the seat's person is marked as present."""
     name, token = split_key(key)
-    table = store.get(name)
+    game = store.get(name)
     if token is None:
         raise Forbidden(
-            f"the table {name[:40]!r} is played by its seats' links only: a route names "
-            "'<table>.<token>', the token of a seat's link"
+            f"the game {name[:40]!r} is played by its seats' links only: a route names "
+            "'<game>.<token>', the token of a seat's link"
         )
-    found = table.people.seat(token)
+    found = game.people.seat(token)
     if found is None:
-        handed = table.people.handed_over(token)
+        handed = game.people.handed_over(token)
         if handed is not None:
             raise Forbidden(f"seat {handed} was handed to an agent: this link opens it no more")
-        raise Forbidden(f"this link opens no seat of the table {name[:40]!r}")
-    table.people.came(found)
-    return table, found
+        raise Forbidden(f"this link opens no seat of the game {name[:40]!r}")
+    game.people.came(found)
+    return game, found

@@ -1,13 +1,13 @@
 """The web application of ``zhengfen serve`` (Starlette): the page, its files, and the JSON API
-of API.md. :func:`create_app` builds it; :class:`Server` holds what it keeps (tables, opened
+of API.md. :func:`create_app` builds it; :class:`Server` holds what it keeps (games, opened
 logs, tournaments, where finished games go) within its :class:`~zhengfen.web.limits.Limits`.
-A table's routes name a seat by its key (:mod:`~zhengfen.web.access`) and answer that seat
+A game's routes name a seat by its key (:mod:`~zhengfen.web.access`) and answer that seat
 only.
 
 Every answer of the API is JSON. Bad input is answered with a 4xx and ``{"error": reason}``
 (:mod:`zhengfen.web.problems`, ``ValueError`` as 400), a bug with a logged 500 that names only
 the exception's class; request bodies are read up to a bound, and the games' work runs in
-worker threads so that one table's agents do not hold up another's requests.
+worker threads so that one game's agents do not hold up another's requests.
 """
 
 from __future__ import annotations
@@ -31,8 +31,9 @@ from starlette.staticfiles import StaticFiles
 
 import zhengfen
 from zhengfen import replay
-from zhengfen.web import access, inputs, replays, tables, views
+from zhengfen.web import access, games, inputs, replays, views
 from zhengfen.web.archive import Archive
+from zhengfen.web.games import WebGame
 from zhengfen.web.guard import SameSite
 from zhengfen.web.inputs import Body, InputError
 from zhengfen.web.limits import Limits
@@ -53,24 +54,24 @@ T = TypeVar("T")
 
 @dataclass
 class Server:
-    """What one server keeps: the people's tables, the opened logs, the tournaments."""
+    """What one server keeps: the people's games, the opened logs, the tournaments."""
 
     limits: Limits = field(default_factory=Limits)
     folder: replays.Folder = field(default_factory=lambda: replays.Folder(None))
     models: Models = field(default_factory=Models)
     archive: Archive = field(default_factory=lambda: Archive(None))
-    tables: Store[tables.Table] = field(init=False)
+    games: Store[WebGame] = field(init=False)
     logs: Store[replays.Opened] = field(init=False)
     tournaments: Tournaments = field(init=False)
 
     def __post_init__(self) -> None:
         limits = self.limits
-        self.tables = Store(
-            "table",
-            limits.max_tables,
+        self.games = Store(
+            "game",
+            limits.max_games,
             limits.idle_seconds,
             forgot=self.archive.forgotten,
-            per_owner=limits.tables_per_client,
+            per_owner=limits.games_per_client,
         )
         self.logs = Store("replay", limits.max_replays, limits.idle_seconds, evict=True)
         self.tournaments = Tournaments(limits, self.models)
@@ -135,11 +136,11 @@ def endpoint(handler: Handler, status: int = 200) -> Callable[[Request], Awaitab
     return answer
 
 
-async def _locked(table: tables.Table, wait: float, work: Callable[[], T]) -> T:
-    """``work`` on a worker thread, holding the table's lock."""
+async def _locked(game: WebGame, wait: float, work: Callable[[], T]) -> T:
+    """``work`` on a worker thread, holding the game's lock."""
 
     def run() -> T:
-        with table.using(wait):
+        with game.using(wait):
             return work()
 
     return await run_in_threadpool(run)
@@ -164,12 +165,12 @@ async def get_options(request: Request, server: Server) -> Json:
     return options(server.limits, server.models)
 
 
-# --- tables --------------------------------------------------------------------------------
+# --- games ---------------------------------------------------------------------------------
 
 
-def _seat(request: Request, server: Server) -> tuple[tables.Table, int]:
-    """The table and the seat a route's key names (:func:`zhengfen.web.access.seat`)."""
-    return access.seat(server.tables, request.path_params["table"])
+def _seat(request: Request, server: Server) -> tuple[WebGame, int]:
+    """The game and the seat a route's key names (:func:`zhengfen.web.access.seat`)."""
+    return access.seat(server.games, request.path_params["game"])
 
 
 def _since(request: Request) -> int | None:
@@ -182,120 +183,116 @@ def _since(request: Request) -> int | None:
 
 
 def _client(request: Request) -> str:
-    """Who asks: the client's address (the bound of ``limits.tables_per_client``)."""
+    """Who asks: the client's address (the bound of ``limits.games_per_client``)."""
     return request.client.host if request.client is not None else "unknown"
 
 
-def _created(table: tables.Table, server: Server, client: str) -> Json:
-    table.key = server.tables.add(table, owner=client)
-    table.finished = server.archive.keep
-    owner = table.people.owner
-    table.people.came(owner)
-    return {"id": table.people.key(table.key, owner), "view": table.view(owner)}
+def _created(game: WebGame, server: Server, client: str) -> Json:
+    game.key = server.games.add(game, owner=client)
+    game.finished = server.archive.keep
+    owner = game.people.owner
+    game.people.came(owner)
+    return {"id": game.people.key(game.key, owner), "view": game.view(owner)}
 
 
-async def new_table(request: Request, server: Server) -> Json:
+async def open_game(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    server.tables.room(_client(request))
-    table = await run_in_threadpool(
-        tables.new_table, body, server.limits.agent_seconds, server.models
-    )
-    return _created(table, server, _client(request))
+    server.games.room(_client(request))
+    game = await run_in_threadpool(games.new_game, body, server.limits.agent_seconds, server.models)
+    return _created(game, server, _client(request))
 
 
-async def load_table(request: Request, server: Server) -> Json:
-    server.tables.room(_client(request))
+async def resume_game(request: Request, server: Server) -> Json:
+    server.games.room(_client(request))
     body = await read_body(request, server.limits.max_upload)
     limits = server.limits
-    table = await run_in_threadpool(
-        tables.load_table, body, limits.max_upload, limits.agent_seconds, server.models
+    game = await run_in_threadpool(
+        games.load_game, body, limits.max_upload, limits.agent_seconds, server.models
     )
-    return _created(table, server, _client(request))
+    return _created(game, server, _client(request))
 
 
-async def get_table(request: Request, server: Server) -> Json:
-    table, seat = _seat(request, server)
+async def get_game(request: Request, server: Server) -> Json:
+    game, seat = _seat(request, server)
     since = _since(request)
-    return await _locked(table, server.limits.busy_seconds, lambda: table.view(seat, since))
+    return await _locked(game, server.limits.busy_seconds, lambda: game.view(seat, since))
 
 
-async def delete_table(request: Request, server: Server) -> Response:
-    table, seat = _seat(request, server)
-    if seat != table.people.owner:
-        raise Forbidden("only the one who opened the table may close it")
-    await run_in_threadpool(server.tables.remove, table.key)  # its game may be written out
+async def delete_game(request: Request, server: Server) -> Response:
+    game, seat = _seat(request, server)
+    if seat != game.people.owner:
+        raise Forbidden("only the one who opened the game may close it")
+    await run_in_threadpool(server.games.remove, game.key)  # its game may be written out
     return Response(status_code=204)
 
 
-async def table_move(request: Request, server: Server) -> Json:
+async def game_move(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    table, seat = _seat(request, server)
+    game, seat = _seat(request, server)
     since = _since(request)
-    return await _locked(table, server.limits.busy_seconds, lambda: table.move(seat, body, since))
+    return await _locked(game, server.limits.busy_seconds, lambda: game.move(seat, body, since))
 
 
-async def table_check(request: Request, server: Server) -> Json:
+async def game_check(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    table, seat = _seat(request, server)
-    return await _locked(table, server.limits.busy_seconds, lambda: table.check(seat, body))
+    game, seat = _seat(request, server)
+    return await _locked(game, server.limits.busy_seconds, lambda: game.check(seat, body))
 
 
-async def table_hint(request: Request, server: Server) -> Json:
+async def game_hint(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    table, seat = _seat(request, server)
-    spec = inputs.agent(body.string("agent", "greedy"), server.models, table.game.rules)
+    game, seat = _seat(request, server)
+    spec = inputs.agent(body.string("agent", "greedy"), server.models, game.game.rules)
     playouts: int = body.integer("playouts", 1, server.limits.max_hint_playouts, 16)
     body.finish()
-    return await _locked(
-        table, server.limits.busy_seconds, lambda: table.hint(seat, spec, playouts)
-    )
+    return await _locked(game, server.limits.busy_seconds, lambda: game.hint(seat, spec, playouts))
 
 
-async def table_name(request: Request, server: Server) -> Json:
+async def game_name(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    table, seat = _seat(request, server)
+    game, seat = _seat(request, server)
     since = _since(request)
-    return await _locked(table, server.limits.busy_seconds, lambda: table.name(seat, body, since))
+    return await _locked(game, server.limits.busy_seconds, lambda: game.name(seat, body, since))
 
 
-async def table_next(request: Request, server: Server) -> Json:
+async def game_next(request: Request, server: Server) -> Json:
     (await read_body(request, server.limits.max_body)).finish()  # it takes no fields
-    table, seat = _seat(request, server)
+    game, seat = _seat(request, server)
     since = _since(request)
-    return await _locked(table, server.limits.busy_seconds, lambda: table.next_match(seat, since))
+    return await _locked(game, server.limits.busy_seconds, lambda: game.next_match(seat, since))
 
 
-async def table_advance(request: Request, server: Server) -> Json:
+async def game_advance(request: Request, server: Server) -> Json:
     (await read_body(request, server.limits.max_body)).finish()  # it takes no fields
-    table, seat = _seat(request, server)
+    game, seat = _seat(request, server)
     since = _since(request)
-    return await _locked(table, server.limits.busy_seconds, lambda: table.play_on(seat, since))
+    return await _locked(game, server.limits.busy_seconds, lambda: game.play_on(seat, since))
 
 
-async def table_hand_over(request: Request, server: Server) -> Json:
+async def game_hand_over(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    table, seat = _seat(request, server)
+    game, seat = _seat(request, server)
     target = _index(request.path_params["seat"])
-    if target is None or target >= table.game.rules.players:
+    if target is None or target >= game.game.rules.players:
         raise NotFound(
             f"no seat {request.path_params['seat'][:20]!r}: "
-            f"seats are 0 to {table.game.rules.players - 1}"
+            f"seats are 0 to {game.game.rules.players - 1}"
         )
-    spec = inputs.agent(body.string("agent", "greedy"), server.models, table.game.rules)
+    spec = inputs.agent(body.string("agent", "greedy"), server.models, game.game.rules)
     body.finish()
     since = _since(request)
     return await _locked(
-        table, server.limits.busy_seconds, lambda: table.hand_over(seat, target, spec, since)
+        game, server.limits.busy_seconds, lambda: game.hand_over(seat, target, spec, since)
     )
 
 
-async def table_save(request: Request, server: Server) -> Response:
-    table, seat = _seat(request, server)
-    saved = await _locked(table, server.limits.busy_seconds, lambda: table.save(seat))
+async def game_save(request: Request, server: Server) -> Response:
+    game, seat = _seat(request, server)
+    saved = await _locked(game, server.limits.busy_seconds, lambda: game.save(seat))
     return Response(
         saved,
         media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="zhengfen-{table.key}.json"'},
+        headers={"Content-Disposition": f'attachment; filename="zhengfen-{game.key}.json"'},
     )
 
 
@@ -409,18 +406,18 @@ def create_app(
         Route("/", endpoint(_page(static))),
         Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
         Route("/api/options", endpoint(get_options)),
-        Route("/api/tables", endpoint(new_table, created), methods=["POST"]),
-        Route("/api/tables/load", endpoint(load_table, created), methods=["POST"]),
-        Route("/api/tables/{table}", endpoint(get_table), methods=["GET"]),
-        Route("/api/tables/{table}", endpoint(delete_table), methods=["DELETE"]),
-        Route("/api/tables/{table}/move", endpoint(table_move), methods=["POST"]),
-        Route("/api/tables/{table}/check", endpoint(table_check), methods=["POST"]),
-        Route("/api/tables/{table}/hint", endpoint(table_hint), methods=["POST"]),
-        Route("/api/tables/{table}/next", endpoint(table_next), methods=["POST"]),
-        Route("/api/tables/{table}/name", endpoint(table_name), methods=["POST"]),
-        Route("/api/tables/{table}/advance", endpoint(table_advance), methods=["POST"]),
-        Route("/api/tables/{table}/save", endpoint(table_save), methods=["GET"]),
-        Route("/api/tables/{table}/seats/{seat}", endpoint(table_hand_over), methods=["POST"]),
+        Route("/api/games", endpoint(open_game, created), methods=["POST"]),
+        Route("/api/games/load", endpoint(resume_game, created), methods=["POST"]),
+        Route("/api/games/{game}", endpoint(get_game), methods=["GET"]),
+        Route("/api/games/{game}", endpoint(delete_game), methods=["DELETE"]),
+        Route("/api/games/{game}/move", endpoint(game_move), methods=["POST"]),
+        Route("/api/games/{game}/check", endpoint(game_check), methods=["POST"]),
+        Route("/api/games/{game}/hint", endpoint(game_hint), methods=["POST"]),
+        Route("/api/games/{game}/next", endpoint(game_next), methods=["POST"]),
+        Route("/api/games/{game}/name", endpoint(game_name), methods=["POST"]),
+        Route("/api/games/{game}/advance", endpoint(game_advance), methods=["POST"]),
+        Route("/api/games/{game}/save", endpoint(game_save), methods=["GET"]),
+        Route("/api/games/{game}/seats/{seat}", endpoint(game_hand_over), methods=["POST"]),
         Route("/api/replays", endpoint(list_replays), methods=["GET"]),
         Route("/api/replays", endpoint(open_replay, created), methods=["POST"]),
         Route("/api/replays/{replay}/{k}", endpoint(replay_game), methods=["GET"]),

@@ -1,8 +1,8 @@
-"""Games kept as logs (``zhengfen serve --replays DIR``): each table's game, once it is over, is
-written to the folder as one line of an arena log (``table-<date>-<time>-<id>.jsonl``, UTC),
+"""Games kept as logs (``zhengfen serve --replays DIR``): each game, once it is over, is
+written to the folder as one line of an arena log (``game-<date>-<time>-<id>.jsonl``, UTC),
 with who sat where (the agents' specs, ``person`` for the people), so the replay page lists and
-opens it and a day of play is a data set (``cat DIR/table-*.jsonl``). A game left unfinished is
-written when its table is forgotten (idle too long, or closed by its owner) if a person made a
+opens it and a day of play is a data set (``cat DIR/game-*.jsonl``). A game left unfinished is
+written when the server forgets it (idle too long, or closed by its owner) if a person made a
 move in it: nobody can play it on by then. Nothing is written while a game can still be played:
 a saved game holds every hand, and the seed of the next matches.
 
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from zhengfen.web.views import seat_names
 
 if TYPE_CHECKING:
-    from zhengfen.web.tables import Table
+    from zhengfen.web.games import WebGame
 
 __all__ = ["Archive", "record", "usable"]
 
@@ -49,32 +49,32 @@ ENDS = {
     "removed": ", unfinished (closed)",
     "evicted": ", unfinished",
 }
-"""How a table's game ended, as its title says it."""
+"""How a game ended, as its title says it."""
 
 
-def record(table: Table, ended: float, end: str = "over") -> dict[str, Any]:
-    """A table's game as a line of an arena log (``zhengfen.replay.Log`` reads it); ``end``:
-    ``over``, or why the table was forgotten (a key of :data:`ENDS`)."""
-    names = seat_names(table.specs, table.people.seats())
-    players = table.game.rules.players
+def record(game: WebGame, ended: float, end: str = "over") -> dict[str, Any]:
+    """A game as a line of an arena log (``zhengfen.replay.Log`` reads it); ``end``:
+    ``over``, or why the game was forgotten (a key of :data:`ENDS`)."""
+    names = seat_names(game.specs, game.people.seats())
+    players = game.game.rules.players
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(ended))
-    people = table.people.seats()
+    people = game.people.seats()
     seats = ", ".join(map(str, people))
     return {
-        "title": f"table {table.key}, {stamp}, people in seats {seats}{ENDS[end]}",
-        "table": table.key,
+        "title": f"game {game.key}, {stamp}, people in seats {seats}{ENDS[end]}",
+        "game_id": game.key,
         "ended": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ended)),
         "end": end,
         "agents": [names[s] for s in range(players)],
         "people": people,
-        "handed_over": {str(seat): at for seat, at in sorted(table.handed_at.items())},
-        "hints_on": table.hints_on,
-        "hints": table.hints,
-        "seed": table.deal.seed,
-        "agents_seed": table.seed,
-        "scores": table.game.scores,
-        "winners": table.game.winners,
-        "game": json.loads(table.game.to_json()),
+        "handed_over": {str(seat): at for seat, at in sorted(game.handed_at.items())},
+        "hints_on": game.hints_on,
+        "hints": game.hints,
+        "seed": game.deal.seed,
+        "agents_seed": game.seed,
+        "scores": game.game.scores,
+        "winners": game.game.winners,
+        "game": json.loads(game.game.to_json()),
     }
 
 
@@ -84,31 +84,31 @@ class Archive:
 
     folder: Path | None
 
-    def keep(self, table: Table, end: str = "over") -> None:
-        """Writes ``table``'s game to the folder, over or forgotten (``end``); a failure is
+    def keep(self, game: WebGame, end: str = "over") -> None:
+        """Writes ``game`` to the folder, over or forgotten (``end``); a failure is
         logged, never raised: the game goes on for its people."""
         if self.folder is None:
             return
         now = time.time()
-        name = f"table-{time.strftime('%Y%m%d-%H%M%S', time.gmtime(now))}-{table.key}.jsonl"
+        name = f"game-{time.strftime('%Y%m%d-%H%M%S', time.gmtime(now))}-{game.key}.jsonl"
         try:
-            text = json.dumps(record(table, now, end)) + "\n"
+            text = json.dumps(record(game, now, end)) + "\n"
             part = self.folder / f".{name}.part"
             part.write_text(text, encoding="utf-8")
             os.replace(part, self.folder / name)
         except (OSError, ValueError):
-            LOG.exception("could not keep the game of table %s in %s", table.key, self.folder)
+            LOG.exception("could not keep the game %s in %s", game.key, self.folder)
 
-    def forgotten(self, table: Table, why: str) -> None:
-        """A table the server forgot (``why``: ``idle``, ``evicted``, ``removed``): its game is
+    def forgotten(self, game: WebGame, why: str) -> None:
+        """A game the server forgot (``why``: ``idle``, ``evicted``, ``removed``): it is
         kept if it was left unfinished after a person's move (a finished one is kept already).
-        A table still busy with a request (a second) is passed over."""
-        if table.game.game_over or not table.people_moved:
+        A game still busy with a request (a second) is passed over."""
+        if game.game.game_over or not game.people_moved:
             return
-        if not table.lock.acquire(timeout=1.0):
-            LOG.warning("table %s was forgotten while busy: its game is not kept", table.key)
+        if not game.lock.acquire(timeout=1.0):
+            LOG.warning("game %s was forgotten while busy: it is not kept", game.key)
             return
         try:
-            self.keep(table, why)
+            self.keep(game, why)
         finally:
-            table.lock.release()
+            game.lock.release()

@@ -1,10 +1,10 @@
-"""``zhengfen serve``: the table in the browser. Listens on ``--host`` (127.0.0.1) and
+"""``zhengfen serve``: the game in the browser. Listens on ``--host`` (127.0.0.1) and
 ``--port`` (8000; 0 picks a free port), prints the address, then serves the page and its API
 (:func:`zhengfen.web.app.create_app`) with uvicorn until stopped (Ctrl-C).
 
 ``--model [NAME=]PATH`` (repeatable) offers a learned model file of the operator's to the page
 as the agent ``learned-NAME`` (:mod:`zhengfen.web.models`); ``learned`` plays the model shipped
-for a table's rules, where one ships.
+for a game's rules, where one ships.
 
 Refused with one line on standard error and exit status 2: the ``web`` extra missing (Starlette,
 uvicorn), a ``--replays`` folder that does not exist or cannot be written in (finished games
@@ -25,7 +25,7 @@ from zhengfen.web.limits import Limits
 
 __all__ = ["EXTRA", "HELP", "add_arguments", "listen", "run"]
 
-HELP = "the table in the browser: play, replay, tournaments (the web extra)"
+HELP = "the game in the browser: play, replay, tournaments (the web extra)"
 
 EXTRA = "install the web extra: pip install 'zhengfen[web]'"
 
@@ -43,7 +43,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         "--replays",
         type=Path,
         default=None,
-        help="a folder of saved games and arena logs to replay, where each table's game is "
+        help="a folder of saved games and arena logs to replay, where each game is "
         "kept once it is over (it must be writable)",
     )
     command.add_argument(
@@ -56,7 +56,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         "model shipped for the rules, where one ships",
     )
     command.add_argument(
-        "--max-tables",
+        "--max-games",
         type=bounded_int(1, 4096),
         default=64,
         help="games held at once, 1 to 4096 (64)",
@@ -121,9 +121,9 @@ def run(args: argparse.Namespace) -> int:
             f"zhengfen serve: cannot listen on {args.host}:{args.port}: {reason}", file=sys.stderr
         )
         return 2
-    limits = Limits(max_tables=args.max_tables, agent_seconds=args.agent_seconds)
+    limits = Limits(max_games=args.max_games, agent_seconds=args.agent_seconds)
     app = create_app(folder, limits, hosts=("localhost", args.host), models=models)
-    print(f"zhengfen: serving the table at {_address(sock)}", flush=True)
+    print(f"zhengfen: serving the game at {_address(sock)}", flush=True)
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     try:
         uvicorn.Server(config).run(sockets=[sock])

@@ -1,9 +1,9 @@
-"""The seed a table was dealt from, and when a seat may see it (API.md, "The seed").
+"""The seed a game was dealt from, and when a seat may see it (API.md, "The seed").
 
 A seed is the whole deal: ``zhengfen.Game(rules, seed=s)`` holds every hand of every match, so
-the seed the server drew is a secret of the server's until the game is over. A seed the table's
-owner chose (``POST /api/tables`` with ``seed``), or the one in the file they loaded, is theirs
-already and is shown to them, and to nobody else at the table before the game is over.
+the seed the server drew is a secret of the server's until the game is over. A seed the game's
+owner chose (``POST /api/games`` with ``seed``), or the one in the file they loaded, is theirs
+already and is shown to them, and to nobody else in the game before the game is over.
 
 >>> drawn = Deal(123456789, known=False)
 >>> drawn.shown(game_over=False)
@@ -29,8 +29,8 @@ __all__ = ["Deal"]
 
 @dataclass(frozen=True)
 class Deal:
-    """The seed of a table's deal (``None`` for a game dealt from given hands), and whether the
-    table's owner knows it already (``known``)."""
+    """The seed of a game's deal (``None`` for a game dealt from given hands), and whether the
+    game's owner knows it already (``known``)."""
 
     seed: int | None
     known: bool

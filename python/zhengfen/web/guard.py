@@ -6,7 +6,7 @@ a route:
   the name it was started with (``zhengfen serve --host NAME``). A page on another site whose
   name is made to resolve to 127.0.0.1 (DNS rebinding) sends its own name, and is refused;
 - a request that changes something (any method but GET and HEAD) whose ``Origin`` is another
-  site's, or ``null``: a page elsewhere cannot create tables or start tournaments here.
+  site's, or ``null``: a page elsewhere cannot create games or start tournaments here.
 
 >>> refusal("127.0.0.1:8000", None, "POST", {"localhost"}) is None
 True

@@ -1,4 +1,4 @@
-"""A hint for a seat of a table (API.md, ``POST .../hint``): the move an agent would play, and
+"""A hint for a seat of a game (API.md, ``POST .../hint``): the move an agent would play, and
 the candidates evaluated as the search agent does (``InfoSet.evaluate``: greedy playouts of
 worlds consistent with what the seat knows, the same worlds for every candidate), with a
 learned agent's Q-value of each. Everything here starts from the seat's observation and

@@ -1,19 +1,19 @@
-"""The people at a table and their seat links (API.md, "People and links").
+"""The people in a game and their seat links (API.md, "People and links").
 
 Each seat a person holds has a secret token (``secrets.token_urlsafe``); a request names its
-seat by the seat's *key*, ``<table id>.<token>``, in the route (``/api/tables/<key>/...``), and
-the page's address by the link ``#/table/<table id>/seat/<token>``. Nothing else identifies a
-person: whoever has the link is that seat. The one who opened the table (the *owner*) is
+seat by the seat's *key*, ``<game id>.<token>``, in the route (``/api/games/<key>/...``), and
+the page's address by the link ``#/game/<game id>/seat/<token>``. Nothing else identifies a
+person: whoever has the link is that seat. The one who opened the game (the *owner*) is
 answered every seat's link, to hand out; the others get their own only. A seat handed to an
 agent keeps its old token only to say so. The owner hands any other person's seat to an agent;
 another person hands a seat whose person is away (:data:`AWAY_SECONDS`), and handing the
-owner's seat makes them the owner, so that a table whose owner left can still be finished.
+owner's seat makes them the owner, so that a game whose owner left can still be finished.
 
 >>> people = People.seated([0, 2], owner=0, clock=lambda: 100.0)
 >>> token = people.token(2)
 >>> people.seat(token), people.seat("not-a-token")
 (2, None)
->>> people.link("t1", 2) == f"#/table/t1/seat/{token}"
+>>> people.link("g1", 2) == f"#/game/g1/seat/{token}"
 True
 >>> people.hand_over(2)
 >>> people.seat(token), people.handed_over(token)
@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 MAX_NAME = 20
-"""The most characters a person's name at a table holds."""
+"""The most characters a person's name in a game holds."""
 
 PRESENT_SECONDS = 10.0
 """A person whose page asked for their seat this recently is *present* (the page polls every
@@ -50,7 +50,7 @@ second or two while it is open)."""
 
 AWAY_SECONDS = 120.0
 """A person whose page has not asked for their seat this long (or never) is *away*: any other
-person at the table may hand the seat to an agent, the owner's too (the owner may hand any
+person in the game may hand the seat to an agent, the owner's too (the owner may hand any
 other person's seat at any time). A page in a hidden tab still asks every 10 seconds or so
 (a browser may slow its timers to one a minute), so a person looking at another tab is not
 away."""
@@ -70,7 +70,7 @@ class Person:
 
 @dataclass
 class People:
-    """The seats people hold at one table, the owner's among them."""
+    """The seats people hold in one game, the owner's among them."""
 
     persons: dict[int, Person]
     owner: int
@@ -97,13 +97,13 @@ class People:
         """The token of a person's seat."""
         return self.persons[seat].token
 
-    def key(self, table: str, seat: int) -> str:
-        """The key a request names ``seat`` of ``table`` by."""
-        return f"{table}.{self.token(seat)}"
+    def key(self, game: str, seat: int) -> str:
+        """The key a request names ``seat`` of ``game`` (its id) by."""
+        return f"{game}.{self.token(seat)}"
 
-    def link(self, table: str, seat: int) -> str:
-        """The page's address of ``seat`` at ``table`` (after the page's own address)."""
-        return f"#/table/{table}/seat/{self.token(seat)}"
+    def link(self, game: str, seat: int) -> str:
+        """The page's address of ``seat`` in ``game`` (its id; after the page's own address)."""
+        return f"#/game/{game}/seat/{self.token(seat)}"
 
     def seat(self, token: str) -> int | None:
         """The seat whose token is ``token`` (compared in constant time), else ``None``."""
@@ -146,7 +146,7 @@ class People:
             return None
         return (
             f"seat {seat}'s person was here within {AWAY_SECONDS:g} seconds: only the one who "
-            "opened the table hands a seat that is not left empty to an agent"
+            "opened the game hands a seat that is not left empty to an agent"
         )
 
     def hand_over(self, seat: int, by: int | None = None) -> None:
@@ -184,10 +184,10 @@ def person_name(text: str) -> str | None:
 
 
 def split_key(key: str) -> tuple[str, str | None]:
-    """A route's key as the table's id and the seat's token (``None`` when it has none).
+    """A route's key as the game's id and the seat's token (``None`` when it has none).
 
-    >>> split_key("t1a2.tok-en_"), split_key("t1a2")
-    (('t1a2', 'tok-en_'), ('t1a2', None))
+    >>> split_key("g1a2.tok-en_"), split_key("g1a2")
+    (('g1a2', 'tok-en_'), ('g1a2', None))
     """
-    table, dot, token = key.partition(".")
-    return table, token if dot else None
+    game, dot, token = key.partition(".")
+    return game, token if dot else None

@@ -26,13 +26,13 @@ class Problem(Exception):
 
 class Forbidden(Problem):
     """A request the seat it names may not make (another seat's, or the owner's, to make), or
-    one that names no seat of the table."""
+    one that names no seat of the game."""
 
     status = 403
 
 
 class NotFound(Problem):
-    """An unknown (or expired) table, replay, tournament or game number."""
+    """An unknown (or expired) game, replay, tournament or game number."""
 
     status = 404
 
@@ -44,7 +44,7 @@ class Conflict(Problem):
 
 
 class Busy(Conflict):
-    """A table still answering another request after the wait allowed."""
+    """A game still answering another request after the wait allowed."""
 
 
 class TooLarge(Problem):
@@ -54,6 +54,6 @@ class TooLarge(Problem):
 
 
 class TooMany(Problem):
-    """The server holds as many tables or tournaments as it may."""
+    """The server holds as many games or tournaments as it may."""
 
     status = 429

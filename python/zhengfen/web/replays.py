@@ -11,7 +11,6 @@ again from its first deal.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -99,15 +98,6 @@ def summary(k: int, saved: replay.Saved) -> Json:
         "winners": game.winners,
         "game_over": game.game_over,
     }
-
-
-def _first_deal(game: zhengfen.Game) -> zhengfen.Game:
-    """A game at the first deal of ``game`` (already checked by ``Game.from_json``)."""
-    record = json.loads(game.to_json())
-    setup = record["setup"]
-    if "hands" in setup:
-        return zhengfen.Game.from_hands(game.rules, setup["hands"], setup["leader"], setup["seed"])
-    return zhengfen.Game(game.rules, setup["seed"])
 
 
 def _frame(
@@ -220,11 +210,9 @@ def match_frames(k: int, saved: replay.Saved, match: int) -> Json:
     first = matches[match - 1]
     end = matches[match] if match < len(matches) else len(slices)
     decisions = final.decisions  # read once: each read copies the whole list
-    game = _first_deal(final)
-    moved = 0
-    for decision in decisions[: max(first - 1, 0)]:
-        _decide(game, decision)
-        moved += decision != "next_match"
+    before = max(first - 1, 0)
+    game = final.rewound(before)  # the decisions before the match, replayed in the core
+    moved = sum(decision != "next_match" for decision in decisions[:before])
     shown = []
     for i in range(first, end):
         made = None if i == 0 else _decide(game, decisions[i - 1])

@@ -1,4 +1,4 @@
-"""A bounded store of things a server keeps for its clients (tables, replays, tournaments), by
+"""A bounded store of things a server keeps for its clients (games, replays, tournaments), by
 random id: at most ``capacity`` at once, each forgotten after ``idle_seconds`` without use
 (checked whenever the store is used). When full, :meth:`Store.add` either refuses
 (:class:`~zhengfen.web.problems.TooMany`) or forgets the least recently used item. With
@@ -8,14 +8,14 @@ store for the others. ``forgot``,
 when given, is told of each item forgotten (idle, evicted or removed) with the reason. Safe to
 use from several threads.
 
->>> store: Store[str] = Store("table", capacity=1, idle_seconds=60)
+>>> store: Store[str] = Store("game", capacity=1, idle_seconds=60)
 >>> key = store.add("a game")
 >>> store.get(key)
 'a game'
 >>> store.add("another")
 Traceback (most recent call last):
 ...
-zhengfen.web.problems.TooMany: the server holds 1 tables already (its limit): try again later
+zhengfen.web.problems.TooMany: the server holds 1 games already (its limit): try again later
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A game as JSON (API.md): cards, moves, history events, and the view one seat has of a table,
+"""A game as JSON (API.md): cards, moves, history events, and the view one seat has of a game,
 which holds that seat's hand only, never another's.
 
 >>> import zhengfen
@@ -197,7 +197,7 @@ def felt_json(record: Visible, rules: zhengfen.Rules) -> Json:
     }
 
 
-# --- a seat's view of a table ------------------------------------------------------------------
+# --- a seat's view of a game -------------------------------------------------------------------
 
 
 def stakes(game: str) -> dict[str, int]:

@@ -128,6 +128,13 @@ impl PyGame {
             .collect()
     }
 
+    /// The game as it stood after its first `k` decisions (at most all of them), played again
+    /// from its setup in Rust: a new `Game`.
+    fn rewound(&self, k: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let k: usize = int_arg(k, "k", 0..=crate::args::U64)?;
+        Ok(PyGame::from(self.game.rewound(k)))
+    }
+
     /// The combination to beat and its player, or None.
     #[getter]
     fn table(&self) -> Option<(PyCombo, u8)> {

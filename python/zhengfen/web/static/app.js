@@ -1,10 +1,10 @@
 // The page's entry point: the three tabs (Play, Replay, Tournament), the error bar, and the
 // options every form needs (GET /api/options), fetched once. The address names the tab, or on
-// Play the seat of the table shown (link.js).
+// Play the seat of the game shown (link.js).
 
 import { api, clearError, guarded } from "./api.js";
 import { useCards } from "./cards.js";
-import { isTableAddress, showAddress } from "./link.js";
+import { isGameAddress, showAddress } from "./link.js";
 import { initPlay, playAddress } from "./play.js";
 import { initReplay } from "./replay.js";
 import { initTournament } from "./tournament.js";
@@ -20,7 +20,7 @@ function showTab(name) {
     document.getElementById(`page-${tab}`).hidden = !selected;
   }
   if (name !== "play") showAddress(`#${name}`);
-  else if (!isTableAddress()) showAddress(playAddress()); // a seat's link stays as it is
+  else if (!isGameAddress()) showAddress(playAddress()); // a seat's link stays as it is
 }
 
 function initTabs() {
@@ -36,7 +36,7 @@ function initTabs() {
     });
   }
   const wanted = location.hash.slice(1);
-  showTab(TABS.includes(wanted) ? wanted : "play"); // a seat's link (#/table/...) is Play's
+  showTab(TABS.includes(wanted) ? wanted : "play"); // a seat's link (#/game/...) is Play's
 }
 
 async function main() {

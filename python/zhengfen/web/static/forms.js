@@ -55,7 +55,7 @@ export function agentSelect(id, chosen, agents = options.agents) {
   return select;
 }
 
-/** The hint's agent menu for a table's rules: every agent but random that plays them. */
+/** The hint's agent menu for a game's rules: every agent but random that plays them. */
 export function fillHintAgents(view) {
   const chosen = $("pt-hint-agent").value || "greedy";
   const hinters = agentsFor(options.agents, view.game, view.players).filter((a) => a.name !== "random");
@@ -85,7 +85,7 @@ export function fillNewGameForm() {
     const playing = agentsFor(options.agents, info.game, players);
     const wanted = playing.some((a) => a.name === previous[k]) ? previous[k] : "greedy";
     const select = agentSelect(`ng-agent-${s}`, wanted, playing);
-    select.append(h("option", { value: "person", selected: previous[k] === "person", title: "another person: the table gives you a link to hand them" }, "a person (link)"));
+    select.append(h("option", { value: "person", selected: previous[k] === "person", title: "another person: the game gives you a link to hand them" }, "a person (link)"));
     opponents.append(h("label", {}, `seat ${s}${team}`, select));
     k += 1;
   }

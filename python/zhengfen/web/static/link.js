@@ -1,8 +1,8 @@
-// The page's address names the table and the seat (API.md, "People and links"):
-// #/table/<table id>/seat/<token>. A reload, a second tab or a bookmark opens the same seat of
-// the same game; the API names that seat by its key, <table id>.<token>.
+// The page's address names the game and the seat (API.md, "People and links"):
+// #/game/<game id>/seat/<token>. A reload, a second tab or a bookmark opens the same seat of
+// the same game; the API names that seat by its key, <game id>.<token>.
 
-const LINK = /^#\/table\/([A-Za-z0-9]{1,64})\/seat\/([A-Za-z0-9_-]{1,128})$/;
+const LINK = /^#\/game\/([A-Za-z0-9]{1,64})\/seat\/([A-Za-z0-9_-]{1,128})$/;
 
 /** The seat key the address names, or null. */
 export function keyOfAddress(hash = location.hash) {
@@ -10,8 +10,8 @@ export function keyOfAddress(hash = location.hash) {
   return found ? `${found[1]}.${found[2]}` : null;
 }
 
-/** Whether the address names a table's seat (the Play tab shows it). */
-export function isTableAddress(hash = location.hash) {
+/** Whether the address names a game's seat (the Play tab shows it). */
+export function isGameAddress(hash = location.hash) {
   return LINK.test(hash);
 }
 

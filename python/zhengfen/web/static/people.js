@@ -1,4 +1,4 @@
-// The people at a table (API.md, "People and links"): who holds which seat and whether their
+// The people in a game (API.md, "People and links"): who holds which seat and whether their
 // page is open; the owner also gets each person's link to hand out (with a Copy button). A seat
 // the view says this person may hand to an agent (can_hand_over: the owner any other person's,
 // anyone a seat left empty for two minutes) has a Hand to agent button. Each person may give
@@ -7,7 +7,7 @@
 import { h } from "./api.js";
 import { fullLink } from "./link.js";
 
-/** Whether the view's table seats more than one person. */
+/** Whether the view's game seats more than one person. */
 export function several(view) {
   return view.seats.filter((s) => s.person).length > 1;
 }
@@ -46,7 +46,7 @@ function handOver(seat, agents, onHandOver) {
 /** The person's own name: a field and Set (an empty name goes back to "person"). */
 function nameRow(view, onName) {
   const input = h("input", {
-    type: "text", id: "pt-my-name", maxlength: 20, class: "small", "aria-label": "Your name at this table",
+    type: "text", id: "pt-my-name", maxlength: 20, class: "small", "aria-label": "Your name in this game",
     placeholder: "your name", value: view.your_name || "",
   });
   const set = h("button", { type: "button", class: "small", id: "pt-set-name", onclick: () => onName(input.value) }, "Set name");

@@ -1,4 +1,4 @@
-// The Play page: the new-game (forms.js) and load forms, then the table: the agents' moves replayed one
+// The Play page: the new-game (forms.js) and load forms, then the game: the agents' moves replayed one
 // by one from the view's events, the person's hand to select from, what the selection reads as
 // (POST /check), the legal moves grouped, Pass / Blind / Declare, Hint, Save, Next match.
 
@@ -11,7 +11,7 @@ import { initAutoPass, onlyPass } from "./autopass.js";
 import {
   agentSelect, fillHintAgents, fillNewGameForm, newGameBody, selectOf, useOptions,
 } from "./forms.js";
-import { isTableAddress, keyOfAddress, showAddress } from "./link.js";
+import { isGameAddress, keyOfAddress, showAddress } from "./link.js";
 import { drawPeople, several } from "./people.js";
 import { initRules, showRulesOf } from "./rules.js";
 import { declarationText, drawFelt, drawScores, logEvent, nextBanner } from "./table.js";
@@ -33,26 +33,26 @@ const state = {
   banner: null, // the latest announcement (a trick won, a player out, the result)
   polling: false, // a GET of the view is on its way
   polled: 0, // when the page last asked (Date.now())
-  lost: null, // the key of a table the page can no longer reach (gone, or the seat handed over)
+  lost: null, // the key of a game the page can no longer reach (gone, or the seat handed over)
   peopleDrawn: "", // what the people panel shows, to redraw it only when it changes
 };
 
-/** How often (ms) the page asks for the table's view while it shows one: a second tab, or the
+/** How often (ms) the page asks for the game's view while it shows one: a second tab, or the
  *  other people's moves. `?poll=SECONDS` in the address sets it (0: never). */
 const POLL_MS = (() => {
   const wanted = Number(new URLSearchParams(location.search).get("poll"));
   return Number.isFinite(wanted) && new URLSearchParams(location.search).has("poll") ? wanted * 1000 : 1500;
 })();
 
-/** How often a page in a hidden tab asks: enough to say its person is still at the table. */
+/** How often a page in a hidden tab asks: enough to say its person is still in the game. */
 const HIDDEN_POLL_MS = 10000;
 
-/** A route of the shown table's seat, asking for the events the page has not shown yet. */
-function tablePath(view, route = "") {
-  return `api/tables/${view.id}${route ? `/${route}` : ""}?since=${view.history_length}`;
+/** A route of the shown game's seat, asking for the events the page has not shown yet. */
+function gamePath(view, route = "") {
+  return `api/games/${view.id}${route ? `/${route}` : ""}?since=${view.history_length}`;
 }
 
-// --- the table ---------------------------------------------------------------------------------
+// --- the game ----------------------------------------------------------------------------------
 
 function speed() {
   return Number($("pt-speed").value);
@@ -81,7 +81,7 @@ function bannerText(event, view) {
 }
 
 /** Takes a view from the server: replays its events on the felt at the chosen pace, then
- *  draws the table as the view says; while the agents play on (the server answers a slice of
+ *  draws the game as the view says; while the agents play on (the server answers a slice of
  *  their moves at a time: `agents_playing`), asks for their next moves and shows those. */
 async function receive(view) {
   state.busy = true;
@@ -89,9 +89,9 @@ async function receive(view) {
     await showEvents(view);
     if (!view.agents_playing || !state.view || state.view.id !== view.id) break;
     const id = view.id;
-    const path = tablePath(view, "advance");
+    const path = gamePath(view, "advance");
     const next = await guarded(() => api(path, { method: "POST", body: {} }));
-    if (!next || !state.view || state.view.id !== id) break; // failed, or the table was left
+    if (!next || !state.view || state.view.id !== id) break; // failed, or the game was left
     view = next;
   }
   state.busy = false;
@@ -100,7 +100,7 @@ async function receive(view) {
 }
 
 /** Passes for the person when pass is their only move and auto-pass is on (after a moment,
- *  unless the table has moved on meanwhile). */
+ *  unless the game has moved on meanwhile). */
 function autoPass() {
   const view = state.view;
   const index = onlyPass(view);
@@ -110,7 +110,7 @@ function autoPass() {
   }, Math.min(speed(), 600));
 }
 
-/** Replays `view`'s events on the felt at the chosen pace, then takes it as the table's state. */
+/** Replays `view`'s events on the felt at the chosen pace, then takes it as the game's state. */
 async function showEvents(view) {
   state.view = view;
   clearSelection();
@@ -222,13 +222,13 @@ function actionMove(kind) {
   return state.view.moves.find((m) => m.kind === kind);
 }
 
-/** The table's state for people and tests: body[data-table] is busy, turn, wait or over. */
+/** The game's state for people and tests: body[data-game-state] is busy, turn, wait or over. */
 function markState() {
   const view = state.view;
   let mark = "";
   if (view) mark = state.busy ? "busy" : view.match_over ? "over" : view.your_turn ? "turn" : "wait";
-  document.body.dataset.table = mark;
-  document.body.dataset.tableId = view ? view.id : "";
+  document.body.dataset.gameState = mark;
+  document.body.dataset.gameId = view ? view.id : "";
   document.body.dataset.version = view ? String(view.version) : "";
   document.body.dataset.phase = view ? view.phase : "";
 }
@@ -387,7 +387,7 @@ function selectionChanged() {
   if (!state.selected.size) return;
   const cards = selectedTokens();
   state.checkTimer = setTimeout(() => guarded(async () => {
-    const check = await api(`api/tables/${state.view.id}/check`, { method: "POST", body: { cards } });
+    const check = await api(`api/games/${state.view.id}/check`, { method: "POST", body: { cards } });
     if (seq !== state.checkSeq) return;
     state.check = check;
     drawSelection();
@@ -402,11 +402,11 @@ async function send(path, body) {
   const shown = state.view;
   let view;
   try {
-    view = await api(tablePath(shown, path), { method: "POST", body });
+    view = await api(gamePath(shown, path), { method: "POST", body });
   } catch (error) {
     showError(error);
-    // The table moved on without this page (another tab, a stale view): catch up with it.
-    if (error instanceof ApiError && error.status === 409) view = await guarded(() => api(tablePath(shown)));
+    // The game moved on without this page (another tab, a stale view): catch up with it.
+    if (error instanceof ApiError && error.status === 409) view = await guarded(() => api(gamePath(shown)));
   }
   state.busy = false;
   if (view) {
@@ -427,7 +427,7 @@ async function hint() {
   body.replaceChildren(h("p", { class: "muted" }, "thinking…"));
   $("pt-hint").disabled = true;
   const agent = $("pt-hint-agent").value;
-  const answer = await guarded(() => api(`api/tables/${state.view.id}/hint`, { method: "POST", body: { agent } }));
+  const answer = await guarded(() => api(`api/games/${state.view.id}/hint`, { method: "POST", body: { agent } }));
   drawControls();
   if (!answer) {
     $("pt-hint-panel").hidden = true;
@@ -452,14 +452,14 @@ async function hint() {
 }
 
 async function save() {
-  const text = await guarded(() => api(`api/tables/${state.view.id}/save`, { raw: true }));
+  const text = await guarded(() => api(`api/games/${state.view.id}/save`, { raw: true }));
   if (text) download(`zhengfen-${state.view.id}.json`, text);
 }
 
-async function openTable(created) {
+async function openGame(created) {
   if (!created) return;
   $("play-setup").hidden = true;
-  $("play-table").hidden = false;
+  $("play-game").hidden = false;
   $("pt-log").replaceChildren();
   $("pt-hint-panel").hidden = true;
   state.banner = null;
@@ -472,8 +472,8 @@ async function openTable(created) {
 }
 
 /** Back to the New game form: asks first while the game is on (it stays on the server, and
- *  its address, bookmarked, comes back to it until the table has been idle too long). */
-function leaveTable() {
+ *  its address, bookmarked, comes back to it until the game has been idle too long). */
+function leaveGame() {
   const view = state.view;
   if (view && !view.game_over) {
     const minutes = Math.round(state.options.limits.idle_seconds / 60);
@@ -485,7 +485,7 @@ function leaveTable() {
   state.peopleDrawn = "";
   markState();
   showAddress("#play");
-  $("play-table").hidden = true;
+  $("play-game").hidden = true;
   $("play-setup").hidden = false;
   $("ng-seed").value = ""; // the server draws one, kept from every seat until the game is over
 }
@@ -500,7 +500,7 @@ export function playAddress() {
 async function openAddress() {
   const key = keyOfAddress();
   if (!key || (state.view && state.view.id === key)) return;
-  const view = await guarded(() => api(`api/tables/${key}?since=0`));
+  const view = await guarded(() => api(`api/games/${key}?since=0`));
   if (!view) {
     if (!state.view) showAddress("#play");
     return;
@@ -508,18 +508,18 @@ async function openAddress() {
   await openInstantly({ id: view.id, view });
 }
 
-/** Opens a table with its events shown instantly, whatever the chosen pace. */
+/** Opens a game with its events shown instantly, whatever the chosen pace. */
 async function openInstantly(created) {
   const chosen = $("pt-speed").value;
   $("pt-speed").value = "0";
   try {
-    await openTable(created);
+    await openGame(created);
   } finally {
     $("pt-speed").value = chosen;
   }
 }
 
-/** Asks for the shown table's view: another tab's moves, or the other people's, appear as they
+/** Asks for the shown game's view: another tab's moves, or the other people's, appear as they
  *  are made; while the agents play on, the page asks them to (receive). */
 async function poll() {
   const view = state.view;
@@ -529,10 +529,10 @@ async function poll() {
   state.polling = true;
   let fresh;
   try {
-    fresh = await api(tablePath(view));
+    fresh = await api(gamePath(view));
   } catch (error) {
     if (state.view === view && error instanceof ApiError && (error.status === 403 || error.status === 404)) {
-      showError(`${error.message} (this page stops following the table)`);
+      showError(`${error.message} (this page stops following the game)`);
       state.lost = view.id;
     }
   } finally {
@@ -561,13 +561,13 @@ async function loadGame(event) {
   event.preventDefault();
   const created = await guarded(async () => {
     const saved = await readFile($("lg-file"), state.options.limits.max_upload);
-    return api("api/tables/load", {
+    return api("api/games/load", {
       method: "POST",
       body: { saved, seat: Number($("lg-seat").value), opponents: [$("lg-agent").value] },
     });
   });
   if (!created) return;
-  const history = await guarded(() => api(`api/tables/${created.id}?since=0`));
+  const history = await guarded(() => api(`api/games/${created.id}?since=0`));
   if (history) created.view.events = history.events;
   await openInstantly(created);
 }
@@ -597,7 +597,7 @@ export function initPlay(options) {
   $("pt-hint-agent").replaceWith(selectOf("pt-hint-agent", hinters.map((a) => a.name), "greedy"));
   $("new-game").addEventListener("submit", async (event) => {
     event.preventDefault();
-    await openTable(await guarded(() => api("api/tables", { method: "POST", body: newGameBody() })));
+    await openGame(await guarded(() => api("api/games", { method: "POST", body: newGameBody() })));
   });
   $("load-game").addEventListener("submit", loadGame);
   $("pt-play").addEventListener("click", () => state.check && playIndex(state.check.indices[0]));
@@ -611,13 +611,13 @@ export function initPlay(options) {
   $("pt-hint").addEventListener("click", hint);
   $("pt-save").addEventListener("click", save);
   $("pt-next").addEventListener("click", () => send("next", {}));
-  $("pt-new").addEventListener("click", leaveTable);
-  $("pt-again").addEventListener("click", leaveTable);
-  window.addEventListener("hashchange", () => { if (isTableAddress()) openAddress(); });
+  $("pt-new").addEventListener("click", leaveGame);
+  $("pt-again").addEventListener("click", leaveGame);
+  window.addEventListener("hashchange", () => { if (isGameAddress()) openAddress(); });
   if (POLL_MS > 0) setInterval(poll, POLL_MS);
-  if (isTableAddress()) openAddress();
+  if (isGameAddress()) openAddress();
   document.addEventListener("keydown", (event) => {
-    if ($("play-table").hidden || event.target.matches("input, select, textarea")) return;
+    if ($("play-game").hidden || event.target.matches("input, select, textarea")) return;
     if (event.key === "Escape") $("pt-clear").click();
     else if (event.key === "Enter" && event.ctrlKey && !$("pt-play").disabled) $("pt-play").click();
   });

@@ -1,5 +1,5 @@
-// The rules panel: the rules of the table's game in short (RULES.md, sections cited), opened
-// and closed from the table's bar. The text is the page's (index.html); this only shows it.
+// The rules panel: the rules of the game in short (RULES.md, sections cited), opened
+// and closed from the game's bar. The text is the page's (index.html); this only shows it.
 
 const $ = (id) => document.getElementById(id);
 

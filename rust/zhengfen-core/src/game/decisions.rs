@@ -1,6 +1,6 @@
 //! Decisions written as text, and replaying them (RULES.md §12.1, §12.7).
 
-use super::{Game, Move, Setup};
+use super::{Decision, Game, Move, Setup};
 use crate::cardset::CardSet;
 use crate::classify::{classify, no_reading};
 use crate::error::{Error, Result};
@@ -46,6 +46,39 @@ impl Game {
             .map(Move::Play)
             .find(|&mv| self.check(mv).is_ok())
             .ok_or_else(|| Error::IllegalMove(format!("'{cards}' is no legal play now")))
+    }
+
+    /// The game as it stood after its first `k` decisions (at most all of them): its setup
+    /// played again in the core, for a replay's frames (§12.7).
+    ///
+    /// ```
+    /// use zhengfen_core::game::Game;
+    /// use zhengfen_core::rules::Rules;
+    /// let mut game = Game::new(Rules::zheng_fen(4).unwrap(), 3);
+    /// for _ in 0..6 {
+    ///     game.play(game.legal_moves()[0]).unwrap();
+    /// }
+    /// let back = game.rewound(2);
+    /// assert_eq!(back.decisions(), &game.decisions()[..2]);
+    /// ```
+    pub fn rewound(&self, k: usize) -> Game {
+        let mut game = match &self.setup {
+            Setup::Seed(seed) => Game::new(self.rules, *seed),
+            // The setup was checked when this game was made from it.
+            Setup::Hands {
+                hands,
+                leader,
+                seed,
+            } => Game::from_hands(self.rules, hands, usize::from(*leader), *seed)
+                .expect("a game's own setup is valid"),
+        };
+        for decision in &self.decisions[..k.min(self.decisions.len())] {
+            match decision {
+                Decision::NextMatch => game.next_match().expect("a game's own decisions replay"),
+                Decision::Move(mv) => game.play_unchecked(*mv),
+            }
+        }
+        game
     }
 
     /// The game reached by replaying `decisions` (moves and `next_match`) from `setup`.

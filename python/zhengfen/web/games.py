@@ -1,10 +1,10 @@
-"""A game in the browser (a *table*): people in some seats, agents in the others; created from a
+"""A game in the browser: people in some seats, agents in the others; created from a
 request or a saved game, played a move at a time, with the agents' moves made up to a person's
 next turn (for at most a slice of time per request: the pages ask again while they play on).
 Every action names the seat it is made for, and answers that seat's view only (API.md).
 
-Each table has a lock, so requests on one table are answered one at a time while several
-browsers play separate tables at once. The store of tables (:class:`~zhengfen.web.store.Store`)
+Each game has a lock, so requests on one game are answered one at a time while several
+browsers play separate games at once. The store of games (:class:`~zhengfen.web.store.Store`)
 bounds their number and forgets idle ones.
 """
 
@@ -30,7 +30,7 @@ from zhengfen.web.models import Models
 from zhengfen.web.people import People, person_name
 from zhengfen.web.problems import Busy, Conflict, Forbidden
 
-__all__ = ["PERSON", "Table", "load_table", "new_table"]
+__all__ = ["PERSON", "WebGame", "load_game", "new_game"]
 
 PERSON = "person"
 """What ``opponents`` says of a seat another person holds (they get its link)."""
@@ -39,14 +39,15 @@ Json = dict[str, Any]
 
 
 @dataclass
-class Table:
-    """A game, the people's seats (:class:`~zhengfen.web.people.People`), the agents in the
-    others (by their specs), the seed the agents and hints draw from, how long the agents may
-    play in one request (``slice_seconds``), what to do once the game is over (``finished``,
-    called once), the seats handed from a person to an agent (``handed_at``: after how many
-    decisions), how many moves the people made here (``people_moved``), and the hints they
-    asked for (``hints``: seat, decision, agent; a data set tells helped moves apart), unless
-    the owner turned them off (``hints_on``: a study of people's own play)."""
+class WebGame:
+    """A game in the browser: the engine's game (``game``), the people's seats
+    (:class:`~zhengfen.web.people.People`), the agents in the others (by their specs), the seed
+    the agents and hints draw from, how long the agents may play in one request
+    (``slice_seconds``), what to do once the game is over (``finished``, called once), the
+    seats handed from a person to an agent (``handed_at``: after how many decisions), how many
+    moves the people made here (``people_moved``), and the hints they asked for (``hints``:
+    seat, decision, agent; a data set tells helped moves apart), unless the owner turned them
+    off (``hints_on``: a study of people's own play)."""
 
     game: zhengfen.Game
     people: People
@@ -57,7 +58,7 @@ class Table:
     deal: Deal = field(default_factory=lambda: Deal(None, known=False))
     agents: dict[int, Agent] = field(default_factory=dict)
     key: str = ""
-    finished: Callable[[Table], None] | None = None
+    finished: Callable[[WebGame], None] | None = None
     handed_at: dict[int, int] = field(default_factory=dict)
     people_moved: int = 0
     hints: list[Json] = field(default_factory=list)
@@ -73,9 +74,9 @@ class Table:
 
     @contextmanager
     def using(self, wait: float) -> Iterator[None]:
-        """Holds the table's lock (:class:`Busy` after ``wait`` seconds)."""
+        """Holds the game's lock (:class:`Busy` after ``wait`` seconds)."""
         if not self.lock.acquire(timeout=wait):
-            raise Busy("the table is busy answering another request: try again")
+            raise Busy("the game is busy answering another request: try again")
         try:
             yield
         finally:
@@ -90,7 +91,7 @@ class Table:
         return self.game.current_player in self.specs
 
     def advance(self) -> None:
-        """The agents play towards a person's turn or the end of the match, until the table's
+        """The agents play towards a person's turn or the end of the match, until the game's
         slice of time is spent: one move at least while an agent is to move, so that each
         request moves the game on, and none begun once the slice is over (a request lasts
         the slice and one agent's move at most)."""
@@ -114,7 +115,7 @@ class Table:
         whether the agents are still playing (``agents_playing``: the page asks for more)."""
         person = self.people.persons[seat]
         start = person.delivered if since is None else min(since, len(self.game.history))
-        extra = {"id": self.people.key(self.key, seat), "table_id": self.key}
+        extra = {"id": self.people.key(self.key, seat), "game_id": self.key}
         shown = views.view(
             self.game, seat, self.specs, start, extra, self.people.seats(), self.people.names()
         )
@@ -127,7 +128,7 @@ class Table:
         return shown
 
     def _links(self, seat: int, seats: list[Json]) -> Json:
-        """The view's people: the seat's own link, whether it is the table's owner, and per
+        """The view's people: the seat's own link, whether it is the game's owner, and per
         seat whether a person is there now and whether this seat may hand it to an agent; the
         owner gets every person's link."""
         owner = seat == self.people.owner
@@ -221,7 +222,7 @@ class Table:
     def hint(self, seat: int, spec: str, playouts: int) -> Json:
         """What ``spec``'s agent would play in ``seat`` (:func:`zhengfen.web.hints.hint`)."""
         if not self.hints_on:
-            raise Forbidden("hints are off at this table (its owner opened it without them)")
+            raise Forbidden("hints are off in this game (its owner opened it without them)")
         self._moves(seat)
         decision = len(self.game.decisions)
         seed = zhengfen.derive_seed(self.seed, decision)
@@ -229,15 +230,15 @@ class Table:
         self.hints.append({"seat": seat, "decision": decision, "agent": spec})
         return answer
 
-    # --- the table's people --------------------------------------------------------------------
+    # --- the game's people ---------------------------------------------------------------------
 
     def save(self, seat: int) -> str:
         """The saved game (``Game.to_json()``), which holds every hand: refused while the game
-        is on and another person sits at the table."""
+        is on and another person plays in it."""
         others = [s for s in self.people.seats() if s != seat]
         if others and not self.game.game_over:
             raise Forbidden(
-                "the save holds every hand, so it is kept from the people at this table "
+                "the save holds every hand, so it is kept from the other people in this game "
                 f"(seats {', '.join(map(str, self.people.seats()))}) until the game is over"
             )
         return self.game.to_json()
@@ -247,7 +248,7 @@ class Table:
         (:meth:`People.refusal <zhengfen.web.people.People.refusal>` says who may); its link
         opens nothing from now on, and the agents play on."""
         if target == seat:
-            raise Conflict("your own seat stays yours: leave the table instead")
+            raise Conflict("your own seat stays yours: leave the game instead")
         if target not in self.people:
             raise Conflict(f"seat {target} is an agent's already ({self.specs[target]})")
         if self.game.game_over:
@@ -263,8 +264,8 @@ class Table:
         return self.view(seat, since)
 
 
-def new_table(body: Body, seconds: float, models: Models | None = None) -> Table:
-    """A new table from a request (API.md, ``POST /api/tables``); the agents have played
+def new_game(body: Body, seconds: float, models: Models | None = None) -> WebGame:
+    """A new game from a request (API.md, ``POST /api/games``); the agents have played
     towards a person's first turn for up to ``seconds``."""
     rules = inputs.rules(body)
     seat: int = body.integer("seat", 0, rules.players - 1, 0)
@@ -273,34 +274,34 @@ def new_table(body: Body, seconds: float, models: Models | None = None) -> Table
     # The agents' and hints' draws come from the seed a person chose (a game they can replay),
     # else from a secret of their own: nothing they do derives from a deal kept hidden.
     draws = seed if chosen else secrets.randbits(63)
-    table = _seated(zhengfen.Game(rules, seed), seat, body, draws, seconds, models or Models())
-    table.deal = Deal(seed, known=chosen)
-    table.hints_on = body.flag("hints", True)
+    game = _seated(zhengfen.Game(rules, seed), seat, body, draws, seconds, models or Models())
+    game.deal = Deal(seed, known=chosen)
+    game.hints_on = body.flag("hints", True)
     body.finish()
-    table.advance()
-    return table
+    game.advance()
+    return game
 
 
-def load_table(body: Body, limit: int, seconds: float, models: Models | None = None) -> Table:
-    """A table resumed from a saved game (``saved``: the text of ``Game.to_json()``); the
+def load_game(body: Body, limit: int, seconds: float, models: Models | None = None) -> WebGame:
+    """A game resumed from a saved game (``saved``: the text of ``Game.to_json()``); the
     agents have played towards a person's turn for up to ``seconds``."""
     saved = body.text("saved", limit)
     game = replay.one_game(saved)  # worded as Replay words it; an arena log belongs there
     seat: int = body.integer("seat", 0, game.rules.players - 1, 0)
     seed = inputs.seed(body, 0)
-    table = _seated(game, seat, body, seed, seconds, models or Models())
-    table.deal = Deal.of_saved(saved)
-    table.hints_on = body.flag("hints", True)
+    resumed = _seated(game, seat, body, seed, seconds, models or Models())
+    resumed.deal = Deal.of_saved(saved)
+    resumed.hints_on = body.flag("hints", True)
     body.finish()
-    table.people.persons[seat].delivered = len(game.history)
-    table.advance()
-    return table
+    resumed.people.persons[seat].delivered = len(game.history)
+    resumed.advance()
+    return resumed
 
 
 def _seated(
     game: zhengfen.Game, seat: int, body: Body, seed: int, seconds: float, models: Models
-) -> Table:
-    """The table's seats: the opener's (``seat``), and one entry of ``opponents`` for each of
+) -> WebGame:
+    """The game's seats: the opener's (``seat``), and one entry of ``opponents`` for each of
     the others (fewer repeated round the table): an agent, or ``"person"``."""
     others = [s for s in range(game.rules.players) if s != seat]
     given: list[str] = body.strings("opponents", ["greedy"], most=max(len(others), 1))
@@ -309,4 +310,4 @@ def _seated(
     specs = {
         s: inputs.agent(name, models, game.rules) for s, name in wanted.items() if name != PERSON
     }
-    return Table(game, People.seated(people, owner=seat), specs, seed, seconds, models)
+    return WebGame(game, People.seated(people, owner=seat), specs, seed, seconds, models)
