@@ -24,8 +24,10 @@ from zhengfen.agents import (
     RandomAgent,
     SearchAgent,
     make_agent,
+    model_file,
     observe,
     play_game,
+    playing,
 )
 from zhengfen.seats import deal_seed
 from zhengfen.types import MaskForm, Move
@@ -567,6 +569,33 @@ def test_make_agent_names() -> None:
     for bad in ("clever", "test_ai:Nothing", "no_such_module:X", "json:JSONDecoder"):
         with pytest.raises(ValueError):
             make_agent(bad)
+
+
+@pytest.mark.parametrize(
+    ("spec", "file"),
+    [
+        ("learned(model=runs/a.safetensors)", "runs/a.safetensors"),
+        ("learned", None),
+        ("greedy", None),
+        ("test_ai:FirstMove", None),
+        ("ismcts(policy=learned(model=b.safetensors),iterations=5)", "b.safetensors"),
+        (" learned( model = c(1).safetensors ) ", "c(1).safetensors"),
+    ],
+)
+def test_the_model_file_is_the_one_the_core_reads(spec: str, file: str | None) -> None:
+    """``model_file`` asks the core's spec parser (issue 23 §4.4), so any spec it reads gives
+    its file, in any order of settings and spacing, without reading the file."""
+    assert model_file(spec) == file
+
+
+def test_a_searchers_repr_has_the_settings_the_core_reads() -> None:
+    """Every setting, in the canonical order, whatever the spec's order (no file is read)."""
+    model = zhengfen.LearnedModel.shipped(ZF4)
+    agent = playing("ismcts(policy=learned(model=runs/x.safetensors),candidates=3)", model, seed=1)
+    assert repr(agent) == (
+        "ISMCTSAgent(iterations=200, playout='value', exploration=0.7, candidates=3, "
+        "policy='learned(model=runs/x.safetensors)', seed=1)"
+    )
 
 
 def test_rust_agents_need_the_info_set() -> None:

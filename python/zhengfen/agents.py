@@ -40,7 +40,15 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from zhengfen._core import Game, InfoSet, LearnedModel, Rules, SplitMix64, agent_spec
+from zhengfen._core import (
+    Game,
+    InfoSet,
+    LearnedModel,
+    Rules,
+    SplitMix64,
+    agent_parts,
+    agent_spec,
+)
 from zhengfen.errors import ArgumentError, IllegalMoveError
 from zhengfen.types import Move
 
@@ -141,30 +149,18 @@ class _RustAgent:
         >>> make_agent("ismcts(iterations=30)", seed=2)
         ISMCTSAgent(iterations=30, playout='greedy', exploration=0.7, candidates=8, seed=2)
         """
-        words = [f"{key}={value}" for key, value in _settings(self.spec)]
+        settings = agent_parts(self.spec)[1]  # as the core reads the spec, in its order
+        words = [f"{key}={_literal(value)}" for key, value in settings]
         return f"{type(self).__name__}({', '.join([*words, f'seed={self.seed}'])})"
 
 
-def _settings(spec: str) -> list[tuple[str, str]]:
-    """The settings of a canonical spec ``name(key=value,...)`` as Python literals, in order
-    (numbers as they are, other values quoted); commas inside parentheses stay in a value."""
-    inner = spec.partition("(")[2][:-1]
-    pairs, depth, start = [], 0, 0
-    for i, char in enumerate(inner + ","):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if char == "," and depth == 0 and inner[start:i]:
-            key, _, value = inner[start:i].partition("=")
-            pairs.append((key, value if _is_number(value) else repr(value)))
-            start = i + 1
-    return pairs
-
-
-def _is_number(text: str) -> bool:
+def _literal(text: str) -> str:
+    """A setting's value as a Python literal: a number as it is, other text quoted."""
     try:
         float(text)
     except ValueError:
-        return False
-    return True
+        return repr(text)
+    return text
 
 
 class GreedyAgent(_RustAgent):
@@ -222,9 +218,6 @@ class ISMCTSAgent(_RustAgent):
         self.model = None if path is None else LearnedModel.load(path)
 
 
-_LEARNED_FILE = "learned(model="
-
-
 class LearnedAgent:
     """The learned agent (AI.md §7): the legal move of largest Q-value under ``model`` (a
     :class:`zhengfen.LearnedModel`, or the path of a model file), the first in legal-move order
@@ -249,7 +242,7 @@ class LearnedAgent:
             self.spec = "learned" if model is None else agent_spec(model)
         else:
             self.model = LearnedModel.load(model)
-            self.spec = f"{_LEARNED_FILE}{os.fspath(model)})"
+            self.spec = f"learned(model={os.fspath(model)})"
 
     def act(self, observation: Mapping[str, Any], legal_moves: Sequence[Move]) -> Move:
         """The legal move of largest Q-value (from the info set's own legal list)."""
@@ -297,12 +290,10 @@ def make_agent(name: str | Agent, seed: int = 0) -> Agent:
     if is_user_class(name):
         return _build(name, load_agent_class(name), seed)
     spec = agent_spec(name)
-    path = model_file(spec)
-    if path is not None and spec.startswith(_LEARNED_FILE):
+    kind, _, path = agent_parts(spec)
+    if kind == "learned":
         return LearnedAgent(path)
-    if spec == "learned":
-        return LearnedAgent()
-    agent = _BUILT_IN_CLASSES[spec.partition("(")[0]](seed=seed)
+    agent = _BUILT_IN_CLASSES[kind](seed=seed)
     agent.spec = spec
     if isinstance(agent, _RustAgent) and path is not None:
         agent.model = LearnedModel.load(path)
@@ -331,13 +322,10 @@ def playing(name: str, model: LearnedModel, seed: int = 0) -> Agent:
     return agent
 
 
-_POLICY_FILE = ",policy=" + _LEARNED_FILE
-
-
 def model_file(spec: str) -> str | None:
-    """The model file a canonical spec names (:func:`zhengfen.agent_spec` writes it so): a
+    """The model file a built-in agent's spec names, as the core reads it (no file is read): a
     learned agent's ``learned(model=PATH)``, or a searcher's learned policy
-    ``ismcts(...,policy=learned(model=PATH))``; else ``None``.
+    ``ismcts(...,policy=learned(model=PATH))``; else ``None``, and for a user's class.
 
     >>> model_file("learned(model=runs/a.safetensors)"), model_file("learned")
     ('runs/a.safetensors', None)
@@ -345,12 +333,7 @@ def model_file(spec: str) -> str | None:
     ...            "policy=learned(model=b.safetensors))")
     'b.safetensors'
     """
-    if spec.startswith(_LEARNED_FILE) and spec.endswith(")"):
-        return spec[len(_LEARNED_FILE) : -1]
-    at = spec.find(_POLICY_FILE)
-    if spec.startswith("ismcts(") and at >= 0 and spec.endswith("))"):
-        return spec[at + len(_POLICY_FILE) : -2]
-    return None
+    return None if is_user_class(spec) else agent_parts(spec)[2]
 
 
 def check_agent(agent: str | Agent, rules: Rules) -> None:

@@ -87,6 +87,19 @@ pub fn seat_agents(
     Ok(out)
 }
 
+/// An agent spec's parts: its name, its settings (each a name and its value's text) and the
+/// model file it names.
+type SpecParts = (&'static str, Vec<(&'static str, String)>, Option<String>);
+
+/// What the core reads in a spec, no model file read: the agent's name, its settings in the
+/// canonical spec's order and the model file it names.
+#[pyfunction]
+pub fn agent_parts(spec: &str) -> PyResult<SpecParts> {
+    let agent = Agent::parse_unread(spec).map_err(to_py)?;
+    let file = agent.model_file().map(str::to_owned);
+    Ok((agent.name(), agent.settings(), file))
+}
+
 /// The canonical spec of an agent spec (`"search"` → `"search(determinizations=8,candidates=8)"`).
 /// With `rules`, the agent is first bound to them as every entry point binds it: `learned` is
 /// refused where no model ships for them, a model for other rules is refused (`ModelError`).

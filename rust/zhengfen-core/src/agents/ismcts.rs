@@ -317,21 +317,27 @@ impl Ismcts {
     }
 }
 
+impl Ismcts {
+    /// The settings its spec writes, in order (`policy` only when learned):
+    /// [`super::Agent::settings`].
+    pub fn settings(&self) -> Vec<(&'static str, String)> {
+        let mut settings = vec![
+            ("iterations", self.iterations.to_string()),
+            ("playout", self.playout.name().to_string()),
+            ("exploration", self.exploration.to_string()),
+            ("candidates", self.candidates.to_string()),
+        ];
+        if self.policy.is_learned() {
+            settings.push(("policy", self.policy.to_string()));
+        }
+        settings
+    }
+}
+
 impl fmt::Display for Ismcts {
     /// The agent's spec, as [`super::Agent::parse`] reads it (`policy` only when learned).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "ismcts(iterations={},playout={},exploration={},candidates={}",
-            self.iterations,
-            self.playout.name(),
-            self.exploration,
-            self.candidates
-        )?;
-        if self.policy.is_learned() {
-            write!(f, ",policy={}", self.policy)?;
-        }
-        f.write_str(")")
+        super::write_spec(f, "ismcts", &self.settings())
     }
 }
 

@@ -137,6 +137,55 @@ impl Agent {
         }
     }
 
+    /// The settings its spec writes, in order, each as its name and its value's text: a search
+    /// agent's `determinizations` and `candidates`; a searcher's `iterations`, `playout`,
+    /// `exploration`, `candidates` and, when learned, `policy`; a learned agent's `model` when
+    /// it names a file. None for the random and greedy agents, or `learned`.
+    ///
+    /// ```
+    /// use zhengfen_core::Agent;
+    /// let agent = Agent::parse("search(candidates=3)").unwrap();
+    /// let text = |v: &str| v.to_string();
+    /// assert_eq!(agent.settings(), [("determinizations", text("8")), ("candidates", text("3"))]);
+    /// assert!(Agent::Greedy.settings().is_empty());
+    /// let unread = Agent::parse_unread("ismcts(policy=learned(model=a.safetensors))").unwrap();
+    /// let last = unread.settings().pop().unwrap();
+    /// assert_eq!(last, ("policy", text("learned(model=a.safetensors)")));
+    /// ```
+    pub fn settings(&self) -> Vec<(&'static str, String)> {
+        match self {
+            Agent::Search(search) => vec![
+                ("determinizations", search.determinizations.to_string()),
+                ("candidates", search.candidates.to_string()),
+            ],
+            Agent::Ismcts(ismcts) => ismcts.settings(),
+            Agent::Learned(Learned {
+                path: Some(path), ..
+            }) => vec![("model", path.clone())],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The model file its spec names: a learned agent's `learned(model=PATH)`, or the learned
+    /// policy's of a searcher, `ismcts(...,policy=learned(model=PATH))`; else `None`.
+    ///
+    /// ```
+    /// use zhengfen_core::Agent;
+    /// let spec = "ismcts(iterations=9,policy=learned(model=b.safetensors))";
+    /// assert_eq!(Agent::parse_unread(spec).unwrap().model_file(), Some("b.safetensors"));
+    /// assert_eq!(Agent::parse_unread("learned").unwrap().model_file(), None);
+    /// ```
+    pub fn model_file(&self) -> Option<&str> {
+        match self {
+            Agent::Learned(learned) => learned.path.as_deref(),
+            Agent::Ismcts(Ismcts {
+                policy: Policy::Learned(learned),
+                ..
+            }) => learned.path.as_deref(),
+            _ => None,
+        }
+    }
+
     /// The agent's name.
     pub const fn name(&self) -> &'static str {
         match self {
@@ -202,16 +251,26 @@ impl fmt::Display for Agent {
     /// The agent's spec, as [`Agent::parse`] reads it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Agent::Search(s) => write!(
-                f,
-                "search(determinizations={},candidates={})",
-                s.determinizations, s.candidates
-            ),
+            Agent::Search(_) => write_spec(f, self.name(), &self.settings()),
             Agent::Ismcts(ismcts) => ismcts.fmt(f),
             Agent::Learned(learned) => learned.fmt(f),
             other => f.write_str(other.name()),
         }
     }
+}
+
+/// A spec `name(setting=value,...)` from its name and settings.
+pub(crate) fn write_spec(
+    f: &mut fmt::Formatter<'_>,
+    name: &str,
+    settings: &[(&str, String)],
+) -> fmt::Result {
+    write!(f, "{name}(")?;
+    for (i, (key, value)) in settings.iter().enumerate() {
+        let comma = if i == 0 { "" } else { "," };
+        write!(f, "{comma}{key}={value}")?;
+    }
+    f.write_str(")")
 }
 
 /// The error for a spec that cannot be read.
