@@ -30,6 +30,9 @@ __all__ = [
     "SEAT",
     "SEED",
     "SEED_MAX",
+    "Option",
+    "add_matches",
+    "add_options",
     "add_rules",
     "bounded_int",
     "bounded_number",
@@ -121,6 +124,24 @@ SEAT = bounded_int(0, MAX_PLAYERS - 1)
 """An argparse ``type``: a seat of some table; :func:`check_seat` checks it against the rules."""
 
 
+Option = tuple[str, str, Callable[[str], Any], Any, str]
+"""A valued option as a row of a table: its flag, metavar, argparse ``type``, default and help."""
+
+
+def add_options(
+    group: argparse.ArgumentParser | argparse._ArgumentGroup, rows: list[Option]
+) -> None:
+    """Adds each row of a table of valued options (:data:`Option`) to a parser or a group.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_options(parser, [("--deals", "N", bounded_int(1, 9), 3, "deals, 1 to 9 (3)")])
+    >>> parser.parse_args(["--deals", "5"]).deals, parser.parse_args([]).deals
+    (5, 3)
+    """
+    for flag, metavar, kind, default, text in rows:
+        group.add_argument(flag, metavar=metavar, type=kind, default=default, help=text)
+
+
 def check_seat(seat: int, players: int, option: str = "--seat") -> None:
     """Refuses a seat the table does not have (``ArgumentError``, one line)."""
     if not 0 <= seat < players:
@@ -152,6 +173,13 @@ def add_rules(command: argparse.ArgumentParser) -> None:
     )
     command.add_argument(
         "--seed", type=SEED, default=0, help="seed of the deals, 0 to 2**64 - 1 (default 0)"
+    )
+
+
+def add_matches(command: argparse.ArgumentParser, text: str) -> None:
+    """``--matches N``: how many matches a game lasts (``None`` when not given: a whole game)."""
+    command.add_argument(
+        "--matches", metavar="N", type=bounded_int(1, MAX_MATCHES), default=None, help=text
     )
 
 

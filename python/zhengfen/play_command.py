@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from zhengfen.arguments import (
-    MAX_MATCHES,
     SEAT,
+    add_matches,
     add_rules,
-    bounded_int,
     check_output,
     check_seat,
     read_log,
@@ -52,12 +51,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         help="the agent that answers 'hint' (default greedy); a learned agent also shows its "
         "Q-values of the best moves",
     )
-    command.add_argument(
-        "--matches",
-        type=bounded_int(1, MAX_MATCHES),
-        default=None,
-        help="stop after this many matches",
-    )
+    add_matches(command, "stop after this many matches")
     command.add_argument(
         "--save",
         type=Path,

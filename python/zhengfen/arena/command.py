@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from zhengfen.arguments import (
     MAX_GAMES,
-    MAX_MATCHES,
+    add_matches,
     add_rules,
     bounded_int,
     canonical,
@@ -59,12 +59,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         default=12,
         help=f"deals to play (default 12); with their rotations, at most {MAX_GAMES:,} games",
     )
-    command.add_argument(
-        "--matches",
-        type=bounded_int(1, MAX_MATCHES),
-        default=None,
-        help="matches a game (default: whole games)",
-    )
+    add_matches(command, "matches a game (default: whole games)")
     command.add_argument(
         "--single", action="store_true", help="no duplicate: each deal once, seats unrotated"
     )

@@ -25,17 +25,10 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from zhengfen import Game, IllegalMoveError
+from zhengfen.envs import _spaces
 from zhengfen.envs._actions import action_index, illegal_message, legal_move
 from zhengfen.envs._options import EnvOptions, check_seed
-from zhengfen.envs._spaces import (
-    Action,
-    Observation,
-    action_space,
-    draw_seed,
-    encode,
-    observation_space,
-    render,
-)
+from zhengfen.envs._spaces import Action, Observation
 from zhengfen.errors import EnvError
 
 __all__ = ["ZhengfenAEC", "pettingzoo_env"]
@@ -85,8 +78,10 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.options = EnvOptions.parse(options)
         self.possible_agents = [f"seat_{s}" for s in range(self.options.rules.players)]
-        self.observation_spaces = {a: observation_space(self.options) for a in self.possible_agents}
-        self.action_spaces = {a: action_space(self.options) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: _spaces.observation_space(self.options) for a in self.possible_agents
+        }
+        self.action_spaces = {a: _spaces.action_space(self.options) for a in self.possible_agents}
         self.render_mode = self.options.render_mode
         self._game: Game | None = None
         self._seeds: np.random.Generator | None = None
@@ -114,7 +109,9 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
             self._seeds = np.random.default_rng(seed)
         elif self._seeds is None:
             self._seeds = np.random.default_rng()
-        self._game = Game(self.options.rules, draw_seed(self._seeds) if seed is None else seed)
+        self._game = Game(
+            self.options.rules, _spaces.draw_seed(self._seeds) if seed is None else seed
+        )
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -128,7 +125,7 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         """The agent's observation tensor and action mask."""
         over = all(self.terminations[a] or self.truncations[a] for a in self.agents)
-        return encode(self.game, self._seat(agent), self.options, active=not over)
+        return _spaces.encode(self.game, self._seat(agent), self.options, active=not over)
 
     def step(self, action: Action | None) -> None:
         """Plays ``game.legal_moves()[action]`` for the selected agent (``None`` for an agent
@@ -168,7 +165,7 @@ class ZhengfenAEC(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         """The state as text (``"ansi"``), or printed (``"human"``): the hand of the player to
         move only, unless the environment has perfect information."""
-        return render(self.game, self.options, self.render_mode)
+        return _spaces.render(self.game, self.options, self.render_mode)
 
     def close(self) -> None:
         """Releases the game (nothing else is held)."""

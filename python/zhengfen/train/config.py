@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from zhengfen.arguments import SEED_MAX, bounded_int, bounded_number, shown
+from zhengfen.arguments import SEED, add_options, bounded_int, bounded_number, shown
 from zhengfen.errors import ArgumentError
 
 if TYPE_CHECKING:
@@ -177,13 +177,6 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         help="a rule option (RULES.md §3), e.g. target=300 (repeatable)",
     )
     recipe.add_argument(
-        "--seed",
-        metavar="SEED",
-        type=bounded_int(0, SEED_MAX),
-        default=None,
-        help=f"seed of the training deals and the network's start ({d.seed})",
-    )
-    recipe.add_argument(
         "--opponents",
         default=None,
         metavar="AGENTS",
@@ -200,85 +193,86 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         "'shipped': the model that ships for the rules) instead of random ones; its rules, "
         "history and layers are the run's",
     )
-    recipe.add_argument(
-        "--episodes",
-        metavar="N",
-        type=bounded_int(1, 100_000),
-        default=None,
-        help=f"episodes (one match each) the actors play per round, 1 to 100000 ({d.episodes})",
-    )
-    recipe.add_argument(
-        "--history",
-        metavar="ROWS",
-        type=bounded_int(0, MAX_HISTORY),
-        default=None,
-        help=f"rows of the play history in the state, 0 to {MAX_HISTORY} ({d.history})",
-    )
-    recipe.add_argument(
-        "--layers",
-        metavar="SIZES",
-        type=parse_layers,
-        default=None,
-        help=f"hidden layer sizes ({','.join(map(str, d.layers))})",
-    )
-    recipe.add_argument(
-        "--lr",
-        metavar="RATE",
-        type=bounded_number(0, 1, "a positive learning rate"),
-        default=None,
-        help=f"Adam's learning rate ({d.lr:g})",
-    )
-    recipe.add_argument(
-        "--batch",
-        metavar="N",
-        type=bounded_int(1, 65_536),
-        default=None,
-        help=f"samples per training step, 1 to 65536 ({d.batch})",
-    )
-    recipe.add_argument(
-        "--reuse",
-        metavar="N",
-        type=bounded_int(1, 64),
-        default=None,
-        help=f"passes over each round's samples, 1 to 64 ({d.reuse})",
-    )
-    recipe.add_argument(
-        "--epsilon",
-        metavar="P",
-        type=bounded_number(0, 1, "a probability"),
-        default=None,
-        help=f"the actors' chance of a uniform random move ({d.epsilon:g})",
+    # The recipe's numbers default to None: --resume keeps the stored recipe's.
+    layers = ",".join(map(str, d.layers))
+    add_options(
+        recipe,
+        [
+            (
+                "--seed",
+                "SEED",
+                SEED,
+                None,
+                f"seed of the training deals and the network's start ({d.seed})",
+            ),
+            (
+                "--episodes",
+                "N",
+                bounded_int(1, 100_000),
+                None,
+                f"episodes (one match each) the actors play per round, 1 to 100000 ({d.episodes})",
+            ),
+            (
+                "--history",
+                "ROWS",
+                bounded_int(0, MAX_HISTORY),
+                None,
+                f"rows of the play history in the state, 0 to {MAX_HISTORY} ({d.history})",
+            ),
+            ("--layers", "SIZES", parse_layers, None, f"hidden layer sizes ({layers})"),
+            (
+                "--lr",
+                "RATE",
+                bounded_number(0, 1, "a positive learning rate"),
+                None,
+                f"Adam's learning rate ({d.lr:g})",
+            ),
+            (
+                "--batch",
+                "N",
+                bounded_int(1, 65_536),
+                None,
+                f"samples per training step, 1 to 65536 ({d.batch})",
+            ),
+            (
+                "--reuse",
+                "N",
+                bounded_int(1, 64),
+                None,
+                f"passes over each round's samples, 1 to 64 ({d.reuse})",
+            ),
+            (
+                "--epsilon",
+                "P",
+                bounded_number(0, 1, "a probability"),
+                None,
+                f"the actors' chance of a uniform random move ({d.epsilon:g})",
+            ),
+        ],
     )
     budget = command.add_argument_group("the budget (the run stops at the first reached)")
-    budget.add_argument(
-        "--rounds",
-        metavar="N",
-        type=bounded_int(1, 2**40),
-        default=None,
-        help="rounds in all (this run's total)",
+    add_options(
+        budget,
+        [
+            ("--rounds", "N", bounded_int(1, 2**40), None, "rounds in all (this run's total)"),
+            (
+                "--minutes",
+                "M",
+                bounded_number(0, 1e6, "a positive number of minutes"),
+                None,
+                "minutes of this invocation (default 10 when no budget is given)",
+            ),
+            (
+                "--decisions",
+                "N",
+                bounded_int(1, 2**62),
+                None,
+                "learner decisions in all (samples trained on)",
+            ),
+        ],
     )
-    budget.add_argument(
-        "--minutes",
-        metavar="M",
-        type=bounded_number(0, 1e6, "a positive number of minutes"),
-        default=None,
-        help="minutes of this invocation (default 10 when no budget is given)",
-    )
-    budget.add_argument(
-        "--decisions",
-        metavar="N",
-        type=bounded_int(1, 2**62),
-        default=None,
-        help="learner decisions in all (samples trained on)",
-    )
+    seconds = bounded_number(0, 1e6, "a positive number of seconds")
     machinery = command.add_argument_group("where it runs, evaluations, output")
-    machinery.add_argument(
-        "--threads",
-        metavar="N",
-        type=bounded_int(1, 256),
-        default=d.threads,
-        help=f"Rust threads of the actors, 1 to 256 ({d.threads}; results do not depend on it)",
-    )
     machinery.add_argument(
         "--ray",
         metavar="ADDRESS",
@@ -286,41 +280,53 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         help="actors as Ray actors on this cluster ('local' starts one; a token in "
         "RAY_AUTH_TOKEN); the same samples as on one machine",
     )
-    machinery.add_argument(
-        "--actors",
-        metavar="N",
-        type=bounded_int(1, 1024),
-        default=d.actors,
-        help=f"Ray actors with --ray, 1 to 1024 ({d.actors})",
-    )
-    machinery.add_argument(
-        "--eval-deals",
-        metavar="N",
-        type=bounded_int(0, 100_000),
-        default=d.eval_deals,
-        help="duplicate deals of each evaluation against greedy, 0 to 100000 "
-        f"({d.eval_deals}; 0: none)",
-    )
-    machinery.add_argument(
-        "--eval-seed",
-        metavar="SEED",
-        type=bounded_int(0, SEED_MAX),
-        default=d.eval_seed,
-        help=f"seed of the evaluation's fixed deals ({d.eval_seed})",
-    )
-    machinery.add_argument(
-        "--eval-every",
-        metavar="SECONDS",
-        type=bounded_number(0, 1e6, "a positive number of seconds"),
-        default=d.eval_every,
-        help=f"seconds between evaluations ({d.eval_every:g}; also at the start and the end)",
-    )
-    machinery.add_argument(
-        "--checkpoint-every",
-        metavar="SECONDS",
-        type=bounded_number(0, 1e6, "a positive number of seconds"),
-        default=d.checkpoint_every,
-        help=f"seconds between checkpoints ({d.checkpoint_every:g}; also at the end)",
+    add_options(
+        machinery,
+        [
+            (
+                "--threads",
+                "N",
+                bounded_int(1, 256),
+                d.threads,
+                f"Rust threads of the actors, 1 to 256 ({d.threads}; results do not depend on it)",
+            ),
+            (
+                "--actors",
+                "N",
+                bounded_int(1, 1024),
+                d.actors,
+                f"Ray actors with --ray, 1 to 1024 ({d.actors})",
+            ),
+            (
+                "--eval-deals",
+                "N",
+                bounded_int(0, 100_000),
+                d.eval_deals,
+                "duplicate deals of each evaluation against greedy, 0 to 100000 "
+                f"({d.eval_deals}; 0: none)",
+            ),
+            (
+                "--eval-seed",
+                "SEED",
+                SEED,
+                d.eval_seed,
+                f"seed of the evaluation's fixed deals ({d.eval_seed})",
+            ),
+            (
+                "--eval-every",
+                "SECONDS",
+                seconds,
+                d.eval_every,
+                f"seconds between evaluations ({d.eval_every:g}; also at the start and the end)",
+            ),
+            (
+                "--checkpoint-every",
+                "SECONDS",
+                seconds,
+                d.checkpoint_every,
+                f"seconds between checkpoints ({d.checkpoint_every:g}; also at the end)",
+            ),
+        ],
     )
     machinery.add_argument(
         "--no-progress",

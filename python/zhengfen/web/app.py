@@ -226,11 +226,19 @@ async def delete_game(request: Request, server: Server) -> Response:
     return Response(status_code=204)
 
 
-async def game_move(request: Request, server: Server) -> Json:
+async def _act(
+    request: Request, server: Server, act: Callable[[WebGame, int, Body, int | None], Json]
+) -> Json:
+    """``act(game, seat, body, since)`` for the seat the route's key names, with the request's
+    body and ``since``, holding the game's lock."""
     body = await read_body(request, server.limits.max_body)
     game, seat = _seat(request, server)
     since = _since(request)
-    return await _locked(game, server.limits.busy_seconds, lambda: game.move(seat, body, since))
+    return await _locked(game, server.limits.busy_seconds, lambda: act(game, seat, body, since))
+
+
+async def game_move(request: Request, server: Server) -> Json:
+    return await _act(request, server, WebGame.move)
 
 
 async def game_check(request: Request, server: Server) -> Json:
@@ -249,10 +257,7 @@ async def game_hint(request: Request, server: Server) -> Json:
 
 
 async def game_name(request: Request, server: Server) -> Json:
-    body = await read_body(request, server.limits.max_body)
-    game, seat = _seat(request, server)
-    since = _since(request)
-    return await _locked(game, server.limits.busy_seconds, lambda: game.name(seat, body, since))
+    return await _act(request, server, WebGame.name)
 
 
 async def game_next(request: Request, server: Server) -> Json:

@@ -20,7 +20,7 @@ import socket
 import sys
 from pathlib import Path
 
-from zhengfen.arguments import bounded_int, bounded_number
+from zhengfen.arguments import add_options, bounded_int, bounded_number
 from zhengfen.web.limits import Limits
 
 __all__ = ["EXTRA", "HELP", "add_arguments", "listen", "run"]
@@ -33,12 +33,6 @@ EXTRA = "install the web extra: pip install 'zhengfen[web]'"
 def add_arguments(command: argparse.ArgumentParser) -> None:
     """The arguments of ``zhengfen serve``."""
     command.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    command.add_argument(
-        "--port",
-        type=bounded_int(0, 65535),
-        default=8000,
-        help="port, 0 to 65535 (8000; 0: any free port)",
-    )
     command.add_argument(
         "--replays",
         type=Path,
@@ -55,18 +49,27 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         "file's stem unless given), for the rules it plays (repeatable); 'learned' plays the "
         "model shipped for the rules, where one ships",
     )
-    command.add_argument(
-        "--max-games",
-        type=bounded_int(1, 4096),
-        default=64,
-        help="games held at once, 1 to 4096 (64)",
-    )
-    command.add_argument(
-        "--agent-seconds",
-        type=bounded_number(0, 60, "a number of seconds"),
-        default=Limits.agent_seconds,
-        help="how long the agents play in one request before the page is answered and asks "
-        f"again, 0 to 60 ({Limits.agent_seconds:g}; 0: one agent's move a request)",
+    seconds = Limits.agent_seconds
+    add_options(
+        command,
+        [
+            (
+                "--port",
+                "PORT",
+                bounded_int(0, 65535),
+                8000,
+                "port, 0 to 65535 (8000; 0: any free port)",
+            ),
+            ("--max-games", "N", bounded_int(1, 4096), 64, "games held at once, 1 to 4096 (64)"),
+            (
+                "--agent-seconds",
+                "SECONDS",
+                bounded_number(0, 60, "a number of seconds"),
+                seconds,
+                "how long the agents play in one request before the page is answered and asks "
+                f"again, 0 to 60 ({seconds:g}; 0: one agent's move a request)",
+            ),
+        ],
     )
     command.set_defaults(run=run)
 

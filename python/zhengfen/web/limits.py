@@ -14,18 +14,28 @@ class Limits:
     """A server's bounds (``GET /api/options`` shows them to the page)."""
 
     max_games: int = 64
+    """The most games the server holds at once (``zhengfen serve --max-games``)."""
     games_per_client: int = 16
     """The most games one client (an address) holds: its next game makes the server forget its
     least recently used one, so that no client can fill the server for the others."""
     idle_seconds: float = 1800.0
+    """How long a game, an opened replay or a finished tournament is kept without use."""
     max_body: int = 256 * 1024
+    """The largest request body in bytes, but for uploads."""
     max_upload: int = 8 * 1024 * 1024
+    """The largest uploaded saved game or arena log in bytes."""
     max_replays: int = 16
+    """The most replays open at once (the least recently used is forgotten)."""
     max_deals: int = 200
+    """The most deals one tournament plays."""
     max_tournaments: int = 4
+    """The most tournaments running at once."""
     kept_tournaments: int = 16
+    """The most tournaments kept, running or finished, for the page to read."""
     max_hint_playouts: int = 64
+    """The most playouts one hint may ask for."""
     busy_seconds: float = 30.0
+    """How long a request waits for a game another request is using before it is refused."""
     agent_seconds: float = 2.0
     """How long the agents of a game play in one request before it is answered (with
     ``agents_playing``: the page asks again); an agent's move begun is finished."""
