@@ -6,7 +6,7 @@ mod common;
 
 use common::all_rules;
 use proptest::prelude::*;
-use zhengfen_core::agents::Agent;
+use zhengfen_core::agents::{Agent, Choose};
 use zhengfen_core::batch::{
     rollouts, Dtype, Episode, MaskKind, OwnedMask, OwnedValues, RolloutConfig, VecConfig, VecGame,
 };

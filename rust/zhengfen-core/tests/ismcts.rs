@@ -7,7 +7,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use common::{all_rules, greedy_positions as positions};
-use zhengfen_core::agents::{Agent, Ismcts, Playout};
+use zhengfen_core::agents::{Agent, Choose, Ismcts, Playout};
 use zhengfen_core::batch::{rollouts, Rollout, RolloutConfig};
 use zhengfen_core::cancel::Cancel;
 use zhengfen_core::error::Error;

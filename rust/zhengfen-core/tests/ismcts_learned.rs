@@ -10,7 +10,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use common::{all_rules, greedy_positions as positions};
-use zhengfen_core::agents::{Agent, Ismcts, Learned, Playout, Policy};
+use zhengfen_core::agents::{Agent, Choose, Ismcts, Learned, Playout, Policy};
 use zhengfen_core::batch::{rollouts, Rollout, RolloutConfig};
 use zhengfen_core::cancel::Cancel;
 use zhengfen_core::error::Error;

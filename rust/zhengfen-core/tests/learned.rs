@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use zhengfen_core::agents::{Agent, Learned};
+use zhengfen_core::agents::{Agent, Choose, Learned};
 use zhengfen_core::batch::{rollouts, RolloutConfig, VecConfig, VecGame};
 use zhengfen_core::error::Error;
 use zhengfen_core::learned::{self, state_features, testing, Decisions, Model, Tensor};

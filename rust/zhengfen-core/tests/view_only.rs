@@ -5,7 +5,7 @@
 mod common;
 
 use common::all_rules;
-use zhengfen_core::agents::Agent;
+use zhengfen_core::agents::{Agent, Choose};
 use zhengfen_core::game::Game;
 use zhengfen_core::seed::SplitMix64;
 

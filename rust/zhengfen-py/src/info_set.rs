@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use zhengfen_core::error::Error;
 use zhengfen_core::game::{Game, Move};
 use zhengfen_core::seed::SplitMix64;
-use zhengfen_core::Search;
+use zhengfen_core::{Choose, Search};
 
 /// What one seat knows of a game.
 #[pyclass(name = "InfoSet", module = "zhengfen", frozen)]

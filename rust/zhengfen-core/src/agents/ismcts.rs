@@ -27,8 +27,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::policy::{self, Policy, Scratch};
-use super::{play_out, settings, Agent, Greedy, Learned};
-use crate::cancel::Cancel;
+use super::{play_out, settings, Agent, Choose, Greedy, Learned, Turn};
 use crate::error::Result;
 use crate::game::{Game, Move};
 use crate::learned::Model;
@@ -208,48 +207,6 @@ impl Ismcts {
         })
     }
 
-    /// The index in `moves` of the move chosen, stopping after the iteration under way when
-    /// `cancel` says so (the most visited move so far is returned; before any iteration ended,
-    /// the policy's choice: the greedy one, or the largest Q-value). Without a cancel, through
-    /// [`Agent::choose`].
-    pub fn choose_until(
-        &self,
-        game: &Game,
-        moves: &[Move],
-        rng: &mut SplitMix64,
-        cancel: &Cancel<'_>,
-    ) -> usize {
-        let Some(seat) = game.current_player() else {
-            return 0;
-        };
-        if moves.len() <= 1 {
-            return 0;
-        }
-        let model = self.policy.model();
-        let mut work = Work::new(model);
-        if let Some(model) = model {
-            // The mover's values depend only on its view: the same in every world.
-            let q = policy::q_of(model, game, moves, &mut work.scratch.decisions);
-            policy::top_k_into(&q, self.candidates as usize, &mut work.root_order);
-        }
-        let mut tree = Tree::take();
-        for _ in 0..self.iterations {
-            if cancel.check() {
-                break;
-            }
-            let Ok(mut world) = game.resample(usize::from(seat), rng) else {
-                break;
-            };
-            self.iterate(&mut tree, &mut world, rng, &mut work);
-        }
-        let pick = tree.most_visited(moves).unwrap_or_else(|| match model {
-            Some(_) => work.root_order[0],
-            None => Greedy.choose(game, moves),
-        });
-        tree.give_back();
-        pick
-    }
-
     /// One iteration in `world`: descend, expand, play out (or value the leaf), back up.
     fn iterate(&self, tree: &mut Tree, world: &mut Game, rng: &mut SplitMix64, work: &mut Work) {
         let model = self.policy.model();
@@ -331,6 +288,41 @@ impl Ismcts {
             settings.push(("policy", self.policy.to_string()));
         }
         settings
+    }
+}
+
+impl Choose for Ismcts {
+    /// The move most visited, stopping after the iteration under way when the turn's cancel
+    /// says so (the most visited move so far; before any iteration ended, the policy's choice:
+    /// the greedy one, or the largest Q-value).
+    fn pick(&self, turn: &Turn<'_>, rng: &mut SplitMix64) -> usize {
+        let Turn { game, moves, .. } = *turn;
+        let Some(seat) = game.current_player() else {
+            return 0;
+        };
+        let model = self.policy.model();
+        let mut work = Work::new(model);
+        if let Some(model) = model {
+            // The mover's values depend only on its view: the same in every world.
+            let q = policy::q_of(model, game, moves, &mut work.scratch.decisions);
+            policy::top_k_into(&q, self.candidates as usize, &mut work.root_order);
+        }
+        let mut tree = Tree::take();
+        for _ in 0..self.iterations {
+            if turn.cancel.check() {
+                break;
+            }
+            let Ok(mut world) = game.resample(usize::from(seat), rng) else {
+                break;
+            };
+            self.iterate(&mut tree, &mut world, rng, &mut work);
+        }
+        let pick = tree.most_visited(moves).unwrap_or_else(|| match model {
+            Some(_) => work.root_order[0],
+            None => Greedy.choose(game, moves),
+        });
+        tree.give_back();
+        pick
     }
 }
 
@@ -523,6 +515,7 @@ impl Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cancel::Cancel;
 
     #[test]
     fn ucb_prefers_the_mean_without_exploration_and_the_rare_with_it() {

@@ -7,6 +7,7 @@
 //! player may: the random and greedy agents read the player's own hand and the public state;
 //! the search agents work on games from [`Game::resample`], never on the real hands.
 
+mod choose;
 mod greedy;
 mod ismcts;
 mod learned;
@@ -14,6 +15,7 @@ pub mod policy;
 mod search;
 mod settings;
 
+pub use choose::{Choose, Turn};
 pub use greedy::Greedy;
 pub use ismcts::{Ismcts, Playout, LEARNED_ITERATIONS, LEARNED_PLAYOUT};
 pub use learned::Learned;
@@ -23,7 +25,6 @@ pub use search::Search;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 use crate::game::{Game, Move};
 use crate::learned::Model;
@@ -219,30 +220,16 @@ impl Agent {
             other => Ok(other.clone()),
         }
     }
+}
 
-    /// The index in `moves` (the current player's legal moves, not empty) of the move chosen.
-    pub fn choose(&self, game: &Game, moves: &[Move], rng: &mut SplitMix64) -> usize {
-        self.choose_until(game, moves, rng, &Cancel::never())
-    }
-
-    /// [`Agent::choose`], cut short when `cancel` says so (the search agents then return the
-    /// best move found so far; the caller is expected to see `cancel` and stop).
-    pub fn choose_until(
-        &self,
-        game: &Game,
-        moves: &[Move],
-        rng: &mut SplitMix64,
-        cancel: &Cancel<'_>,
-    ) -> usize {
-        if moves.len() <= 1 {
-            return 0;
-        }
+impl Choose for Agent {
+    fn pick(&self, turn: &Turn<'_>, rng: &mut SplitMix64) -> usize {
         match self {
-            Agent::Random => rng.uniform(moves.len() as u64) as usize,
-            Agent::Greedy => Greedy.choose(game, moves),
-            Agent::Search(search) => search.choose_until(game, moves, rng, cancel),
-            Agent::Ismcts(ismcts) => ismcts.choose_until(game, moves, rng, cancel),
-            Agent::Learned(learned) => learned.choose(game, moves),
+            Agent::Random => rng.uniform(turn.moves.len() as u64) as usize,
+            Agent::Greedy => Greedy.choose(turn.game, turn.moves),
+            Agent::Search(search) => search.pick(turn, rng),
+            Agent::Ismcts(ismcts) => ismcts.pick(turn, rng),
+            Agent::Learned(learned) => learned.choose(turn.game, turn.moves),
         }
     }
 }

@@ -7,7 +7,7 @@
 //! You). The same determinizations serve
 //! every candidate, so their comparison is paired.
 
-use super::{play_out, settings, Agent, Greedy};
+use super::{play_out, settings, Agent, Choose, Greedy, Turn};
 use crate::cancel::Cancel;
 use crate::error::Result;
 use crate::game::{Game, Move};
@@ -49,30 +49,6 @@ impl Search {
             }
         }
         Ok(search)
-    }
-
-    /// The index in `moves` of the move with the best mean outcome, stopping after the playout
-    /// under way when `cancel` says so (the best move so far is returned). Without a cancel,
-    /// through [`super::Agent::choose`].
-    pub fn choose_until(
-        &self,
-        game: &Game,
-        moves: &[Move],
-        rng: &mut SplitMix64,
-        cancel: &Cancel<'_>,
-    ) -> usize {
-        if game.current_player().is_none() {
-            return 0;
-        }
-        let tried = self.candidates(game, moves);
-        if tried.len() == 1 {
-            return tried[0];
-        }
-        let Some(means) = self.evaluate_until(game, moves, &tried, rng, cancel) else {
-            return tried[0];
-        };
-        let best = (0..tried.len()).fold(0, |b, i| if means[i] > means[b] { i } else { b });
-        tried[best]
     }
 
     /// The mean outcome for the mover ([`Game::match_result`]) of each move of `tried`
@@ -127,5 +103,22 @@ impl Search {
         let mut order = Vec::new();
         Greedy.best_into(game, moves, self.candidates as usize, &mut order);
         order
+    }
+}
+
+impl Choose for Search {
+    /// The move with the best mean outcome, stopping after the playout under way when the
+    /// turn's cancel says so (the best move so far is returned).
+    fn pick(&self, turn: &Turn<'_>, rng: &mut SplitMix64) -> usize {
+        let tried = self.candidates(turn.game, turn.moves);
+        if tried.len() == 1 {
+            return tried[0];
+        }
+        let Some(means) = self.evaluate_until(turn.game, turn.moves, &tried, rng, turn.cancel)
+        else {
+            return tried[0];
+        };
+        let best = (0..tried.len()).fold(0, |b, i| if means[i] > means[b] { i } else { b });
+        tried[best]
     }
 }

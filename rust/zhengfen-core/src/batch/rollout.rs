@@ -6,7 +6,7 @@
 
 use super::seating::{rotations, seating};
 use super::{parallel_each, pool};
-use crate::agents::Agent;
+use crate::agents::{Agent, Choose};
 use crate::cancel::Cancel;
 use crate::error::{with_capacity, Error, Result};
 use crate::game::{Game, Phase};

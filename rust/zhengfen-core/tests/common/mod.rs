@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use zhengfen_core::agents::Agent;
+use zhengfen_core::agents::{Agent, Choose};
 use zhengfen_core::cardset::CardSet;
 use zhengfen_core::classify::{classify, strongest};
 use zhengfen_core::combo::{Combo, Kind};

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::explore::explore;
 use super::samples::EpisodeSamples;
 use super::SelfplayConfig;
+use crate::agents::Choose;
 use crate::cancel::Cancel;
 use crate::combo::Combo;
 use crate::encode::{move_features, move_rows, MOVE_ROW};

@@ -25,7 +25,7 @@ mod slot;
 
 pub use config::{default_max_actions, Episode, VecConfig};
 
-use crate::agents::Agent;
+use crate::agents::{Agent, Choose};
 use crate::batch::outputs::{OutBuffers, SlotOut, Values};
 use crate::batch::{parallel_each, parallel_ranges, pool};
 use crate::cancel::Cancel;

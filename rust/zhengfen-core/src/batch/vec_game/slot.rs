@@ -3,6 +3,7 @@
 //! written (AI.md §2).
 
 use super::config::{Episode, VecConfig};
+use crate::agents::Choose;
 use crate::batch::outputs::SlotOut;
 use crate::cancel::Cancel;
 use crate::combo::Combo;
