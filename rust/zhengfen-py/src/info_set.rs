@@ -10,7 +10,7 @@ use crate::errors::{to_py, ArgumentTypeError, IllegalMoveError};
 use crate::game::PyGame;
 use crate::observe::observation;
 use crate::rng::{with_stream, PySplitMix64};
-use crate::tensors;
+use crate::tensors::Seen;
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use zhengfen_core::error::Error;
@@ -46,6 +46,14 @@ impl PyInfoSet {
             Vec::new()
         }
     }
+
+    /// The seat, as its tensors encode it.
+    fn seen(&self) -> Seen<'_> {
+        Seen {
+            game: &self.game,
+            seat: self.seat,
+        }
+    }
 }
 
 #[pymethods]
@@ -68,13 +76,12 @@ impl PyInfoSet {
         py: Python<'py>,
         dtype: Arg<'py>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let dtype = tensors::dtype_arg(&dtype)?;
-        tensors::observation(py, &self.game, self.seat, false, dtype)
+        self.seen().observation(py, false, &dtype)
     }
 
     /// The seat's scores.
     fn score_tensor<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
-        tensors::scores(py, &self.game, self.seat)
+        self.seen().scores(py)
     }
 
     /// The seat's history tensor.
@@ -86,8 +93,7 @@ impl PyInfoSet {
         rows: Arg<'py>,
         dtype: Arg<'py>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let rows = tensors::rows_arg(&rows, "rows", 16)?;
-        tensors::history(py, &self.game, self.seat, rows, tensors::dtype_arg(&dtype)?)
+        self.seen().history(py, &rows, &dtype)
     }
 
     /// The seat's legal moves when it is to move; otherwise an empty list.

@@ -6,7 +6,7 @@ use crate::args::{int_arg, Arg};
 use crate::convert::to_python;
 use crate::errors::to_py;
 use crate::game::{seat_range, PyGame};
-use crate::tensors;
+use crate::tensors::{self, Seen};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use zhengfen_core::game::record::{unfold, Observation, Viewer, Visible};
@@ -18,6 +18,14 @@ pub fn observation<'py>(py: Python<'py>, game: &Game, seat: usize) -> PyResult<B
 }
 
 impl PyGame {
+    /// The seat a `seat` argument names, as its tensors encode it.
+    fn seen(&self, seat: &Bound<'_, PyAny>) -> PyResult<Seen<'_>> {
+        Ok(Seen {
+            game: &self.game,
+            seat: self.seat_arg(seat)?,
+        })
+    }
+
     /// The viewer a `seat` argument names: a seat, or everyone for `None` (or left out).
     fn viewer_arg(&self, seat: &Arg<'_>) -> PyResult<Viewer> {
         let seat: Option<u8> = seat.optional_int("seat", seat_range(self.game.rules()))?;
@@ -72,10 +80,12 @@ impl PyGame {
         perfect_information: Arg<'py>,
         dtype: Arg<'py>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let seat = self.seat_arg(seat)?;
-        let perfect_information = perfect_information.flag("perfect_information", false)?;
-        let dtype = tensors::dtype_arg(&dtype)?;
-        tensors::observation(py, &self.game, seat, perfect_information, dtype)
+        let seen = self.seen(seat)?;
+        seen.observation(
+            py,
+            perfect_information.flag("perfect_information", false)?,
+            &dtype,
+        )
     }
 
     /// `seat`'s scores (`AI.md` §1.1): each relative seat's game score, then the target.
@@ -84,7 +94,7 @@ impl PyGame {
         py: Python<'py>,
         seat: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyArray1<i32>>> {
-        Ok(tensors::scores(py, &self.game, self.seat_arg(seat)?))
+        Ok(self.seen(seat)?.scores(py))
     }
 
     /// The last `rows` plays and passes of the match seen by `seat`, most recent first.
@@ -97,9 +107,7 @@ impl PyGame {
         rows: Arg<'py>,
         dtype: Arg<'py>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let seat = self.seat_arg(seat)?;
-        let rows = tensors::rows_arg(&rows, "rows", 16)?;
-        tensors::history(py, &self.game, seat, rows, tensors::dtype_arg(&dtype)?)
+        self.seen(seat)?.history(py, &rows, &dtype)
     }
 
     /// One row of features per legal move, in the order of `legal_moves()`.
@@ -109,8 +117,7 @@ impl PyGame {
         py: Python<'py>,
         dtype: Arg<'py>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let dtype = tensors::dtype_arg(&dtype)?;
-        tensors::move_features(py, &self.game.legal_moves(), dtype)
+        tensors::move_features(py, &self.game.legal_moves(), &dtype)
     }
 
     /// The legal list as a mask of `max_actions` actions (action `i` = `legal_moves()[i]`):

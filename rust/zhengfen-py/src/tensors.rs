@@ -16,10 +16,11 @@ pub const MOST_ROWS: usize = 1 << 20;
 /// The range of a count of rows or actions, as an argument range.
 pub const ROWS: std::ops::RangeInclusive<i128> = 1..=MOST_ROWS as i128;
 
-/// A count of rows (the integer rule of `args`), `default` when left out.
-pub fn rows_arg(rows: &Arg<'_>, name: &str, default: usize) -> PyResult<usize> {
-    rows.int(name, ROWS, default)
-}
+/// The history rows a tensor has when the `rows` argument is left out.
+pub const DEFAULT_HISTORY_ROWS: usize = 16;
+
+/// A numpy array, or why it cannot be made.
+pub type Array<'py> = PyResult<Bound<'py, PyAny>>;
 
 /// The storage a `dtype` argument names: `"uint8"` (the default) or `"float32"`, as a string,
 /// a numpy scalar type or a `numpy.dtype`.
@@ -50,13 +51,15 @@ pub fn dtype_arg(dtype: &Arg<'_>) -> PyResult<Dtype> {
     }
 }
 
-/// Encoded bytes as a numpy array of `shape`, in `dtype`'s storage.
+/// Bytes that `fill` encodes, as a numpy array of `shape`, in `dtype`'s storage.
 pub fn encoded<'py>(
     py: Python<'py>,
-    bytes: Vec<u8>,
     shape: &[usize],
     dtype: Dtype,
-) -> PyResult<Bound<'py, PyAny>> {
+    fill: impl FnOnce(&mut [u8]),
+) -> Array<'py> {
+    let mut bytes = vec![0; shape.iter().product()];
+    fill(&mut bytes);
     Ok(match dtype {
         Dtype::Uint8 => PyArray1::from_vec(py, bytes).reshape(shape)?.into_any(),
         Dtype::Float32 => {
@@ -67,50 +70,47 @@ pub fn encoded<'py>(
     })
 }
 
-/// `seat`'s observation.
-pub fn observation<'py>(
-    py: Python<'py>,
-    game: &Game,
-    seat: usize,
-    perfect: bool,
-    dtype: Dtype,
-) -> PyResult<Bound<'py, PyAny>> {
-    let size = encode::observation_size(perfect);
-    let mut out = vec![0; size];
-    encode::observation(game, seat, perfect, &mut out);
-    encoded(py, out, &[size], dtype)
+/// A seat of a game, as `Game` and `InfoSet` encode it (`AI.md` §1): the arguments of their
+/// tensor methods read here, once.
+#[derive(Clone, Copy)]
+pub struct Seen<'a> {
+    pub game: &'a Game,
+    pub seat: usize,
 }
 
-/// `seat`'s scores: each relative seat's game score, then the target.
-pub fn scores<'py>(py: Python<'py>, game: &Game, seat: usize) -> Bound<'py, PyArray1<i32>> {
-    let mut out = vec![0; SCORES_SIZE];
-    encode::scores(game, seat, &mut out);
-    PyArray1::from_vec(py, out)
+impl Seen<'_> {
+    /// The seat's observation (`perfect`: with every hand), in the storage `dtype` names.
+    pub fn observation<'py>(&self, py: Python<'py>, perfect: bool, dtype: &Arg<'_>) -> Array<'py> {
+        let (game, seat) = (self.game, self.seat);
+        let shape = [encode::observation_size(perfect)];
+        encoded(py, &shape, dtype_arg(dtype)?, |out| {
+            encode::observation(game, seat, perfect, out)
+        })
+    }
+
+    /// The seat's scores: each relative seat's game score, then the target.
+    pub fn scores<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
+        let mut out = vec![0; SCORES_SIZE];
+        encode::scores(self.game, self.seat, &mut out);
+        PyArray1::from_vec(py, out)
+    }
+
+    /// The seat's last `rows` plays and passes (an argument; 16 when left out), most recent
+    /// first, in the storage `dtype` names.
+    pub fn history<'py>(&self, py: Python<'py>, rows: &Arg<'_>, dtype: &Arg<'_>) -> Array<'py> {
+        let rows: usize = rows.int("rows", ROWS, DEFAULT_HISTORY_ROWS)?;
+        let (game, seat) = (self.game, self.seat);
+        encoded(py, &[rows, HISTORY_ROW], dtype_arg(dtype)?, |out| {
+            encode::history(game, seat, out)
+        })
+    }
 }
 
-/// `seat`'s history tensor of the last `rows` plays and passes.
-pub fn history<'py>(
-    py: Python<'py>,
-    game: &Game,
-    seat: usize,
-    rows: usize,
-    dtype: Dtype,
-) -> PyResult<Bound<'py, PyAny>> {
-    check_rows("history rows", rows)?;
-    let mut out = vec![0; rows * HISTORY_ROW];
-    encode::history(game, seat, &mut out);
-    encoded(py, out, &[rows, HISTORY_ROW], dtype)
-}
-
-/// One row of features per move.
-pub fn move_features<'py>(
-    py: Python<'py>,
-    moves: &[Move],
-    dtype: Dtype,
-) -> PyResult<Bound<'py, PyAny>> {
-    let mut out = vec![0; moves.len() * MOVE_ROW];
-    encode::move_rows(moves, &mut out);
-    encoded(py, out, &[moves.len(), MOVE_ROW], dtype)
+/// One row of features per move, in the storage `dtype` names.
+pub fn move_features<'py>(py: Python<'py>, moves: &[Move], dtype: &Arg<'_>) -> Array<'py> {
+    encoded(py, &[moves.len(), MOVE_ROW], dtype_arg(dtype)?, |out| {
+        encode::move_rows(moves, out)
+    })
 }
 
 /// A mask of `size` actions whose first `legal` are legal: `size` booleans, or packed (`AI.md`
