@@ -1,22 +1,19 @@
 //! `LearnedModel`: a model of the format `zhengfen-dmc-1` (`zhengfen_core::learned`, AI.md
 //! §7) from Python: loading and saving, its metadata and tensors as numpy arrays, and its
-//! forward pass on games, info sets or raw inputs. Conversions only: the format and the
-//! arithmetic are the core's.
+//! forward pass on raw inputs (on games and info sets: `positions.rs`). Conversions only: the
+//! format and the arithmetic are the core's.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::args::{shown, Arg};
-use crate::errors::{to_py, value_error, ArgumentTypeError, IllegalMoveError};
-use crate::game::PyGame;
-use crate::info_set::PyInfoSet;
+use crate::errors::{to_py, value_error, ArgumentTypeError};
 use crate::rules::PyRules;
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use zhengfen_core::error::Error;
-use zhengfen_core::game::{Game, Move};
-use zhengfen_core::learned::{state_features, Model, Tensor};
+use zhengfen_core::learned::{Model, Tensor};
 
 /// A learned model, its weights as float32 (shared, never changed).
 #[pyclass(name = "LearnedModel", module = "zhengfen", frozen)]
@@ -46,26 +43,6 @@ fn float16_arg(dtype: &Arg<'_>) -> PyResult<bool> {
             shown(value)
         ))),
     }
-}
-
-/// The game and the seat a `game_or_info_set` argument names: a `Game` (its current player)
-/// or an `InfoSet` (its seat), with the seat's legal moves if it is to move.
-fn position(obj: &Bound<'_, PyAny>) -> PyResult<(Game, Option<usize>, Vec<Move>)> {
-    if let Ok(game) = obj.cast::<PyGame>() {
-        let game = game.borrow().game.clone();
-        let seat = game.current_player().map(usize::from);
-        let moves = game.legal_moves();
-        return Ok((game, seat, moves));
-    }
-    if let Ok(info) = obj.cast::<PyInfoSet>() {
-        let info = info.get();
-        let moves = info.moves();
-        return Ok((info.game.clone(), Some(info.seat), moves));
-    }
-    Err(ArgumentTypeError::new_err(format!(
-        "expected a Game or an InfoSet, not {}",
-        shown(obj)
-    )))
 }
 
 /// A float32 or float16 numpy array's values as float32, with its shape.
@@ -193,35 +170,6 @@ impl PyLearnedModel {
             out.set_item(name, array)?;
         }
         Ok(out)
-    }
-
-    /// The Q-value of each legal move of the mover (of a `Game`'s current player, or of an
-    /// `InfoSet`'s seat when it is to move; empty otherwise), in legal-move order.
-    fn q_values<'py>(
-        &self,
-        py: Python<'py>,
-        game_or_info_set: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let (game, _, moves) = position(game_or_info_set)?;
-        let model = &self.model;
-        let q = py.detach(|| model.q_values(&game, &moves));
-        Ok(PyArray1::from_vec(py, q))
-    }
-
-    /// The state input `x_s` of the mover (a `Game`'s current player, or an `InfoSet`'s
-    /// seat), float32 of length `state_size`.
-    fn state_features<'py>(
-        &self,
-        py: Python<'py>,
-        game_or_info_set: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let (game, seat, _) = position(game_or_info_set)?;
-        let seat = seat.ok_or_else(|| {
-            IllegalMoveError::new_err("no one is to move: there is no state to encode")
-        })?;
-        let mut out = vec![0.0; self.model.state_size()];
-        state_features(&game, seat, self.model.history_rows(), &mut out);
-        Ok(PyArray1::from_vec(py, out))
     }
 
     /// The arithmetic alone: the Q-value of each pair of a state row (float32 `[n,

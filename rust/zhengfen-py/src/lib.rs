@@ -14,6 +14,7 @@ mod interrupt;
 mod learned;
 mod move_list;
 mod observe;
+mod positions;
 mod rng;
 mod rules;
 mod saving;
