@@ -5,8 +5,10 @@ Cheng You matches, over 8,000 decisions) once took a minute when each frame copi
 history. For each length, a game of that many matches between random agents is uploaded to
 ``zhengfen serve``'s app (Starlette's test client, no network), and its index and every match's
 frames are asked for; the figure is the median over ``--repeats`` passes of the time per
-decision. Flat figures across lengths mean linear work. The table is Markdown for
-``benches/RESULTS.md``.
+decision. Flat figures across lengths mean linear work. Each length is timed twice, side by
+side: as served (an opened log keeps the outlines of the games last asked for) and with no
+outline kept (``KEPT_OUTLINES = 0``: each request reads and cuts the whole game again, as before
+issue 23's last change). The table is Markdown for ``benches/RESULTS.md``.
 
 Run: ``python benches/bench_replay.py [--matches 5 20 60] [--repeats 3]`` (needs the web extra
 and httpx).
@@ -23,6 +25,7 @@ from starlette.testclient import TestClient
 
 import zhengfen
 from zhengfen.agents import RandomAgent, play_seats
+from zhengfen.web import replays
 from zhengfen.web.app import create_app
 
 LOCAL = "http://127.0.0.1"
@@ -52,18 +55,27 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
     print(f"{platform.processor() or platform.machine()}, Python {platform.python_version()}\n")
-    print("| matches | decisions | saved KB | seconds (median) | µs per decision |")
-    print("|---:|---:|---:|---:|---:|")
+    print(
+        "| matches | decisions | saved KB | seconds, kept | seconds, recut "
+        "| µs per decision, kept | µs per decision, recut |"
+    )
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    kept = replays.KEPT_OUTLINES
     with TestClient(create_app(), base_url=LOCAL) as client:
         for matches in args.matches:
             game = long_game(matches)
             text = game.to_json()
-            times = [replay_seconds(client, text) for _ in range(args.repeats)]
-            seconds = statistics.median(times)
+            seconds = {}
+            for outlines in (kept, 0):
+                replays.KEPT_OUTLINES = outlines
+                times = [replay_seconds(client, text) for _ in range(args.repeats)]
+                seconds[outlines] = statistics.median(times)
+            replays.KEPT_OUTLINES = kept
             decisions = len(game.decisions)
+            per = {n: 1e6 * t / decisions for n, t in seconds.items()}
             print(
-                f"| {matches} | {decisions} | {len(text) // 1024} | {seconds:.2f} "
-                f"| {1e6 * seconds / decisions:.0f} |"
+                f"| {matches} | {decisions} | {len(text) // 1024} | {seconds[kept]:.2f} "
+                f"| {seconds[0]:.2f} | {per[kept]:.0f} | {per[0]:.0f} |"
             )
 
 

@@ -333,14 +333,14 @@ async def replay_game(request: Request, server: Server) -> Json:
     k = _index(request.path_params["k"])
     if k is None:
         raise NotFound(f"no game {request.path_params['k'][:20]!r}: games are numbered from 0")
-    saved = opened.game(k)
+    outline = await run_in_threadpool(opened.outline, k)  # read and cut once, then kept
     wanted = request.query_params.get("match")
     if wanted is None:
-        return await run_in_threadpool(replays.index, k, saved)
+        return await run_in_threadpool(replays.index, k, outline)
     match = _index(wanted)
     if match is None:
         raise InputError(f"'match' must be a match number (from 1), not {wanted[:20]!r}")
-    return await run_in_threadpool(replays.match_frames, k, saved, match)
+    return await run_in_threadpool(replays.match_frames, k, outline, match)
 
 
 # --- tournaments ---------------------------------------------------------------------------

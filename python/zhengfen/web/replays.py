@@ -11,8 +11,10 @@ again from its first deal.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +25,7 @@ from zhengfen.web import views
 from zhengfen.web.inputs import InputError
 from zhengfen.web.problems import NotFound, TooLarge
 
-__all__ = ["Folder", "Opened", "index", "match_frames", "summary"]
+__all__ = ["KEPT_OUTLINES", "Folder", "Opened", "Outline", "index", "match_frames", "summary"]
 
 Json = dict[str, Any]
 
@@ -64,17 +66,39 @@ class Folder:
             raise InputError(f"cannot read {name}: {error}") from error
 
 
+KEPT_OUTLINES = 4
+"""The outlines an opened log keeps (the games last asked for): a replay's requests, a match at
+a time, read and cut their game once, not once a match."""
+
+
 @dataclass
 class Opened:
-    """An opened log: its games, read when asked for."""
+    """An opened log: its games, read when asked for, and the outlines of the last
+    :data:`KEPT_OUTLINES` games asked for. Safe to share between threads."""
 
     log: replay.Log
+    _outlines: OrderedDict[int, Outline] = field(
+        default_factory=OrderedDict, init=False, repr=False
+    )
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
-    def game(self, k: int) -> replay.Saved:
-        """Game ``k`` (:class:`NotFound` past the last)."""
+    def outline(self, k: int) -> Outline:
+        """The outline of game ``k`` (:class:`NotFound` past the last), read and cut once while
+        it is among the games last asked for."""
         if not 0 <= k < len(self.log):
             raise NotFound(f"no game {k}: the log holds {len(self.log)}")
-        return self.log[k]
+        with self._lock:
+            kept = self._outlines.get(k)
+            if kept is not None:
+                self._outlines.move_to_end(k)
+                return kept
+        outline = Outline.of(self.log[k])  # outside the lock: other games need not wait
+        with self._lock:
+            self._outlines[k] = outline
+            self._outlines.move_to_end(k)
+            while len(self._outlines) > KEPT_OUTLINES:
+                self._outlines.popitem(last=False)
+        return outline
 
 
 def moves(game: zhengfen.Game) -> int:
@@ -157,9 +181,10 @@ def _starts(
 
 @dataclass(frozen=True)
 class Outline:
-    """What a replay is cut along: the final game, who played, its events, the events of each
-    frame, and the frames where its matches and tricks start."""
+    """What a replay is cut along: the saved game and its final state, who played, its events,
+    the events of each frame, and the frames where its matches and tricks start."""
 
+    saved: replay.Saved
     final: zhengfen.Game
     who: text.Who
     history: Sequence[Mapping[str, Any]]
@@ -174,15 +199,16 @@ class Outline:
         history: Sequence[Mapping[str, Any]] = final.history
         slices = _slices(history, len(final.decisions))
         matches, tricks = _starts(history, slices)
-        return Outline(final, text.namer(saved.agents), history, slices, matches, tricks)
+        return Outline(saved, final, text.namer(saved.agents), history, slices, matches, tricks)
 
 
-def index(k: int, saved: replay.Saved) -> Json:
-    """Game ``k`` of a log, without its frames: who played, the number of frames, and the
-    frame indices where its matches start (API.md); a match's frames are asked for one match
-    at a time (:func:`match_frames`), so that no answer grows with the length of the game."""
-    outline = Outline.of(saved)
-    final, rules, who, matches = outline.final, outline.final.rules, outline.who, outline.matches
+def index(k: int, outline: Outline) -> Json:
+    """Game ``k`` of a log (``outline``: its :class:`Outline`), without its frames: who played,
+    the number of frames, and the frame indices where its matches start (API.md); a match's
+    frames are asked for one match at a time (:func:`match_frames`), so that no answer grows
+    with the length of the game."""
+    saved, final, who, matches = outline.saved, outline.final, outline.who, outline.matches
+    rules = final.rules
     return {
         "k": k,
         "title": saved.title,
@@ -198,11 +224,10 @@ def index(k: int, saved: replay.Saved) -> Json:
     }
 
 
-def match_frames(k: int, saved: replay.Saved, match: int) -> Json:
-    """Match ``match`` (from 1) of game ``k`` as frames, with every hand visible, and the
-    frame indices where its tricks start (API.md); the game is played again from its first
-    deal up to the match's end, frames made for that match only."""
-    outline = Outline.of(saved)
+def match_frames(k: int, outline: Outline, match: int) -> Json:
+    """Match ``match`` (from 1) of game ``k`` (``outline``: its :class:`Outline`) as frames,
+    with every hand visible, and the frame indices where its tricks start (API.md); the game is
+    played again from its first deal up to the match's end, frames made for that match only."""
     final, rules, who, history = outline.final, outline.final.rules, outline.who, outline.history
     slices, matches, tricks = outline.slices, outline.matches, outline.tricks
     if not 1 <= match <= len(matches):
