@@ -9,12 +9,15 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 import pytest
 
-from zhengfen.signals import DeferredSignals
+from zhengfen.arena import backends
+from zhengfen.signals import DeferredSignals, as_worker, forking_workers
 
 HERE = Path(__file__).parent
 
@@ -42,6 +45,24 @@ def test_a_ctrl_c_inside_concurrent_futures_still_lets_the_process_exit() -> Non
         check=False,
     )
     assert (run.returncode, run.stdout, run.stderr) == (130, b"stopped\n", b"")
+
+
+def test_a_pool_ended_early_leaves_no_thread_to_race_the_exit() -> None:
+    """Once a tournament's pool is ended (Ctrl-C, SIGTERM, an error in a chunk), its manager
+    thread has finished too: it used to be still closing its wake-up pipe when the interpreter
+    exited and wrote to that pipe, so that about one stopped tournament in six ended with a
+    "Bad file descriptor" traceback after "zhengfen: interrupted"."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with forking_workers():
+        pool = ProcessPoolExecutor(2, initializer=as_worker)
+        futures = [pool.submit(time.sleep, 30) for _ in range(4)]
+    # typeshed gives the manager thread the type of its wake-up pipe
+    manager = cast(threading.Thread, pool._executor_manager_thread)
+    assert manager.is_alive()
+    backends._end(pool)
+    assert not manager.is_alive()
+    assert all(future.done() for future in futures)
 
 
 @pytest.mark.usefixtures("default_handlers")

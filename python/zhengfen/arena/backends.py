@@ -123,20 +123,31 @@ def _run_processes(
     return results
 
 
+MANAGER_SECONDS = 10.0
+"""How long :func:`_end` waits for the pool's manager thread once the workers are ended."""
+
+
 def _end(pool: Any) -> None:
-    """Cancels the chunks not started and ends the workers now. The executor has a public way
-    to end running work only from Python 3.14 (``terminate_workers``); before, its processes
-    are ``_processes``."""
+    """Cancels the chunks not started, ends the workers now, then waits for the pool's manager
+    thread to finish: while it closes its wake-up pipe, the interpreter's exit may write to
+    that pipe (``concurrent.futures.process._python_exit`` does not take the pool's lock before
+    Python 3.12), and the process would end printing "Bad file descriptor" after "interrupted".
+    The executor has a public way to end running work only from Python 3.14
+    (``terminate_workers``); before, its processes are ``_processes``; its manager thread is
+    ``_executor_manager_thread`` in every version."""
     terminate = getattr(pool, "terminate_workers", None)
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     if terminate is not None:
         terminate()
-        return
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join()
+    else:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join()
+    if manager is not None:
+        manager.join(MANAGER_SECONDS)  # bounded: stopping must never hang
 
 
 def _run_ray(
