@@ -60,12 +60,14 @@ HISTORY_ROW: int
 MOVE_ROW: int
 COMBO_ROW: int
 CARD_VECTOR: int
+MAX_GAMES: int
 
 __all__ = [
     "CARD_VECTOR",
     "COMBO_ROW",
     "ENCODING_VERSION",
     "HISTORY_ROW",
+    "MAX_GAMES",
     "MOVE_ROW",
     "OBSERVATION_SIZE",
     "PERFECT_OBSERVATION_SIZE",

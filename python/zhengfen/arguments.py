@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from zhengfen import _core
 from zhengfen.errors import ArgumentError, InvalidStateError
 
 __all__ = [
@@ -59,9 +60,9 @@ MAX_PLAYERS = 6
 MAX_MATCHES = 2**32 - 1
 """``--matches`` is a 32-bit count in the core (a game ends at its target anyway)."""
 
-MAX_GAMES = 1_000_000
+MAX_GAMES: int = _core.MAX_GAMES
 """The most games one command plays (an arena's deals times their rotations): their results are
-held in memory together, as in one call of the core's batch functions."""
+held in memory together, as in one call of the core's batch functions, whose cap this is."""
 
 
 def bounded_int(low: int, high: int | None = None) -> Callable[[str], int]:

@@ -145,6 +145,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<learned::PyLearnedModel>()?;
     m.add_function(wrap_pyfunction!(learned::shipped_models, m)?)?;
     m.add_function(wrap_pyfunction!(batch::rollouts, m)?)?;
+    // The most games one call of the batch functions plays (the arena's cap too).
+    m.add("MAX_GAMES", zhengfen_core::batch::MAX_GAMES)?;
     m.add_function(wrap_pyfunction!(batch::selfplay, m)?)?;
     m.add_function(wrap_pyfunction!(batch::default_max_actions, m)?)?;
     seed::add(m)?;
