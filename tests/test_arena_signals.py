@@ -51,8 +51,9 @@ def test_a_pool_ended_early_leaves_no_thread_to_race_the_exit() -> None:
     """Once a tournament's pool is ended (Ctrl-C, SIGTERM, an error in a chunk), its manager
     thread has finished too: it used to be still closing its wake-up pipe when the interpreter
     exited and wrote to that pipe, so that now and then a stopped tournament ended with a
-    "Bad file descriptor" traceback after "zhengfen: interrupted" (2 of 4 runs of
-    ``tests/test_cli.py``'s two stop tests, each of those runs stopping 2 tournaments)."""
+    "Bad file descriptor" traceback after "zhengfen: interrupted" (in 2 of 4 runs of
+    ``tests/test_arguments.py`` and ``tests/test_cli.py`` together; none of 14 runs of the stop
+    tests alone)."""
     from concurrent.futures import ProcessPoolExecutor
 
     with forking_workers():
