@@ -74,17 +74,18 @@ pub fn encoded<'py>(
 /// tensor methods read here, once.
 #[derive(Clone, Copy)]
 pub struct Seen<'a> {
+    /// The game the seat sits at.
     pub game: &'a Game,
+    /// The seat (checked against the game's players).
     pub seat: usize,
 }
 
 impl Seen<'_> {
     /// The seat's observation (`perfect`: with every hand), in the storage `dtype` names.
     pub fn observation<'py>(&self, py: Python<'py>, perfect: bool, dtype: &Arg<'_>) -> Array<'py> {
-        let (game, seat) = (self.game, self.seat);
         let shape = [encode::observation_size(perfect)];
         encoded(py, &shape, dtype_arg(dtype)?, |out| {
-            encode::observation(game, seat, perfect, out)
+            encode::observation(self.game, self.seat, perfect, out)
         })
     }
 
@@ -99,9 +100,8 @@ impl Seen<'_> {
     /// first, in the storage `dtype` names.
     pub fn history<'py>(&self, py: Python<'py>, rows: &Arg<'_>, dtype: &Arg<'_>) -> Array<'py> {
         let rows: usize = rows.int("rows", ROWS, DEFAULT_HISTORY_ROWS)?;
-        let (game, seat) = (self.game, self.seat);
         encoded(py, &[rows, HISTORY_ROW], dtype_arg(dtype)?, |out| {
-            encode::history(game, seat, out)
+            encode::history(self.game, self.seat, out)
         })
     }
 }
