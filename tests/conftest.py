@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import tempfile
 from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
@@ -14,6 +15,10 @@ from hypothesis import HealthCheck, settings
 import zhengfen
 from ray_cluster import RayCluster, start_cluster
 from zhengfen import reference
+
+# ``zhengfen serve`` started by a test keeps its games in a folder of the test session's, never
+# in the home folder's default (a test that means a folder gives ``--data``).
+os.environ.setdefault("ZHENGFEN_DATA", tempfile.mkdtemp(prefix="zhengfen-data-"))
 
 # The ``impl`` fixture is a module, the same for every example: no state to reset.
 _STATELESS = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]

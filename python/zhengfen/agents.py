@@ -113,6 +113,11 @@ class RandomAgent:
             return legal_moves[0]
         return legal_moves[self._rng.uniform(len(legal_moves))]
 
+    def reseed(self, seed: int) -> None:
+        """Draws from the stream of ``seed`` from now on, as if just made with it."""
+        self.seed = seed
+        self._rng = SplitMix64(seed)
+
     def __repr__(self) -> str:
         """``RandomAgent(seed=3)``: the agent as it was made.
 
@@ -140,6 +145,11 @@ class _RustAgent:
         info = _info_set(observation, type(self).__name__)
         choice = info.choose(self.spec if self.model is None else self, seed=self._rng)
         return info.legal_moves()[choice]
+
+    def reseed(self, seed: int) -> None:
+        """Draws from the stream of ``seed`` from now on, as if just made with it."""
+        self.seed = seed
+        self._rng = SplitMix64(seed)
 
     def __repr__(self) -> str:
         """The call that makes this agent: its spec's settings as keywords, and its seed.

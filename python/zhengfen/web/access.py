@@ -6,18 +6,20 @@ person holding an old link learns that their seat was handed to an agent.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from zhengfen.web.games import WebGame
 from zhengfen.web.people import split_key
 from zhengfen.web.problems import Forbidden
-from zhengfen.web.store import Store
 
 __all__ = ["seat"]
 
 
-def seat(store: Store[WebGame], key: str) -> tuple[WebGame, int]:
-    """The game and the person's seat ``key`` names; the seat's person is marked as present."""
+def seat(find: Callable[[str], WebGame], key: str) -> tuple[WebGame, int]:
+    """The game (``find(id)``: :meth:`Tables.get <zhengfen.web.tables.Tables.get>`) and the
+    person's seat ``key`` names; the seat's person is marked as present."""
     name, token = split_key(key)
-    game = store.get(name)
+    game = find(name)
     if token is None:
         raise Forbidden(
             f"the game {name[:40]!r} is played by its seats' links only: a route names "

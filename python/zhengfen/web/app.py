@@ -1,6 +1,8 @@
 """The web application of ``zhengfen serve`` (Starlette): the page, its files, and the JSON API
 of API.md. :func:`create_app` builds it; :class:`Server` holds what it keeps (games, opened
-logs, tournaments, where finished games go) within its :class:`~zhengfen.web.limits.Limits`.
+logs, tournaments, where finished games go) within its :class:`~zhengfen.web.limits.Limits`;
+with a database (:mod:`~zhengfen.web.database`) every change of a game is committed there
+before it is answered (:mod:`~zhengfen.web.tables`).
 A game's routes name a seat by its key (:mod:`~zhengfen.web.access`) and answer that seat
 only.
 
@@ -33,6 +35,7 @@ import zhengfen
 from zhengfen import replay
 from zhengfen.web import access, games, inputs, replays, views
 from zhengfen.web.archive import Archive
+from zhengfen.web.database import Database, Row
 from zhengfen.web.games import WebGame
 from zhengfen.web.guard import SameSite
 from zhengfen.web.inputs import Body, InputError
@@ -40,6 +43,7 @@ from zhengfen.web.limits import Limits
 from zhengfen.web.models import Models
 from zhengfen.web.problems import Forbidden, NotFound, Problem, TooLarge
 from zhengfen.web.store import Store
+from zhengfen.web.tables import Tables, restored
 from zhengfen.web.tournaments import Tournaments
 
 __all__ = ["STATIC", "Server", "create_app", "options"]
@@ -54,27 +58,45 @@ T = TypeVar("T")
 
 @dataclass
 class Server:
-    """What one server keeps: the people's games, the opened logs, the tournaments."""
+    """What one server keeps: the people's games (``games`` in memory, ``tables`` with the
+    ``database`` if any), the opened logs, the tournaments."""
 
     limits: Limits = field(default_factory=Limits)
     folder: replays.Folder = field(default_factory=lambda: replays.Folder(None))
     models: Models = field(default_factory=Models)
     archive: Archive = field(default_factory=lambda: Archive(None))
+    database: Database | None = None
     games: Store[WebGame] = field(init=False)
+    tables: Tables = field(init=False)
     logs: Store[replays.Opened] = field(init=False)
     tournaments: Tournaments = field(init=False)
 
     def __post_init__(self) -> None:
         limits = self.limits
+        kept = self.database is not None
         self.games = Store(
             "game",
             limits.max_games,
             limits.idle_seconds,
-            forgot=self.archive.forgotten,
-            per_owner=limits.games_per_client,
+            evict=kept,  # unloaded from memory, kept on disk
+            forgot=self._forgot,
+            per_owner=None if kept else limits.games_per_client,
         )
+        keep = limits.keep_days * 86400.0
+        self.tables = Tables(self.games, self.database, self._load, keep)
         self.logs = Store("replay", limits.max_replays, limits.idle_seconds, evict=True)
         self.tournaments = Tournaments(limits, self.models)
+
+    def _forgot(self, game: WebGame, why: str) -> None:
+        """A game forgotten from memory: with a database only one closed is gone (an idle or
+        evicted one is unloaded); the archive keeps it if it was left unfinished."""
+        if self.database is None or why == "removed":
+            self.archive.forgotten(game, why)
+
+    def _load(self, found: Row) -> WebGame:
+        game = restored(found, self.models, self.limits.agent_seconds)
+        game.finished = self.archive.keep
+        return game
 
 
 # --- reading requests, answering errors ----------------------------------------------------
@@ -146,6 +168,18 @@ async def _locked(game: WebGame, wait: float, work: Callable[[], T]) -> T:
     return await run_in_threadpool(run)
 
 
+async def _changed(server: Server, game: WebGame, work: Callable[[], T]) -> T:
+    """``work``, a change of ``game``, on a worker thread holding the game's lock, committed
+    before it is answered (undone if it cannot be: :meth:`Tables.changing
+    <zhengfen.web.tables.Tables.changing>`)."""
+
+    def run() -> T:
+        with game.using(server.limits.busy_seconds), server.tables.changing(game):
+            return work()
+
+    return await run_in_threadpool(run)
+
+
 # --- options -------------------------------------------------------------------------------
 
 
@@ -168,9 +202,10 @@ async def get_options(request: Request, server: Server) -> Json:
 # --- games ---------------------------------------------------------------------------------
 
 
-def _seat(request: Request, server: Server) -> tuple[WebGame, int]:
-    """The game and the seat a route's key names (:func:`zhengfen.web.access.seat`)."""
-    return access.seat(server.games, request.path_params["game"])
+async def _seat(request: Request, server: Server) -> tuple[WebGame, int]:
+    """The game and the seat a route's key names (:func:`zhengfen.web.access.seat`; on a worker
+    thread: a game may be brought back from the database)."""
+    return await run_in_threadpool(access.seat, server.tables.get, request.path_params["game"])
 
 
 def _since(request: Request) -> int | None:
@@ -188,10 +223,11 @@ def _client(request: Request) -> str:
 
 
 def _created(game: WebGame, server: Server, client: str) -> Json:
-    game.key = server.games.add(game, owner=client)
+    """Keeps a new game (committed, with a database) and answers its owner's view."""
     game.finished = server.archive.keep
     owner = game.people.owner
     game.people.came(owner)
+    server.tables.add(game, owner=client)
     return {"id": game.people.key(game.key, owner), "view": game.view(owner)}
 
 
@@ -199,7 +235,7 @@ async def open_game(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
     server.games.room(_client(request))
     game = await run_in_threadpool(games.new_game, body, server.limits.agent_seconds, server.models)
-    return _created(game, server, _client(request))
+    return await run_in_threadpool(_created, game, server, _client(request))
 
 
 async def resume_game(request: Request, server: Server) -> Json:
@@ -209,20 +245,20 @@ async def resume_game(request: Request, server: Server) -> Json:
     game = await run_in_threadpool(
         games.load_game, body, limits.max_upload, limits.agent_seconds, server.models
     )
-    return _created(game, server, _client(request))
+    return await run_in_threadpool(_created, game, server, _client(request))
 
 
 async def get_game(request: Request, server: Server) -> Json:
-    game, seat = _seat(request, server)
+    game, seat = await _seat(request, server)
     since = _since(request)
     return await _locked(game, server.limits.busy_seconds, lambda: game.view(seat, since))
 
 
 async def delete_game(request: Request, server: Server) -> Response:
-    game, seat = _seat(request, server)
+    game, seat = await _seat(request, server)
     if seat != game.people.owner:
         raise Forbidden("only the one who opened the game may close it")
-    await run_in_threadpool(server.games.remove, game.key)  # its game may be written out
+    await run_in_threadpool(server.tables.remove, game.key)  # its game may be written out
     return Response(status_code=204)
 
 
@@ -232,9 +268,9 @@ async def _act(
     """``act(game, seat, body, since)`` for the seat the route's key names, with the request's
     body and ``since``, holding the game's lock."""
     body = await read_body(request, server.limits.max_body)
-    game, seat = _seat(request, server)
+    game, seat = await _seat(request, server)
     since = _since(request)
-    return await _locked(game, server.limits.busy_seconds, lambda: act(game, seat, body, since))
+    return await _changed(server, game, lambda: act(game, seat, body, since))
 
 
 async def game_move(request: Request, server: Server) -> Json:
@@ -243,17 +279,17 @@ async def game_move(request: Request, server: Server) -> Json:
 
 async def game_check(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    game, seat = _seat(request, server)
+    game, seat = await _seat(request, server)
     return await _locked(game, server.limits.busy_seconds, lambda: game.check(seat, body))
 
 
 async def game_hint(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    game, seat = _seat(request, server)
+    game, seat = await _seat(request, server)
     spec = inputs.agent(body.string("agent", "greedy"), server.models, game.game.rules)
     playouts: int = body.integer("playouts", 1, server.limits.max_hint_playouts, 16)
     body.finish()
-    return await _locked(game, server.limits.busy_seconds, lambda: game.hint(seat, spec, playouts))
+    return await _changed(server, game, lambda: game.hint(seat, spec, playouts))
 
 
 async def game_name(request: Request, server: Server) -> Json:
@@ -262,21 +298,21 @@ async def game_name(request: Request, server: Server) -> Json:
 
 async def game_next(request: Request, server: Server) -> Json:
     (await read_body(request, server.limits.max_body)).finish()  # it takes no fields
-    game, seat = _seat(request, server)
+    game, seat = await _seat(request, server)
     since = _since(request)
-    return await _locked(game, server.limits.busy_seconds, lambda: game.next_match(seat, since))
+    return await _changed(server, game, lambda: game.next_match(seat, since))
 
 
 async def game_advance(request: Request, server: Server) -> Json:
     (await read_body(request, server.limits.max_body)).finish()  # it takes no fields
-    game, seat = _seat(request, server)
+    game, seat = await _seat(request, server)
     since = _since(request)
-    return await _locked(game, server.limits.busy_seconds, lambda: game.play_on(seat, since))
+    return await _changed(server, game, lambda: game.play_on(seat, since))
 
 
 async def game_hand_over(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    game, seat = _seat(request, server)
+    game, seat = await _seat(request, server)
     target = _index(request.path_params["seat"])
     if target is None or target >= game.game.rules.players:
         raise NotFound(
@@ -286,13 +322,11 @@ async def game_hand_over(request: Request, server: Server) -> Json:
     spec = inputs.agent(body.string("agent", "greedy"), server.models, game.game.rules)
     body.finish()
     since = _since(request)
-    return await _locked(
-        game, server.limits.busy_seconds, lambda: game.hand_over(seat, target, spec, since)
-    )
+    return await _changed(server, game, lambda: game.hand_over(seat, target, spec, since))
 
 
 async def game_save(request: Request, server: Server) -> Response:
-    game, seat = _seat(request, server)
+    game, seat = await _seat(request, server)
     saved = await _locked(game, server.limits.busy_seconds, lambda: game.save(seat))
     return Response(
         saved,
@@ -388,17 +422,19 @@ def create_app(
     static: Path = STATIC,
     hosts: Iterable[str] = ("localhost",),
     models: Models | None = None,
+    database: Database | None = None,
 ) -> Starlette:
     """The application: the page from ``static``, the API, logs to replay from
     ``replays_folder`` (none without it), within ``limits``, offering the learned agents of
-    ``models`` (:mod:`~zhengfen.web.models`) with the built-in ones; answering for its
-    addresses and the names ``hosts`` only, and refusing requests from other sites
-    (:mod:`~zhengfen.web.guard`)."""
+    ``models`` (:mod:`~zhengfen.web.models`) with the built-in ones, keeping every game in
+    ``database`` (in memory only without one); answering for its addresses and the names
+    ``hosts`` only, and refusing requests from other sites (:mod:`~zhengfen.web.guard`)."""
     server = Server(
         limits or Limits(),
         replays.Folder(replays_folder),
         models or Models(),
         Archive(replays_folder),
+        database,
     )
     created = 201
 

@@ -2,13 +2,21 @@
 ``--port`` (8000; 0 picks a free port), prints the address, then serves the page and its API
 (:func:`zhengfen.web.app.create_app`) with uvicorn until stopped (Ctrl-C).
 
+Every game is kept in a database in the data folder (``--data DIR``; by default
+``$ZHENGFEN_DATA``, else ``$XDG_DATA_HOME/zhengfen``, else ``~/.local/share/zhengfen``: made if
+missing, readable by its owner only): a server started again on the same folder plays on every
+unfinished game through the same links (:mod:`zhengfen.web.tables`). ``--memory-only`` keeps
+games in memory, as before (gone when the server stops).
+
 ``--model [NAME=]PATH`` (repeatable) offers a learned model file of the operator's to the page
 as the agent ``learned-NAME`` (:mod:`zhengfen.web.models`); ``learned`` plays the model shipped
 for a game's rules, where one ships.
 
 Refused with one line on standard error and exit status 2: the ``web`` extra missing (Starlette,
 uvicorn), a ``--replays`` folder that does not exist or cannot be written in (finished games
-are kept there: :mod:`zhengfen.web.archive`), a ``--model`` that cannot be read or is no
+are kept there: :mod:`zhengfen.web.archive`), a data folder that cannot be made or written in,
+or whose database is not ours, of a newer version or corrupt
+(:mod:`zhengfen.web.database`), a ``--model`` that cannot be read or is no
 model (or a NAME given twice), an address that cannot be listened on (a port in use, a host not
 of this machine).
 """
@@ -16,14 +24,21 @@ of this machine).
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from zhengfen.arguments import add_options, bounded_int, bounded_number
+from zhengfen.errors import InvalidStateError
+from zhengfen.web.database import FILE, Database
 from zhengfen.web.limits import Limits
 
-__all__ = ["EXTRA", "HELP", "add_arguments", "listen", "run"]
+if TYPE_CHECKING:
+    from zhengfen.web.models import Models
+
+__all__ = ["EXTRA", "HELP", "add_arguments", "data_folder", "listen", "run"]
 
 HELP = "the game in the browser: play, replay, tournaments (the web extra)"
 
@@ -49,7 +64,21 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         "file's stem unless given), for the rules it plays (repeatable); 'learned' plays the "
         "model shipped for the rules, where one ships",
     )
+    command.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="the folder of the server's database, which keeps every game (made if missing; "
+        "default: $ZHENGFEN_DATA, else $XDG_DATA_HOME/zhengfen, else ~/.local/share/zhengfen)",
+    )
+    command.add_argument(
+        "--memory-only",
+        action="store_true",
+        help="keep games in memory only: they are gone when the server stops",
+    )
     seconds = Limits.agent_seconds
+    days = Limits.keep_days
     add_options(
         command,
         [
@@ -60,7 +89,22 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
                 8000,
                 "port, 0 to 65535 (8000; 0: any free port)",
             ),
-            ("--max-games", "N", bounded_int(1, 4096), 64, "games held at once, 1 to 4096 (64)"),
+            (
+                "--max-games",
+                "N",
+                bounded_int(1, 4096),
+                64,
+                "games held in memory at once, 1 to 4096 (64); with the database, the least "
+                "recently used is unloaded to make room, and comes back on its link",
+            ),
+            (
+                "--keep-days",
+                "DAYS",
+                bounded_number(0.001, 36500, "a number of days"),
+                days,
+                f"how long an unfinished game is kept after its last move ({days:g}); finished "
+                "games are kept until deleted",
+            ),
             (
                 "--agent-seconds",
                 "SECONDS",
@@ -72,6 +116,32 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         ],
     )
     command.set_defaults(run=run)
+
+
+def data_folder(given: Path | None) -> Path:
+    """The data folder: ``given``, else ``$ZHENGFEN_DATA``, else ``$XDG_DATA_HOME/zhengfen``,
+    else ``~/.local/share/zhengfen``."""
+    if given is not None:
+        return given
+    if os.environ.get("ZHENGFEN_DATA"):
+        return Path(os.environ["ZHENGFEN_DATA"])
+    xdg = os.environ.get("XDG_DATA_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".local" / "share") / "zhengfen"
+
+
+def open_database(given: Path | None) -> Database:
+    """The database of the data folder (made if missing, mode 0700); ``InvalidStateError``
+    with the reason if it cannot be used."""
+    folder = data_folder(given)
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as error:
+        raise InvalidStateError(
+            f"--data {folder}: cannot make the folder ({error.strerror or error})"
+        ) from error
+    if not folder.is_dir():
+        raise InvalidStateError(f"--data {folder}: not a folder")
+    return Database.open(folder / FILE)
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -96,10 +166,10 @@ def _address(sock: socket.socket) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Serves until stopped; returns the exit status."""
-    try:
-        import uvicorn
+    try:  # the web extra, checked before anything else
+        import uvicorn  # noqa: F401
 
-        from zhengfen.web.app import create_app
+        from zhengfen.web import app  # noqa: F401
     except ImportError:
         print(f"zhengfen serve: {EXTRA}", file=sys.stderr)
         return 2
@@ -113,9 +183,24 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         models = read_models(args.model)
+        database = None if args.memory_only else open_database(args.data)
     except ValueError as error:
         print(f"zhengfen serve: {' '.join(str(error).split())}", file=sys.stderr)
         return 2
+    try:
+        return _serve(args, folder, models, database)
+    finally:
+        if database is not None:
+            database.close()
+
+
+def _serve(
+    args: argparse.Namespace, folder: Path | None, models: Models, database: Database | None
+) -> int:
+    import uvicorn
+
+    from zhengfen.web.app import create_app
+
     try:
         sock = listen(args.host, args.port)
     except (OSError, UnicodeError) as error:
@@ -124,8 +209,11 @@ def run(args: argparse.Namespace) -> int:
             f"zhengfen serve: cannot listen on {args.host}:{args.port}: {reason}", file=sys.stderr
         )
         return 2
-    limits = Limits(max_games=args.max_games, agent_seconds=args.agent_seconds)
-    app = create_app(folder, limits, hosts=("localhost", args.host), models=models)
+    limits = Limits(
+        max_games=args.max_games, agent_seconds=args.agent_seconds, keep_days=args.keep_days
+    )
+    hosts = ("localhost", args.host)
+    app = create_app(folder, limits, hosts=hosts, models=models, database=database)
     print(f"zhengfen: serving the game at {_address(sock)}", flush=True)
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     try:

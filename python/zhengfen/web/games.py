@@ -5,11 +5,17 @@ Every action names the seat it is made for, and answers that seat's view only (A
 
 Each game has a lock, so requests on one game are answered one at a time while several
 browsers play separate games at once. The store of games (:class:`~zhengfen.web.store.Store`)
-bounds their number and forgets idle ones.
+bounds their number and forgets idle ones; :mod:`~zhengfen.web.tables` keeps them in the
+server's database.
+
+An agent's move depends on the game alone: before each of its moves the agent is seeded with
+``derive_seed(agent_seed(seed, seat), decision)`` (the decision's index), so a game brought
+back from the database after a restart plays on as it would have without the stop.
 """
 
 from __future__ import annotations
 
+import copy
 import secrets
 import threading
 import time
@@ -30,12 +36,22 @@ from zhengfen.web.models import Models
 from zhengfen.web.people import People, person_name
 from zhengfen.web.problems import Busy, Conflict, Forbidden
 
-__all__ = ["PERSON", "WebGame", "load_game", "new_game"]
+__all__ = ["LOADED", "PERSON", "WebGame", "load_game", "new_game"]
 
 PERSON = "person"
-"""What ``opponents`` says of a seat another person holds (they get its link)."""
+"""What ``opponents`` says of a seat another person holds (they get its link), and what
+``choosers`` says of a decision a person made."""
+
+LOADED = "loaded"
+"""What ``choosers`` says of the decisions of a saved game the game was resumed from."""
 
 Json = dict[str, Any]
+
+_STATE = (
+    *("game", "people", "specs", "agents", "handed_at", "people_moved", "hints"),
+    *("choosers", "revision", "_over"),
+)
+"""What :meth:`WebGame.rewind` puts back."""
 
 
 @dataclass
@@ -47,7 +63,10 @@ class WebGame:
     seats handed from a person to an agent (``handed_at``: after how many decisions), how many
     moves the people made here (``people_moved``), and the hints they asked for (``hints``:
     seat, decision, agent; a data set tells helped moves apart), unless the owner turned them
-    off (``hints_on``: a study of people's own play)."""
+    off (``hints_on``: a study of people's own play). ``choosers`` says who made each decision
+    of ``game.decisions`` (:data:`PERSON`, an agent's spec, or :data:`LOADED`); ``revision``
+    counts the changes the database holds (:mod:`~zhengfen.web.tables`), ``created`` is when
+    the game was opened (seconds since the epoch)."""
 
     game: zhengfen.Game
     people: People
@@ -63,14 +82,43 @@ class WebGame:
     people_moved: int = 0
     hints: list[Json] = field(default_factory=list)
     hints_on: bool = True
+    choosers: list[str] = field(default_factory=list)
+    revision: int = 0
+    created: float = field(default_factory=time.time)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         self.agents = {s: self._agent(s, spec) for s, spec in self.specs.items()}
         self._over = self.game.game_over
+        missing = len(self.game.decisions) - len(self.choosers)
+        self.choosers.extend([LOADED] * missing)
 
     def _agent(self, seat: int, spec: str) -> Agent:
         return self.models.agent(spec, agent_seed(self.seed, seat))
+
+    def _seeded(self, seat: int) -> Agent:
+        """``seat``'s agent, seeded for the decision to be made (its draws depend on the game's
+        seed, the seat and the decision, never on the moves it made before in this process)."""
+        agent = self.agents[seat]
+        reseed = getattr(agent, "reseed", None)
+        if reseed is not None:
+            reseed(zhengfen.derive_seed(agent_seed(self.seed, seat), len(self.game.decisions)))
+        return agent
+
+    def checkpoint(self) -> WebGame:
+        """A copy of the game's state, for :meth:`rewind` (the lock is shared)."""
+        saved = copy.copy(self)
+        saved.game = self.game.copy()
+        saved.people = copy.deepcopy(self.people)
+        saved.specs, saved.agents = dict(self.specs), dict(self.agents)
+        saved.handed_at, saved.choosers = dict(self.handed_at), list(self.choosers)
+        saved.hints = [dict(hint) for hint in self.hints]
+        return saved
+
+    def rewind(self, to: WebGame) -> None:
+        """Puts the game back to the state of ``to`` (a :meth:`checkpoint` of it)."""
+        for name in _STATE:
+            setattr(self, name, getattr(to, name))
 
     @contextmanager
     def using(self, wait: float) -> Iterator[None]:
@@ -99,7 +147,8 @@ class WebGame:
         while self.agents_playing:
             seat = self.game.current_player
             assert seat is not None
-            take_turn(self.game, self.agents[seat], seat, self.specs[seat])
+            take_turn(self.game, self._seeded(seat), seat, self.specs[seat])
+            self.choosers.append(self.specs[seat])
             if time.monotonic() >= deadline:
                 break
         self._check_over()
@@ -163,6 +212,7 @@ class WebGame:
         if not self.game.match_over:
             raise Conflict("the match is still being played")
         self.game.next_match()
+        self.choosers.append(PERSON)
         self.advance()
         return self.view(seat, since)
 
@@ -186,6 +236,7 @@ class WebGame:
         chosen = self._chosen(seat, body, moves)
         body.finish()
         self.game.play(chosen)
+        self.choosers.append(PERSON)
         self.people_moved += 1
         self.advance()
         return self.view(seat, since)

@@ -14,12 +14,21 @@ class Limits:
     """A server's bounds (``GET /api/options`` shows them to the page)."""
 
     max_games: int = 64
-    """The most games the server holds at once (``zhengfen serve --max-games``)."""
+    """The most games the server holds in memory at once (``zhengfen serve --max-games``);
+    with a database, the least recently used is unloaded to make room (it stays on disk),
+    without one a new game is refused."""
     games_per_client: int = 16
     """The most games one client (an address) holds: its next game makes the server forget its
     least recently used one, so that no client can fill the server for the others."""
     idle_seconds: float = 1800.0
-    """How long a game, an opened replay or a finished tournament is kept without use."""
+    """How long a game, an opened replay or a finished tournament is kept without use (with a
+    database, a game idle this long is unloaded from memory, and kept on disk)."""
+    keep_days: float = 14.0
+    """How long the database keeps an unfinished game after its last change
+    (``zhengfen serve --keep-days``); finished games are kept until their owner deletes them."""
+    store_seconds: float = 5.0
+    """How long a change waits for the database when it is locked before it is refused
+    (503)."""
     max_body: int = 256 * 1024
     """The largest request body in bytes, but for uploads."""
     max_upload: int = 8 * 1024 * 1024

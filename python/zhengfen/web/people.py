@@ -9,6 +9,12 @@ agent keeps its old token only to say so. The owner hands any other person's sea
 another person hands a seat whose person is away (:data:`AWAY_SECONDS`), and handing the
 owner's seat makes them the owner, so that a game whose owner left can still be finished.
 
+A seat is opened by its token's digest (:func:`digest`, SHA-256), compared in constant time:
+the digests are what the server's database keeps (:mod:`~zhengfen.web.tables`), never the
+tokens. A seat's token is known in memory from its making, or from the last request that
+presented it: a game brought back from the database knows a seat's link once its person comes
+back with it (until then the owner's view shows that seat's link as ``null``).
+
 >>> people = People.seated([0, 2], owner=0, clock=lambda: 100.0)
 >>> token = people.token(2)
 >>> people.seat(token), people.seat("not-a-token")
@@ -22,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 import time
@@ -37,6 +44,7 @@ __all__ = [
     "PRESENT_SECONDS",
     "People",
     "Person",
+    "digest",
     "person_name",
     "split_key",
 ]
@@ -56,16 +64,34 @@ other person's seat at any time). A page in a hidden tab still asks every 10 sec
 away."""
 
 
+def digest(token: str) -> str:
+    """The digest a token is kept and compared by (SHA-256, hex): tokens are 128 random bits,
+    so a fast hash is enough to keep them from whoever reads the database.
+
+    >>> digest("abc")[:16]
+    'ba7816bf8f01cfea'
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 @dataclass
 class Person:
-    """A seat held by a person: its token, when its page last asked (``None``: never), and how
-    much of the history its page has been sent."""
+    """A seat held by a person: its token's digest, the token itself when known (``None`` for a
+    seat brought back from the database whose person has not come back yet), when its page last
+    asked (``None``: never), and how much of the history its page has been sent."""
 
     seat: int
-    token: str
+    digest: str
+    token: str | None = None
     seen: float | None = None
     delivered: int = 0
     name: str | None = None
+
+    @classmethod
+    def new(cls, seat: int) -> Person:
+        """A person in ``seat`` with a new token."""
+        token = secrets.token_urlsafe(16)
+        return cls(seat, digest(token), token)
 
 
 @dataclass
@@ -82,7 +108,7 @@ class People:
         cls, seats: Iterable[int], owner: int, clock: Callable[[], float] = time.monotonic
     ) -> People:
         """People in ``seats`` (``owner``'s among them), each with a new token."""
-        persons = {s: Person(s, secrets.token_urlsafe(16)) for s in seats}
+        persons = {s: Person.new(s) for s in seats}
         assert owner in persons
         return cls(persons, owner, clock)
 
@@ -93,31 +119,40 @@ class People:
         """The people's seats, in order."""
         return sorted(self.persons)
 
-    def token(self, seat: int) -> str:
-        """The token of a person's seat."""
+    def token(self, seat: int) -> str | None:
+        """The token of a person's seat, when known."""
         return self.persons[seat].token
 
-    def key(self, game: str, seat: int) -> str:
-        """The key a request names ``seat`` of ``game`` (its id) by."""
-        return f"{game}.{self.token(seat)}"
+    def key(self, game: str, seat: int) -> str | None:
+        """The key a request names ``seat`` of ``game`` (its id) by, when its token is known."""
+        token = self.token(seat)
+        return None if token is None else f"{game}.{token}"
 
-    def link(self, game: str, seat: int) -> str:
-        """The page's address of ``seat`` in ``game`` (its id; after the page's own address)."""
-        return f"#/game/{game}/seat/{self.token(seat)}"
+    def link(self, game: str, seat: int) -> str | None:
+        """The page's address of ``seat`` in ``game`` (its id; after the page's own address),
+        when its token is known."""
+        token = self.token(seat)
+        return None if token is None else f"#/game/{game}/seat/{token}"
 
     def seat(self, token: str) -> int | None:
-        """The seat whose token is ``token`` (compared in constant time), else ``None``."""
+        """The seat whose token is ``token`` (its digest compared in constant time with each
+        seat's), else ``None``; the seat's token is known from now on."""
+        given = digest(token).encode()
         found = None
         for person in self.persons.values():
-            if hmac.compare_digest(person.token.encode(), token.encode()):
-                found = person.seat
-        return found
+            if hmac.compare_digest(person.digest.encode(), given):
+                found = person
+        if found is None:
+            return None
+        found.token = token
+        return found.seat
 
     def handed_over(self, token: str) -> int | None:
         """The seat this token held before it was handed to an agent, else ``None``."""
+        given = digest(token).encode()
         found = None
         for old, seat in self.handed.items():
-            if hmac.compare_digest(old.encode(), token.encode()):
+            if hmac.compare_digest(old.encode(), given):
                 found = seat
         return found
 
@@ -153,7 +188,7 @@ class People:
         """``seat`` is no longer a person's (an agent takes it): its token opens nothing; the
         owner's seat handed over by ``by`` makes ``by`` the owner."""
         person = self.persons.pop(seat)
-        self.handed[person.token] = seat
+        self.handed[person.digest] = seat
         if seat == self.owner and by is not None:
             self.owner = by
 

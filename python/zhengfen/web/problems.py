@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Busy", "Conflict", "Forbidden", "NotFound", "Problem", "TooLarge", "TooMany"]
+__all__ = [
+    "Busy",
+    "Conflict",
+    "Forbidden",
+    "NotFound",
+    "Problem",
+    "TooLarge",
+    "TooMany",
+    "Unavailable",
+]
 
 
 class Problem(Exception):
@@ -57,3 +66,11 @@ class TooMany(Problem):
     """The server holds as many games or tournaments as it may."""
 
     status = 429
+
+
+class Unavailable(Problem):
+    """The server's database cannot keep the change asked for now (disk full, read-only, locked
+    past its timeout): the game is as it was before the request, and the same request works
+    once the database does."""
+
+    status = 503

@@ -97,6 +97,13 @@ class Store(Generic[T]):
 
     def add(self, item: T, owner: str | None = None) -> str:
         """Keeps ``item`` (held by ``owner``, if given); returns its new id."""
+        key = self.prefix + secrets.token_hex(8)
+        self.put(key, item, owner)
+        return key
+
+    def put(self, key: str, item: T, owner: str | None = None) -> None:
+        """Keeps ``item`` as ``key`` (an id made by :meth:`add` before: a game brought back
+        from the database), held by ``owner`` if given."""
         with self._lock:
             now = self.clock()
             self._expire(now)
@@ -106,11 +113,16 @@ class Store(Generic[T]):
                 if not self.evict or not self._items:
                     raise self._full()
                 self._tell(self._pop(next(iter(self._items)))[0], "evicted")
-            key = self.prefix + secrets.token_hex(8)
             self._items[key] = (item, now)
             if owner is not None:
                 self._owners[key] = owner
-            return key
+
+    def drop(self, key: str) -> None:
+        """Forgets the item ``key`` if held, without telling ``forgot`` (it is kept
+        elsewhere)."""
+        with self._lock:
+            if key in self._items:
+                self._pop(key)
 
     def get(self, key: str) -> T:
         """The item, marked as used now; :class:`NotFound` for an unknown or expired id."""
