@@ -5,6 +5,8 @@
 - ``zhengfen replay LOG``: a saved game, trick by trick (:mod:`zhengfen.replay`);
 - ``zhengfen serve``: the game in the browser: play, replay, tournaments (:mod:`zhengfen.web`,
   the ``web`` extra);
+- ``zhengfen export``: the games ``zhengfen serve`` kept, as an arena log and per-decision
+  arrays (:mod:`zhengfen.web.export`);
 - ``zhengfen train``: train a learned agent (:mod:`zhengfen.train`, the ``train`` extra);
 - ``zhengfen demo``: deals a seeded hand, classifies plays, lists legal moves;
 - ``zhengfen conformance serve --impl rust|reference``: speak the conformance protocol;
@@ -48,6 +50,7 @@ COMMANDS = {
     "replay": "zhengfen.replay_command",
     "docs": "zhengfen.docs.command",
     "serve": "zhengfen.web.command",
+    "export": "zhengfen.web.export",
     "train": "zhengfen.train.command",
     "demo": "zhengfen.demo",
     "conformance": "zhengfen.conformance.command",

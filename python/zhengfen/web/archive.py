@@ -48,13 +48,15 @@ ENDS = {
     "idle": ", unfinished (left idle)",
     "removed": ", unfinished (closed)",
     "evicted": ", unfinished",
+    "unfinished": ", unfinished",
 }
 """How a game ended, as its title says it."""
 
 
 def record(game: WebGame, ended: float, end: str = "over") -> dict[str, Any]:
     """A game as a line of an arena log (``zhengfen.replay.Log`` reads it); ``end``:
-    ``over``, or why the game was forgotten (a key of :data:`ENDS`)."""
+    ``over``, or why the game was forgotten (a key of :data:`ENDS`; ``unfinished`` for one
+    exported while it can still be played)."""
     names = seat_names(game.specs, game.people.seats())
     players = game.game.rules.players
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(ended))

@@ -88,7 +88,6 @@ class WebGame:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
-        self.agents = {s: self._agent(s, spec) for s, spec in self.specs.items()}
         self._over = self.game.game_over
         missing = len(self.game.decisions) - len(self.choosers)
         self.choosers.extend([LOADED] * missing)
@@ -99,7 +98,9 @@ class WebGame:
     def _seeded(self, seat: int) -> Agent:
         """``seat``'s agent, seeded for the decision to be made (its draws depend on the game's
         seed, the seat and the decision, never on the moves it made before in this process)."""
-        agent = self.agents[seat]
+        agent = self.agents.get(seat)
+        if agent is None:  # made when first needed: a game read back needs no agent
+            agent = self.agents[seat] = self._agent(seat, self.specs[seat])
         reseed = getattr(agent, "reseed", None)
         if reseed is not None:
             reseed(zhengfen.derive_seed(agent_seed(self.seed, seat), len(self.game.decisions)))

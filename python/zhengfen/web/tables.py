@@ -144,7 +144,7 @@ class Tables:
                     raise missing from None
                 try:
                     game = self.load(found)
-                except ValueError as error:  # an agent no longer offered, a record refused
+                except ValueError as error:  # a record the engine refuses
                     reason = " ".join(str(error).split())
                     raise Conflict(
                         f"the game {key} is kept but cannot be played now: {reason}"
