@@ -1,7 +1,9 @@
 """``zhengfen.selfplay`` (AI.md §7.6): the actors' samples are those of the same games played
 one move at a time through ``Game`` with the model's Q-values, the documented epsilon stream
 and the built-in agents' streams; they do not depend on threads or games in flight; epsilon 0
-plays the learned agent's games; bad arguments are refused; Ctrl-C stops a long call.
+plays the learned agent's games; bad arguments are refused; Ctrl-C stops a long call. With
+``search`` (search-labelled training, AI.md §8.1) the moves played are the searcher's, every
+decision gives one played row and rows whose visits add to the iterations.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ DTYPES = {
     "seat": np.int64,
     "episode": np.uint64,
     "num_legal": np.int64,
+    "value": np.float32,
+    "visits": np.int64,
+    "played": np.bool_,
     "results": np.float32,
     "decisions": np.int64,
     "forced": np.int64,
@@ -65,7 +70,8 @@ def reference(
     """``selfplay``'s samples, from the games played in Python one move at a time."""
     players = rules.players
     seats = agents if agents is not None else [None] * players
-    rows: dict[str, list[Any]] = {key: [] for key in (*SAMPLE_KEYS, "num_legal")}
+    labels = ("num_legal", "value", "visits", "played")
+    rows: dict[str, list[Any]] = {key: [] for key in (*SAMPLE_KEYS, *labels)}
     episodes: dict[str, list[Any]] = {key: [] for key in EPISODE_KEYS}
     for episode in range(first_episode, first_episode + num_episodes):
         game_seed = deal_seed(seed, episode)
@@ -93,6 +99,9 @@ def reference(
                 rows["seat"].append(seat)
                 rows["episode"].append(episode)
                 rows["num_legal"].append(n)
+                rows["value"].append(0.0)  # no search: no value, no visits, played
+                rows["visits"].append(0)
+                rows["played"].append(True)
                 movers.append(seat)
             game.play_index(pick)
         results = [game.match_result(s) for s in range(players)]
@@ -102,7 +111,7 @@ def reference(
         episodes["forced"].append(forced)
     out = {}
     for key, values in {**rows, **episodes}.items():
-        array = np.array(values, dtype=DTYPES[key])
+        array: npt.NDArray[Any] = np.array(values, dtype=DTYPES[key])
         if key in ("observation", "scores", "move") and not values:
             array = array.reshape(0, -1)
         out[key] = array
@@ -168,6 +177,99 @@ def test_the_same_seed_gives_the_same_samples_on_any_threads_and_games_in_flight
     assert len(runs[0]["target"]) > 100
     for other in runs[1:]:
         assert_same(other, runs[0])
+
+
+# --- search-labelled samples -----------------------------------------------------------------
+
+
+def decisions_of(samples: Samples) -> list[range]:
+    """The rows of each decision: runs of rows of one episode and seat with the same
+    observation (a searched decision gives a row per move it tried)."""
+    key = [
+        (int(e), int(s), o.tobytes())
+        for e, s, o in zip(samples["episode"], samples["seat"], samples["observation"])
+    ]
+    starts = [i for i in range(len(key)) if i == 0 or key[i] != key[i - 1]]
+    return [range(a, b) for a, b in zip(starts, [*starts[1:], len(key)])]
+
+
+@pytest.mark.parametrize("rules", [ZF4, ZCY], ids=["zf4", "zcy"])
+def test_a_searched_decision_is_a_row_per_move_tried_one_of_them_played(
+    rules: zhengfen.Rules,
+) -> None:
+    iterations = 20
+    samples = zhengfen.selfplay(rules, model_for(rules), 3, 5, epsilon=0.2, search=iterations)
+    decisions = decisions_of(samples)
+    non_forced = int(np.sum(samples["decisions"] - samples["forced"]))
+    assert len(decisions) == non_forced == int(samples["played"].sum())
+    assert len(samples["target"]) > 2 * non_forced
+    for rows in decisions:
+        visits = samples["visits"][rows]
+        assert int(samples["played"][rows].sum()) == 1
+        assert int(visits.sum()) == iterations, "every iteration passes one root move"
+        assert int(np.sum(visits == 0)) <= 1  # the explored move, where the search missed it
+        assert np.all(samples["value"][rows][visits == 0] == 0)
+        assert len(set(samples["num_legal"][rows])) == 1
+    assert np.all(np.isfinite(samples["value"]))
+
+
+def test_searched_samples_do_not_depend_on_threads_or_games_in_flight() -> None:
+    runs = [
+        dict(
+            zhengfen.selfplay(
+                ZCY,
+                model_for(ZCY),
+                4,
+                9,
+                agents=[None, "random", None, None],
+                search=10,
+                threads=threads,
+                games_per_thread=games,
+            )
+        )
+        for threads, games in [(1, 1), (2, 1), (2, 64)]
+    ]
+    for other in runs[1:]:
+        assert_same(other, runs[0])
+
+
+def test_a_searched_episode_plays_the_searchers_moves(tmp_path: Path) -> None:
+    """With epsilon 0 the seats play ``ismcts(iterations=N,policy=learned(model=...))``'s
+    choices from their own streams, then the epsilon draw: the same game move by move."""
+    model = model_for(ZF4)
+    path = tmp_path / "model.safetensors"
+    model.save(path)
+    searcher = f"ismcts(iterations=12,policy=learned(model={path}))"
+    samples = zhengfen.selfplay(ZF4, model, 1, 3, epsilon=0.0, search=12)
+    game_seed = deal_seed(3, 0)
+    game = zhengfen.Game(ZF4, game_seed)
+    rngs = [zhengfen.SplitMix64(agent_seed(game_seed, s)) for s in range(4)]
+    played = []
+    while (seat := game.current_player) is not None:
+        moves = game.legal_move_features()
+        if len(moves) == 1:
+            game.play_index(0)
+            continue
+        pick = game.info_set(seat).choose(searcher, rngs[seat])
+        rngs[seat].next()  # the epsilon draw
+        played.append(moves[pick])
+        game.play_index(pick)
+    np.testing.assert_array_equal(samples["move"][samples["played"]], np.array(played))
+    assert list(samples["results"][0]) == [game.match_result(s) for s in range(4)]
+
+
+@pytest.mark.parametrize(
+    ("bad", "kind"),
+    [
+        (0, zhengfen.ArgumentError),
+        (1_000_001, zhengfen.ArgumentError),
+        ("8", zhengfen.ArgumentTypeError),
+        (True, zhengfen.ArgumentTypeError),
+    ],
+)
+def test_bad_search_iterations_are_refused(bad: Any, kind: type[Exception]) -> None:
+    with pytest.raises(kind, match="search"):
+        zhengfen.selfplay(ZF4, model_for(ZF4), 1, search=bad)
 
 
 def test_episodes_split_across_calls_join_to_the_whole() -> None:
@@ -289,6 +391,7 @@ LONG = {
     "two_threads": (
         "zhengfen.selfplay(zhengfen.Rules.zen_cheng_you(), model, 1_000_000, threads=2)"
     ),
+    "searched": ("zhengfen.selfplay(zhengfen.Rules.zen_cheng_you(), model, 1000, search=100000)"),
     "search_opponents": (
         "zhengfen.selfplay(zhengfen.Rules.zen_cheng_you(), model, 10, agents=[None, "
         "'search(determinizations=10000,candidates=10000)'] * 2)"

@@ -6,6 +6,7 @@ any training). Needs the ``train`` extra (JAX, optax, matplotlib); skipped witho
 from __future__ import annotations
 
 import json
+import math
 import random
 import signal
 import subprocess
@@ -28,8 +29,8 @@ pytest.importorskip("matplotlib")
 from zhengfen.train import curve, features  # noqa: E402
 from zhengfen.train.checkpoint import optimizer_bytes, optimizer_of  # noqa: E402
 from zhengfen.train.config import TrainConfig, canonical_rules  # noqa: E402
-from zhengfen.train.learner import Learner  # noqa: E402
-from zhengfen.train.loop import train  # noqa: E402
+from zhengfen.train.learner import Learner, Targets  # noqa: E402
+from zhengfen.train.loop import Run, train  # noqa: E402
 from zhengfen.train.network import (  # noqa: E402
     Network,
     assemble,
@@ -178,9 +179,11 @@ def test_partial_batch_rows_weigh_nothing() -> None:
     padded, unpadded = Learner.start(network, 1e-3, start), Learner.start(network, 1e-3, start)
     from zhengfen.train.learner import padded as pad
 
-    a = padded.step(*pad(rows, np.arange(30), 40))
-    codes, scores, moves, targets = (r[:30] for r in rows)
-    b = unpadded.step(codes, scores, moves, targets, np.ones(30, np.float32))
+    codes, scores, moves, returns = rows
+    arrays = (codes, scores, moves, *Targets.monte_carlo(returns).arrays())
+    a = padded.step(*pad(arrays, np.arange(30), 40))
+    labels = (t[:30] for t in Targets.monte_carlo(returns).arrays())
+    b = unpadded.step(codes[:30], scores[:30], moves[:30], *labels)
     assert a == pytest.approx(b, rel=1e-6)
     for name in start:
         np.testing.assert_allclose(padded.params[name], unpadded.params[name], rtol=1e-5)
@@ -219,6 +222,36 @@ def test_curve_is_written_read_truncated_and_drawn(tmp_path: Path) -> None:
     assert curve.read(path) == points[:3]
     curve.plot(curve.read(path), png, "test")
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_curve_without_the_yardstick_columns_still_reads(tmp_path: Path) -> None:
+    """Curves written before the yardstick and reference columns read with those empty, and
+    an empty cell is written for a yardstick not measured."""
+    path = tmp_path / "curve.csv"
+    path.write_text(
+        "round,decisions,episodes,seconds,core_hours,points,low,high,deals\n"
+        "3,900,48,2.5,0.001,4.5,1.0,8.0,64\n"
+    )
+    (old,) = curve.read(path)
+    assert (old.round, old.points, old.deals, old.yardstick_deals) == (3, 4.5, 64, 0)
+    assert math.isnan(old.yardstick) and math.isnan(old.reference_high)
+    point = curve.Point(
+        1,
+        2,
+        3,
+        4.0,
+        5.0,
+        yardstick=-3.0,
+        yardstick_low=-5.0,
+        yardstick_high=-1.0,
+        yardstick_deals=8,
+    )
+    curve.write(tmp_path / "new.csv", point)
+    row = (tmp_path / "new.csv").read_text().splitlines()[1]
+    assert row == "1,2,3,4.0,5.0,,,,0,-3.0,-5.0,-1.0,8,,,"
+    (back,) = curve.read(tmp_path / "new.csv")
+    assert back.yardstick == -3.0 and math.isnan(back.points)
+    assert curve.describe(back) == "yardstick -3.0 [-5.0, -1.0] on 8 deals"
 
 
 def test_the_evaluation_is_a_paired_margin_over_duplicate_deals(tmp_path: Path) -> None:
@@ -289,6 +322,8 @@ def refused(
         (["--batch", "0"], "--batch: must be an integer from 1"),
         (["--minutes", "-1"], "--minutes: must be a positive number of minutes"),
         (["--game", "chess"], "--game: invalid choice"),
+        (["--search", "0"], "--search: must be an integer from 1 to 1000000"),
+        (["--yardstick-deals", "-1"], "--yardstick-deals: must be an integer from 0"),
     ],
 )
 def test_bad_options_are_refused(
@@ -339,6 +374,9 @@ def test_bad_rules_opponents_and_folders_are_refused(
     refused(capsys, ["--out", run, "--option", "nonsense"], "expected NAME=VALUE")
     refused(capsys, ["--out", run, "--opponents", "greedy(x)"], "greedy(x)")
     refused(capsys, ["--out", run, "--opponents", "os:getcwd"], "built-in agents only")
+    refused(capsys, ["--out", run, "--yardstick", "ismcts(turns=3)"], "ismcts(turns=3)")
+    refused(capsys, ["--out", run, "--yardstick", "os:getcwd"], "built-in agents only")
+    assert not (tmp_path / "run").exists()
     refused(capsys, ["--out", run, "--resume"], "holds no run to resume")
     file = tmp_path / "file"
     file.write_text("")
@@ -410,6 +448,7 @@ def tiny(out: Path, **changes: object) -> TrainConfig:
         "batch": 256,
         "lr": 1e-3,
         "eval_deals": 0,
+        "yardstick_deals": 0,
         "checkpoint_every": 1e6,
         "progress": False,
         **changes,
@@ -479,8 +518,88 @@ def test_a_tiny_run_improves_over_its_untrained_start(tmp_path: Path) -> None:
 
 TINY_ARGS = (
     *("--layers", "64,32", "--history", "2", "--episodes", "16", "--batch", "256"),
-    *("--lr", "0.001", "--eval-deals", "0", "--no-progress"),
+    *("--lr", "0.001", "--eval-deals", "0", "--yardstick-deals", "0", "--no-progress"),
 )
+
+
+def test_a_tiny_search_labelled_run_improves_over_its_start(tmp_path: Path) -> None:
+    """Issue 31 §2: seconds of search-labelled self-play (a search of 16 iterations labelling
+    every learner decision) lift the points per match against greedy on the run's fixed
+    duplicate deals, clearly above where the untrained network stood; the counters tell the
+    decisions from the rows trained on."""
+    config = tiny(tmp_path / "run", rounds=10, search=16, eval_deals=48, eval_every=1e6)
+    counters = train(config, resume=False)
+    start, end = curve.read(tmp_path / "run" / "curve.csv")
+    assert end.points - start.points > TINY_MARGIN, (start, end)
+    assert end.low > start.high, (start, end)
+    assert counters.samples > 2 * counters.decisions > 0
+
+
+def test_a_resumed_search_labelled_run_is_the_uninterrupted_run(tmp_path: Path) -> None:
+    whole = train(tiny(tmp_path / "whole", rounds=3, search=8), resume=False)
+    train(tiny(tmp_path / "split", rounds=1, search=8), resume=False)
+    resumed = train(tiny(tmp_path / "split", rounds=3, search=8), resume=True)
+    same_run(tmp_path / "whole", tmp_path / "split")
+    assert (resumed.decisions, resumed.samples) == (whole.decisions, whole.samples)
+    state = json.loads((tmp_path / "split" / "state.json").read_text())
+    assert state["recipe"]["search"] == 8
+
+
+def test_each_evaluation_measures_greedy_the_yardstick_and_the_reference(
+    tmp_path: Path,
+) -> None:
+    """Issue 31 §1: every point of the curve has the margin against greedy, against the
+    fixed search and against the reference model (here the one the run started from)."""
+    start = tmp_path / "start.safetensors"
+    model = zhengfen.LearnedModel.shipped(zhengfen.Rules.zheng_fen(players=4))
+    model.save(start)
+    config = tiny(
+        tmp_path / "run",
+        rounds=1,
+        init=str(start),
+        layers=tuple(model.layers),
+        history=model.history_rows,
+        eval_deals=4,
+        yardstick="ismcts(iterations=8)",
+        yardstick_deals=3,
+    )
+    train(config, resume=False)
+    first, last = curve.read(tmp_path / "run" / "curve.csv")
+    for point in (first, last):
+        assert point.deals == 4 and point.yardstick_deals == 3
+        for name in ("points", "yardstick", "reference"):
+            assert np.isfinite(getattr(point, name)), name
+    # Round 0 is the start model itself: against itself, on duplicate deals, even.
+    assert first.reference == 0.0
+    assert "yardstick ismcts(iterations=8)" in Run(config, 1).title()
+
+
+def test_targets_of_searched_samples_weigh_each_term(tmp_path: Path) -> None:
+    """Rows a search tried are fitted to its value, the played row to its return too; the
+    loss is the weighted mean of both squared errors."""
+    from zhengfen.train.learner import loss_fn
+
+    rules = zhengfen.Rules.zheng_fen(players=4)
+    model = zhengfen.LearnedModel.shipped(rules)
+    samples = zhengfen.selfplay(rules, model, 1, 2, search=12, epsilon=0.3)
+    targets = Targets.of_samples(samples)
+    assert np.array_equal(targets.on_value, (samples["visits"] > 0).astype(np.float32))
+    assert np.array_equal(targets.on_return, samples["played"].astype(np.float32))
+    network = Network(rules, tuple(model.layers), model.history_rows)
+    params = network.params_of(model.tensors())
+    codes, scores, moves = features.compact(samples)
+    loss = float(
+        loss_fn(params, network.scales(), (codes, scores, moves, *targets.arrays()), 100.0)
+    )
+    q = np.asarray(forward(params, network.scales(), *features.inputs(samples)))
+    squares = (
+        targets.on_return * (q - targets.returns) ** 2
+        + targets.on_value * (q - targets.values) ** 2
+    )
+    expected = squares.sum() / 100**2 / (targets.on_return.sum() + targets.on_value.sum())
+    assert loss == pytest.approx(float(expected), rel=1e-4)
+    monte_carlo = Targets.monte_carlo(samples["target"])
+    assert monte_carlo.on_return.all() and not monte_carlo.on_value.any()
 
 
 def test_sigterm_keeps_the_checkpoint_and_the_run_resumes(tmp_path: Path) -> None:

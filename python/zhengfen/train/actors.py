@@ -98,12 +98,14 @@ class Actors(Protocol):
 
 @dataclass(frozen=True)
 class Recipe:
-    """What every round shares: the rules, the seed, epsilon, threads per call."""
+    """What every round shares: the rules, the seed, epsilon, threads per call, and the
+    labelling search's iterations (``None``: Monte Carlo returns alone)."""
 
     rules: dict[str, Any]
     seed: int
     epsilon: float
     threads: int
+    search: int | None = None
 
 
 def play_episodes(recipe: Recipe, work: Round, first: int, count: int) -> Played:
@@ -120,6 +122,7 @@ def play_episodes(recipe: Recipe, work: Round, first: int, count: int) -> Played
         agents=work.agents,
         epsilon=recipe.epsilon,
         threads=recipe.threads,
+        search=recipe.search,
     )
     return Played(dict(samples), time.perf_counter() - start)
 

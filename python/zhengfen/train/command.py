@@ -101,6 +101,21 @@ def check_opponents(config: TrainConfig) -> TrainConfig:
     return dataclasses.replace(config, opponents=tuple(specs))
 
 
+def check_yardstick(config: TrainConfig) -> TrainConfig:
+    """``--yardstick`` as the canonical spec of a built-in agent for the run's rules (the
+    evaluations play in Rust)."""
+    import dataclasses
+
+    from zhengfen.agents import is_user_class
+
+    if is_user_class(config.yardstick):
+        raise ArgumentError(
+            f"--yardstick {config.yardstick}: the evaluations play in Rust, built-in agents only"
+        )
+    rules = zhengfen.Rules(**config.rules)
+    return dataclasses.replace(config, yardstick=zhengfen.agent_spec(config.yardstick, rules))
+
+
 def check_init(config: TrainConfig, args: argparse.Namespace) -> TrainConfig:
     """``--init``: the model read (``ModelError`` naming the file when it cannot be), checked
     against the run's rules, and its history and layers made the run's (given ones must agree).
@@ -152,7 +167,7 @@ def prepare(args: argparse.Namespace, argv: list[str] | None = None) -> TrainCon
     config = check_opponents(from_args(args, "zhengfen " + shlex.join(words)))
     out = Path(config.out)
     if not args.resume:
-        config = check_init(config, args)
+        config = check_yardstick(check_init(config, args))
     check_out(out, args.resume)
     if args.resume:
         from zhengfen.train.checkpoint import RunFiles, read_state
@@ -161,6 +176,7 @@ def prepare(args: argparse.Namespace, argv: list[str] | None = None) -> TrainCon
         check_resume(args, state["recipe"])
         config = config.with_recipe(state["recipe"])
         check_budget(config, state["counters"])
+        config = check_yardstick(config)
     if config.ray is not None:
         from zhengfen.ray_connect import check_ray
 
@@ -211,7 +227,7 @@ def kept(config: TrainConfig) -> str:
 def summary(config: TrainConfig, c: dict[str, Any]) -> str:
     """What the run did, where its files are."""
     from zhengfen.train.checkpoint import RunFiles
-    from zhengfen.train.curve import read
+    from zhengfen.train.curve import describe, read
 
     files = RunFiles(Path(config.out))
     seconds = max(c["seconds"], 1e-9)
@@ -227,7 +243,7 @@ def summary(config: TrainConfig, c: dict[str, Any]) -> str:
     if points:
         last = points[-1]
         lines.append(
-            f"last evaluation: {last.points:+.1f} [{last.low:+.1f}, {last.high:+.1f}] points "
-            f"per match against greedy on {last.deals} duplicate deals; curve: {files.plot}"
+            f"last evaluation, points per match against {describe(last)} (duplicate deals); "
+            f"curve: {files.plot}"
         )
     return "\n".join(lines)

@@ -63,6 +63,7 @@ class TrainConfig:
     reuse: int = 1
     epsilon: float = 0.05
     init: str | None = None
+    search: int | None = None
     # The budget and the machinery.
     rounds: int | None = None
     minutes: float | None = None
@@ -71,6 +72,8 @@ class TrainConfig:
     ray: str | None = None
     actors: int = 2
     eval_deals: int = 64
+    yardstick: str = "ismcts(iterations=100)"
+    yardstick_deals: int = 32
     eval_seed: int = 2026
     eval_every: float = 120.0
     checkpoint_every: float = 60.0
@@ -105,10 +108,11 @@ RECIPE = (
     "reuse",
     "epsilon",
     "init",
+    "search",
 )
 """The recipe's fields, in ``state.json``'s order."""
 
-RECIPE_DEFAULTS: dict[str, Any] = {"init": None}
+RECIPE_DEFAULTS: dict[str, Any] = {"init": None, "search": None}
 """What a field added since the first runs means in a ``state.json`` that lacks it."""
 
 SELF = "self"
@@ -248,6 +252,16 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
                 None,
                 f"the actors' chance of a uniform random move ({d.epsilon:g})",
             ),
+            (
+                "--search",
+                "N",
+                bounded_int(1, 1_000_000),
+                None,
+                "search-labelled training: the learner seats' decisions are searched by "
+                "ismcts(policy=learned) of N iterations with the current model, and Q is fitted "
+                "to the search's value of each move it tried and to the return of the move "
+                "played (default: Monte Carlo returns alone)",
+            ),
         ],
     )
     budget = command.add_argument_group("the budget (the run stops at the first reached)")
@@ -267,7 +281,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
                 "N",
                 bounded_int(1, 2**62),
                 None,
-                "learner decisions in all (samples trained on)",
+                "learner decisions in all (non-forced ones, each searched with --search)",
             ),
         ],
     )
@@ -304,6 +318,22 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
                 d.eval_deals,
                 "duplicate deals of each evaluation against greedy, 0 to 100000 "
                 f"({d.eval_deals}; 0: none)",
+            ),
+            (
+                "--yardstick",
+                "AGENT",
+                str,
+                d.yardstick,
+                "the fixed search each evaluation also measures against, a built-in agent spec "
+                f"({d.yardstick}: a strong model has not passed it)",
+            ),
+            (
+                "--yardstick-deals",
+                "N",
+                bounded_int(0, 100_000),
+                d.yardstick_deals,
+                f"duplicate deals of each evaluation against it, 0 to 100000 ({d.yardstick_deals}"
+                "; 0: none)",
             ),
             (
                 "--eval-seed",
@@ -368,7 +398,8 @@ def given_recipe(args: argparse.Namespace) -> dict[str, Any]:
         given["opponents"] = tuple(split_agents(args.opponents))
     if args.init is not None:  # a file by its resolved path, as the recipe stores it
         given["init"] = args.init if args.init == SHIPPED else str(Path(args.init).resolve())
-    for name in ("seed", "episodes", "history", "layers", "lr", "batch", "reuse", "epsilon"):
+    numbers = ("seed", "episodes", "history", "layers", "lr", "batch", "reuse", "epsilon", "search")
+    for name in numbers:
         value = getattr(args, name)
         if value is not None:
             given[name] = value
@@ -391,6 +422,8 @@ def from_args(args: argparse.Namespace, command: str = "") -> TrainConfig:
         ray=args.ray,
         actors=args.actors,
         eval_deals=args.eval_deals,
+        yardstick=args.yardstick,
+        yardstick_deals=args.yardstick_deals,
         eval_seed=args.eval_seed,
         eval_every=args.eval_every,
         checkpoint_every=args.checkpoint_every,

@@ -1,20 +1,26 @@
 """The learning curve of a run: one row per evaluation in ``curve.csv`` (written as the run
-goes, so an interrupted run keeps it), and ``curve.png``, the points per match against greedy
-with their 95 % interval over the learner's decisions (matplotlib, the ``train`` extra).
+goes, so an interrupted run keeps it), and ``curve.png``, the points per match against each
+yardstick (:mod:`zhengfen.train.evaluation`) with their 95 % intervals over the learner's
+decisions (matplotlib, the ``train`` extra).
 
-Columns: ``round``, ``decisions`` (samples trained on so far), ``episodes``, ``seconds`` (of
-training, over every invocation of the run), ``core_hours``, ``points`` (per match against the
-opponent: Zen Cheng You, the team lead), ``low``, ``high`` (the interval), ``deals``.
+Columns: ``round``, ``decisions`` (the learner's non-forced decisions so far), ``episodes``,
+``seconds`` (of training, over every invocation of the run), ``core_hours``, ``points`` (per
+match against greedy: Zen Cheng You, the team lead), ``low``, ``high`` (the interval),
+``deals``; then ``yardstick``, ``yardstick_low``, ``yardstick_high``, ``yardstick_deals``
+(against the fixed search) and ``reference``, ``reference_low``, ``reference_high`` (against
+the reference model, on ``deals`` deals). A column not measured is empty (NaN, and 0 deals),
+as in curves written before those columns existed.
 """
 
 from __future__ import annotations
 
 import csv
+import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-__all__ = ["Point", "plot", "read", "truncate", "write"]
+__all__ = ["FIELDS", "Point", "describe", "plot", "read", "truncate", "write"]
 
 
 @dataclass(frozen=True)
@@ -26,10 +32,17 @@ class Point:
     episodes: int
     seconds: float
     core_hours: float
-    points: float
-    low: float
-    high: float
-    deals: int
+    points: float = math.nan
+    low: float = math.nan
+    high: float = math.nan
+    deals: int = 0
+    yardstick: float = math.nan
+    yardstick_low: float = math.nan
+    yardstick_high: float = math.nan
+    yardstick_deals: int = 0
+    reference: float = math.nan
+    reference_low: float = math.nan
+    reference_high: float = math.nan
 
 
 COLUMNS = [f.name for f in fields(Point)]
@@ -46,7 +59,9 @@ def write(path: Path, point: Point) -> None:
 
 
 def _cell(value: float) -> str:
-    return repr(value) if isinstance(value, float) else str(value)
+    if isinstance(value, float):
+        return "" if math.isnan(value) else repr(value)
+    return str(value)
 
 
 def read(path: Path) -> list[Point]:
@@ -56,7 +71,16 @@ def read(path: Path) -> list[Point]:
     with open(path, newline="", encoding="utf-8") as source:
         rows = list(csv.DictReader(source))
     types = {f.name: (int if f.type == "int" else float) for f in fields(Point)}
-    return [Point(**{k: types[k](row[k]) for k in COLUMNS}) for row in rows]  # type: ignore[arg-type]
+
+    def value(row: dict[str, str], name: str) -> float | int | None:
+        cell = row.get(name) or ""
+        return types[name](cell) if cell else None
+
+    points = []
+    for row in rows:
+        values = {k: value(row, k) for k in COLUMNS}
+        points.append(Point(**{k: v for k, v in values.items() if v is not None}))  # type: ignore[arg-type]
+    return points
 
 
 def truncate(path: Path, last_round: int) -> None:
@@ -67,21 +91,51 @@ def truncate(path: Path, last_round: int) -> None:
         write(path, point)
 
 
+FIELDS = {
+    "greedy": ("points", "low", "high"),
+    "yardstick": ("yardstick", "yardstick_low", "yardstick_high"),
+    "reference": ("reference", "reference_low", "reference_high"),
+}
+"""Per yardstick (:func:`zhengfen.train.evaluation.columns`), its mean and interval fields."""
+
+
+def describe(point: Point) -> str:
+    """The point's measured yardsticks in words: ``greedy +14.3 [+12.0, +16.6] on 64 deals;
+    yardstick ...``."""
+    parts = []
+    for label, (mean, low, high) in FIELDS.items():
+        value = getattr(point, mean)
+        if math.isnan(value):
+            continue
+        deals = point.yardstick_deals if label == "yardstick" else point.deals
+        parts.append(
+            f"{label} {value:+.1f} [{getattr(point, low):+.1f}, {getattr(point, high):+.1f}] "
+            f"on {deals} deals"
+        )
+    return "; ".join(parts) or "nothing measured"
+
+
 def plot(points: Sequence[Point], path: Path, title: str) -> None:
-    """The curve as a PNG: points per match over the learner's decisions, the 95 % interval
-    shaded, 0 (even with the opponent) marked."""
+    """The curve as a PNG: points per match against each yardstick measured over the learner's
+    decisions, the 95 % intervals shaded, 0 (even with the opponent) marked."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     figure, axes = plt.subplots(figsize=(7, 4), dpi=100)
-    x = [p.decisions for p in points]
     axes.axhline(0, color="grey", linewidth=0.8)
-    axes.fill_between(x, [p.low for p in points], [p.high for p in points], alpha=0.25)
-    axes.plot(x, [p.points for p in points], marker="o", markersize=3)
-    axes.set_xlabel("learner decisions (samples trained on)")
-    axes.set_ylabel("points per match against greedy")
+    for label, (mean, low, high) in FIELDS.items():
+        shown = [p for p in points if not math.isnan(getattr(p, mean))]
+        if not shown:
+            continue
+        x = [p.decisions for p in shown]
+        lows, highs = ([getattr(p, name) for p in shown] for name in (low, high))
+        axes.fill_between(x, lows, highs, alpha=0.2)
+        axes.plot(x, [getattr(p, mean) for p in shown], marker="o", markersize=3, label=label)
+    axes.legend(fontsize=8)
+    axes.set_xlabel("learner decisions (non-forced)")
+    axes.set_ylabel("points per match against")
     axes.set_title(title, fontsize=10)
     axes.grid(alpha=0.3)
     figure.tight_layout()

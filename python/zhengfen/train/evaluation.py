@@ -1,6 +1,10 @@
-"""The run's yardstick: the learned agent's points per match against a fixed agent (greedy by
-default) on fixed duplicate deals, played in Rust by ``zhengfen.rollouts`` with the agent spec
-``learned(model=CHECKPOINT)``.
+"""The run's yardsticks: the learned agent's points per match against a fixed agent on fixed
+duplicate deals, played in Rust by ``zhengfen.rollouts`` with the agent spec
+``learned(model=CHECKPOINT)``. A run measures its checkpoints against three (:func:`columns`):
+``greedy``; a search at a fixed budget (``--yardstick``, ``ismcts(iterations=100)`` by
+default), which a strong model has not passed, so the curve does not saturate; and the
+*reference* model, the one the run started from (``--init``) or else the model shipped for
+the rules.
 
 The table: Zheng Fen, the learned agent in one seat and the opponent in the others; Zen Cheng
 You, the learned agent in one team's two seats (the *team lead*). Every deal is played once per
@@ -14,7 +18,6 @@ evaluation of a run, and apart from the training deals (another seed).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -23,14 +26,43 @@ import numpy.typing as npt
 import zhengfen
 from zhengfen.arena.intervals import Interval, mean_interval
 
-__all__ = ["evaluate", "table"]
+__all__ = ["columns", "evaluate", "learner_seats", "table"]
 
 
 def table(rules: zhengfen.Rules, learned: str, opponent: str) -> list[str]:
     """The agents by seat at rotation 0 (see the module's docstring)."""
+    return [learned if i in learner_seats(rules) else opponent for i in range(rules.players)]
+
+
+def learner_seats(rules: zhengfen.Rules) -> set[int]:
+    """The learned agent's places in :func:`table`: seat 0, or team 0 in Zen Cheng You."""
     if rules.game == "zen_cheng_you":
-        return [learned, opponent] * (rules.players // 2)
-    return [learned] + [opponent] * (rules.players - 1)
+        return set(range(0, rules.players, 2))
+    return {0}
+
+
+def reference_spec(rules: zhengfen.Rules, init: str | None) -> str | None:
+    """The reference model's agent spec: the start model (``--init``: a file, or ``shipped``),
+    else the model shipped for the rules; ``None`` where none ships."""
+    if init is not None and init != "shipped":
+        return learned_spec(Path(init))
+    try:
+        zhengfen.LearnedModel.shipped(rules)
+    except zhengfen.ModelError:
+        return None
+    return "learned"
+
+
+def columns(
+    rules: zhengfen.Rules, yardstick: str, yardstick_deals: int, init: str | None, deals: int
+) -> list[tuple[str, str, int]]:
+    """The evaluations of a checkpoint: ``(column, opponent spec, deals)`` for greedy, the
+    yardstick search and the reference model (those with deals and an opponent)."""
+    found = [("greedy", "greedy", deals), ("yardstick", yardstick, yardstick_deals)]
+    reference = reference_spec(rules, init)
+    if reference is not None:
+        found.append(("reference", reference, deals))
+    return [column for column in found if column[2] > 0]
 
 
 def learned_spec(model: Path) -> str:
@@ -51,13 +83,9 @@ def evaluate(
     result = zhengfen.rollouts(
         rules, agents, deals, seed, duplicate=True, matches=1, threads=threads
     )
-    learner = np.array([i % len(agents) in learned_seats(agents) for i in range(len(agents))])
+    seats = learner_seats(rules)
+    learner = np.array([i in seats for i in range(len(agents))])
     return margins(result["deal"], result["seating"], result["points"], learner)
-
-
-def learned_seats(agents: Sequence[str]) -> set[int]:
-    """Indices of the learned agent in ``agents``."""
-    return {i for i, name in enumerate(agents) if name.startswith("learned")}
 
 
 def margins(

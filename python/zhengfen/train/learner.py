@@ -1,8 +1,10 @@
-"""The learner: Q(state, move) regressed on Monte Carlo returns (DMC, as DouZero's learner),
-with optax Adam.
+"""The learner: Q(state, move) regressed on Monte Carlo returns (DMC, as DouZero's learner)
+and, in search-labelled training, on the values a search found for each move it tried
+(:class:`Targets`), with optax Adam.
 
-The loss of a batch is the mean squared error of Q against the return, each divided by the
-game's *return scale* (``return_scale``: 100 match points in Zheng Fen, 200 in Zen Cheng You,
+The loss of a batch is the weighted mean squared error of Q against each row's targets (the
+return where ``on_return`` is 1, the search's value where ``on_value`` is 1), each error divided
+by the game's *return scale* (``return_scale``: 100 match points in Zheng Fen, 200 in Zen Cheng You,
 whose returns are margins with declarations), so that the loss reads the same in every game
 (a loss of 0.01 is an error of a tenth of the scale). The model's Q stays in match points.
 
@@ -33,7 +35,7 @@ import optax
 import zhengfen
 from zhengfen.train.network import Network, Params, assemble, forward
 
-__all__ = ["Learner", "return_scale"]
+__all__ = ["Learner", "Targets", "return_scale"]
 
 Floats = npt.NDArray[np.float32]
 Bytes = npt.NDArray[np.uint8]
@@ -42,6 +44,40 @@ Bytes = npt.NDArray[np.uint8]
 def return_scale(rules: zhengfen.Rules) -> float:
     """What the loss divides the errors by (see the module's docstring)."""
     return 200.0 if rules.game == "zen_cheng_you" else 100.0
+
+
+@dataclass(frozen=True)
+class Targets:
+    """What each sample's Q is fitted to: its match's return ``returns`` (the Monte Carlo
+    target) where ``on_return`` is 1, and the search's value ``values`` of its move where
+    ``on_value`` is 1 (0 turns a term off). Four float32 arrays of one length."""
+
+    returns: Floats
+    values: Floats
+    on_return: Floats
+    on_value: Floats
+
+    @classmethod
+    def monte_carlo(cls, returns: Floats) -> Targets:
+        """Every row fitted to its return alone (DMC)."""
+        ones = np.ones(len(returns), np.float32)
+        return cls(returns, np.zeros_like(ones), ones, np.zeros_like(ones))
+
+    @classmethod
+    def of_samples(cls, samples: Mapping[str, npt.NDArray[Any]]) -> Targets:
+        """The targets of ``zhengfen.selfplay``'s samples: the search's value of every move
+        a search tried (``visits > 0``), and the return of the move played (``played``);
+        without a search, the return of every row (each was played)."""
+        return cls(
+            samples["target"].astype(np.float32),
+            samples["value"].astype(np.float32),
+            samples["played"].astype(np.float32),
+            (samples["visits"] > 0).astype(np.float32),
+        )
+
+    def arrays(self) -> tuple[Floats, Floats, Floats, Floats]:
+        """The four arrays, in the order of the training step's batch."""
+        return self.returns, self.values, self.on_return, self.on_value
 
 
 def make_optimizer(network: Network, lr: float) -> Any:
@@ -59,17 +95,19 @@ def make_optimizer(network: Network, lr: float) -> Any:
 
 def loss_fn(
     params: Params,
-    scales: Mapping[str, jax.Array],
-    batch: tuple[jax.Array, ...],
+    scales: Mapping[str, jax.Array | Floats],
+    batch: tuple[jax.Array | npt.NDArray[Any], ...],
     scale: float,
 ) -> jax.Array:
     """Weighted mean squared error of Q against the targets, in units of ``scale``; the batch
-    is compact (:func:`zhengfen.train.features.compact`) and its weights."""
-    codes, scores, moves, targets, weights = batch
+    is compact (:func:`zhengfen.train.features.compact`), then :meth:`Targets.arrays` (padding
+    rows weigh 0 in both terms)."""
+    codes, scores, moves, returns, values, on_return, on_value = batch
     states = assemble(codes, scores)
     q = forward(params, scales, states, moves.astype(jnp.float32))
-    errors = (q - targets) / scale
-    result: jax.Array = jnp.sum(weights * errors**2) / jnp.maximum(jnp.sum(weights), 1.0)
+    squares = on_return * ((q - returns) / scale) ** 2 + on_value * ((q - values) / scale) ** 2
+    weight = jnp.sum(on_return) + jnp.sum(on_value)
+    result: jax.Array = jnp.sum(squares) / jnp.maximum(weight, 1.0)
     return result
 
 
@@ -100,11 +138,10 @@ class Learner:
         """A learner at ``params`` with a fresh optimizer."""
         return cls(network, lr, params, make_optimizer(network, lr).init(params))
 
-    def step(
-        self, codes: Bytes, scores: Floats, moves: Bytes, targets: Floats, weights: Floats
-    ) -> float:
-        """One optimizer step on one compact batch; returns its loss (before the step)."""
-        batch = (codes, scores, moves, targets, weights)
+    def step(self, codes: Bytes, scores: Floats, moves: Bytes, *targets: Floats) -> float:
+        """One optimizer step on one compact batch and its :meth:`Targets.arrays`; returns its
+        loss (before the step)."""
+        batch = (codes, scores, moves, *targets)
         self.params, self.opt_state, loss = self._step(self.params, self.opt_state, batch)
         return float(loss)
 
@@ -113,20 +150,23 @@ class Learner:
         codes: Bytes,
         scores: Floats,
         moves: Bytes,
-        targets: Floats,
+        targets: Floats | Targets,
         rng: np.random.Generator,
         batch: int,
         reuse: int = 1,
     ) -> tuple[float, int]:
         """``reuse`` shuffled passes over the samples in batches of ``batch``; returns the mean
-        loss and the number of steps."""
-        n = len(targets)
+        loss and the number of steps. ``targets``: the returns alone (DMC), or
+        :class:`Targets`."""
+        if not isinstance(targets, Targets):
+            targets = Targets.monte_carlo(targets)
+        n = len(targets.returns)
         losses: list[float] = []
         for _ in range(reuse):
             order = rng.permutation(n)
             for first in range(0, n, batch):
                 rows = order[first : first + batch]
-                arrays = padded((codes, scores, moves, targets), rows, batch)
+                arrays = padded((codes, scores, moves, *targets.arrays()), rows, batch)
                 losses.append(self.step(*arrays))
         return (float(np.mean(losses)) if losses else 0.0), len(losses)
 
@@ -134,10 +174,10 @@ class Learner:
 def padded(
     arrays: tuple[npt.NDArray[Any], ...], rows: npt.NDArray[np.intp], size: int
 ) -> tuple[npt.NDArray[Any], ...]:
-    """The batch of ``rows`` of each array, padded to ``size`` rows of zeros, then the weights
-    (1 for a sample, 0 for padding)."""
+    """The batch of ``rows`` of each array, padded to ``size`` rows of zeros (so a padding row's
+    weights are 0)."""
     pad = size - len(rows)
-    batch = [*(a[rows] for a in arrays), np.ones(len(rows), dtype=np.float32)]
+    batch = [a[rows] for a in arrays]
     if pad:
         batch = [np.concatenate([a, np.zeros((pad, *a.shape[1:]), a.dtype)]) for a in batch]
     return tuple(batch)

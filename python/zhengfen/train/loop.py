@@ -31,7 +31,7 @@ from zhengfen.train import curve, evaluation, features
 from zhengfen.train.actors import Actors, LocalActors, Played, Recipe, Round, seat_agents
 from zhengfen.train.checkpoint import RunFiles, load, model_bytes, read_state, save
 from zhengfen.train.config import TrainConfig, init_model
-from zhengfen.train.learner import Learner
+from zhengfen.train.learner import Learner, Targets
 from zhengfen.train.network import Network, Params, init_params
 from zhengfen.train.progress import Progress
 
@@ -40,11 +40,14 @@ __all__ = ["Counters", "Run", "train"]
 
 @dataclass
 class Counters:
-    """How far a run is, over all its invocations, and where its time went."""
+    """How far a run is, over all its invocations, and where its time went. ``decisions``
+    counts the learner seats' non-forced decisions, ``samples`` the rows trained on (the
+    same in Monte Carlo training; a searched decision gives a row per move tried)."""
 
     round: int = 0
     episodes: int = 0
     decisions: int = 0
+    samples: int = 0
     seconds: float = 0.0
     core_hours: float = 0.0
     actor_seconds: float = 0.0
@@ -117,6 +120,7 @@ class Run:
         return {
             **start,
             "decisions": counters.decisions,
+            "samples": counters.samples,
             "episodes": counters.episodes,
             "rounds": counters.round,
             "seconds": round(counters.seconds, 3),
@@ -148,29 +152,39 @@ class Run:
         self.last_checkpoint = time.perf_counter()
 
     def evaluate(self, counters: Counters) -> curve.Point | None:
-        """Evaluates the checkpoint's model; appends the point to the curve and redraws it."""
-        if self.config.eval_deals == 0:
+        """Evaluates the checkpoint's model against each yardstick
+        (:func:`zhengfen.train.evaluation.columns`); appends the point to the curve and
+        redraws it."""
+        c = self.config
+        measured = evaluation.columns(
+            self.rules, c.yardstick, c.yardstick_deals, c.init, c.eval_deals
+        )
+        if c.eval_deals == 0 and c.yardstick_deals == 0:
             return None
         start = time.perf_counter()
-        result = evaluation.evaluate(
-            self.rules,
-            self.files.model.resolve(),
-            self.config.eval_deals,
-            self.config.eval_seed,
-            threads=self.config.threads,
-        )
-        low = result.mean if result.low is None else result.low
-        high = result.mean if result.high is None else result.high
+        values: dict[str, float] = {}
+        for column, opponent, deals in measured:
+            result = evaluation.evaluate(
+                self.rules,
+                self.files.model.resolve(),
+                deals,
+                c.eval_seed,
+                opponent=opponent,
+                threads=c.threads,
+            )
+            mean, low, high = curve.FIELDS[column]
+            values[mean] = result.mean
+            values[low] = result.mean if result.low is None else result.low
+            values[high] = result.mean if result.high is None else result.high
         point = curve.Point(
             counters.round,
             counters.decisions,
             counters.episodes,
             round(counters.seconds, 3),
             round(counters.core_hours, 6),
-            result.mean,
-            low,
-            high,
-            result.n,
+            deals=c.eval_deals,
+            yardstick_deals=c.yardstick_deals,
+            **values,
         )
         curve.write(self.files.curve, point)
         curve.plot(curve.read(self.files.curve), self.files.plot, self.title())
@@ -187,7 +201,8 @@ class Run:
         )
         mode = "self-play" if not self.config.opponents else "vs " + ",".join(self.config.opponents)
         layers = "-".join(map(str, self.config.layers))
-        return f"{name}: DMC {layers}, {mode}, {self.config.eval_deals} duplicate deals"
+        recipe = "DMC" if self.config.search is None else f"search {self.config.search}"
+        return f"{name}: {recipe} {layers}, {mode}; yardstick {self.config.yardstick}"
 
     def done(self, counters: Counters) -> bool:
         """Whether a budget is reached."""
@@ -212,7 +227,7 @@ class Run:
 
 def make_actors(config: TrainConfig) -> Actors:
     """The actors: Ray actors with ``--ray``, else a thread of this process."""
-    recipe = Recipe(config.rules, config.seed, config.epsilon, config.threads)
+    recipe = Recipe(config.rules, config.seed, config.epsilon, config.threads, config.search)
     if config.ray is not None:
         from zhengfen.train.ray_actors import RayActors
 
@@ -227,7 +242,7 @@ def train_round(
     start = time.perf_counter()
     samples = played.samples
     codes, scores, moves = features.compact(samples)
-    targets = samples["target"].astype(np.float32)
+    targets = Targets.of_samples(samples)
     trained = time.perf_counter()
     rng = np.random.default_rng([run.config.seed, number])
     c = run.config
@@ -238,7 +253,8 @@ def train_round(
     counters.actor_seconds += played.seconds
     counters.round = number + 1
     counters.episodes += len(samples["results"])
-    counters.decisions += len(targets)
+    counters.decisions += int(samples["played"].sum())
+    counters.samples += len(targets.returns)
     counters.loss = loss
 
 

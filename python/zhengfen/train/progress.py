@@ -87,10 +87,11 @@ class Progress:
         and the status lines)."""
         if point is None:
             return
+        from zhengfen.train.curve import describe
+
         line = (
-            f"evaluation at {point.decisions:,} decisions: {point.points:+.1f} "
-            f"[{point.low:+.1f}, {point.high:+.1f}] points per match against greedy "
-            f"({point.deals} duplicate deals)"
+            f"evaluation at {point.decisions:,} decisions, points per match against "
+            f"{describe(point)} (duplicate deals)"
         )
         if self.bar is not None:
             self.bar.console.print(line)

@@ -112,7 +112,7 @@ pub const LEARNED_ITERATIONS: u32 = 200;
 pub const LEARNED_PLAYOUT: Playout = Playout::Value;
 
 /// The most iterations a spec may ask for.
-const MOST_ITERATIONS: u32 = 1_000_000;
+pub const MOST_ITERATIONS: u32 = 1_000_000;
 /// The most candidates a spec may ask for.
 const MOST_CANDIDATES: u32 = 10_000;
 /// The largest exploration constant a spec may ask for.
@@ -291,11 +291,45 @@ impl Ismcts {
     }
 }
 
-impl Choose for Ismcts {
-    /// The move most visited, stopping after the iteration under way when the turn's cancel
-    /// says so (the most visited move so far; before any iteration ended, the policy's choice:
-    /// the greedy one, or the largest Q-value).
-    fn pick(&self, turn: &Turn<'_>, rng: &mut SplitMix64) -> usize {
+/// A root move as the search left it: its index among the legal moves, how often the tree
+/// passed it and its mean value for the mover, in match-result units ([`Game::match_result`]:
+/// the reward scaled back by [`policy::result_of`]).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct RootValue {
+    /// The move's index in the legal moves.
+    pub index: usize,
+    /// Iterations that went through it (at least 1).
+    pub visits: u32,
+    /// Its mean value over those iterations, in the units of [`Game::match_result`].
+    pub value: f64,
+}
+
+/// What a search decided: the move it plays and the value of every root move it tried, in
+/// legal-move order (the labels of search-labelled training, AI.md §8.1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Searched {
+    /// The index of the move played ([`Choose::pick`]'s answer).
+    pub pick: usize,
+    /// The root moves visited at least once, in legal-move order.
+    pub roots: Vec<RootValue>,
+}
+
+impl Ismcts {
+    /// Searches the turn's decision as [`Choose::pick`] does and returns, with the move it
+    /// plays, the value it found for every root move it tried (none when the game is over, or
+    /// when it was cancelled before any iteration ended).
+    pub fn search(&self, turn: &Turn<'_>, rng: &mut SplitMix64) -> Searched {
+        let Turn { game, moves, .. } = *turn;
+        let mut roots = Vec::new();
+        let pick = self.searched(turn, rng, |tree| {
+            roots = tree.root_values(game.rules(), moves);
+        });
+        Searched { pick, roots }
+    }
+
+    /// The search of the turn's decision: the move most visited, and `read` called on the tree
+    /// before it goes back to the thread's arena.
+    fn searched(&self, turn: &Turn<'_>, rng: &mut SplitMix64, read: impl FnOnce(&Tree)) -> usize {
         let Turn { game, moves, .. } = *turn;
         let Some(seat) = game.current_player() else {
             return 0;
@@ -321,8 +355,18 @@ impl Choose for Ismcts {
             Some(_) => work.root_order[0],
             None => Greedy.choose(game, moves),
         });
+        read(&tree);
         tree.give_back();
         pick
+    }
+}
+
+impl Choose for Ismcts {
+    /// The move most visited, stopping after the iteration under way when the turn's cancel
+    /// says so (the most visited move so far; before any iteration ended, the policy's choice:
+    /// the greedy one, or the largest Q-value).
+    fn pick(&self, turn: &Turn<'_>, rng: &mut SplitMix64) -> usize {
+        self.searched(turn, rng, |_| {})
     }
 }
 
@@ -491,6 +535,21 @@ impl Tree {
         self.nodes.push(child);
         self.nodes[node as usize].first_child = at;
         at
+    }
+
+    /// The root's children visited at least once, in the order of `moves`, with their mean
+    /// values in match-result units.
+    fn root_values(&self, rules: &Rules, moves: &[Move]) -> Vec<RootValue> {
+        (0..moves.len())
+            .filter_map(|index| {
+                let node = &self.nodes[self.child(ROOT, moves[index])? as usize];
+                (node.visits > 0).then(|| RootValue {
+                    index,
+                    visits: node.visits,
+                    value: policy::result_of(rules, node.total / f64::from(node.visits)),
+                })
+            })
+            .collect()
     }
 
     /// The index in `moves` of the root's most visited child (the first of equals), if any

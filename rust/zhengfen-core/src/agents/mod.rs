@@ -17,7 +17,9 @@ mod settings;
 
 pub use choose::{Choose, Turn};
 pub use greedy::Greedy;
-pub use ismcts::{Ismcts, Playout, LEARNED_ITERATIONS, LEARNED_PLAYOUT};
+pub use ismcts::{
+    Ismcts, Playout, RootValue, Searched, LEARNED_ITERATIONS, LEARNED_PLAYOUT, MOST_ITERATIONS,
+};
 pub use learned::Learned;
 pub use policy::Policy;
 pub use search::Search;

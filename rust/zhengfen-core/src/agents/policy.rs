@@ -216,6 +216,14 @@ pub fn reward_of(rules: &Rules, result: f64) -> f64 {
     }
 }
 
+/// The match result a reward stands for: the inverse of [`reward_of`].
+pub fn result_of(rules: &Rules, reward: f64) -> f64 {
+    match rules.variant {
+        Variant::ZhengFen => reward * 100.0,
+        Variant::ZenChengYou => reward * 400.0 - 200.0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

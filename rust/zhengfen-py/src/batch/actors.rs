@@ -11,17 +11,21 @@ use crate::rules::PyRules;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::sync::Arc;
+use zhengfen_core::agents::{Ismcts, Learned, Policy, MOST_ITERATIONS};
 use zhengfen_core::batch::{
     selfplay_until, Samples, SelfplayConfig, DEFAULT_GAMES_PER_THREAD, MAX_GAMES_PER_THREAD,
 };
 use zhengfen_core::encode::{observation_size, HISTORY_ROW, MOVE_ROW, SCORES_SIZE};
+use zhengfen_core::learned::Model;
 
 /// Plays episodes with a learned model and returns its training samples (`AI.md` §7.6).
 #[pyfunction]
 #[pyo3(signature = (rules, model, num_episodes, seed = Arg::ABSENT, *, first_episode = Arg::ABSENT,
-    agents = None, epsilon = Arg::ABSENT, threads = Arg::ABSENT, games_per_thread = Arg::ABSENT),
+    agents = None, epsilon = Arg::ABSENT, threads = Arg::ABSENT, games_per_thread = Arg::ABSENT,
+    search = Arg::ABSENT),
     text_signature = "(rules, model, num_episodes, seed=0, *, first_episode=0, agents=None, \
-    epsilon=0.1, threads=1, games_per_thread=64)")]
+    epsilon=0.1, threads=1, games_per_thread=64, search=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay<'py>(
     py: Python<'py>,
@@ -34,6 +38,7 @@ pub fn selfplay<'py>(
     epsilon: Arg<'py>,
     threads: Arg<'py>,
     games_per_thread: Arg<'py>,
+    search: Arg<'py>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let model = model
         .cast::<PyLearnedModel>()
@@ -57,7 +62,7 @@ pub fn selfplay<'py>(
         games_per_thread.int("games_per_thread", 1..=most, DEFAULT_GAMES_PER_THREAD)?;
     let config = SelfplayConfig {
         rules: rules.rules,
-        model,
+        model: model.clone(),
         agents: seat_agents(agents, usize::from(rules.rules.players))?,
         seed,
         first_episode,
@@ -65,9 +70,21 @@ pub fn selfplay<'py>(
         epsilon,
         threads,
         games_per_thread,
+        search: search_of(search, &model)?,
     };
     let samples = interruptible(py, |cancel| selfplay_until(&config, cancel))?;
     arrays(py, samples)
+}
+
+/// The labelling search of `search=N`: IS-MCTS of N iterations with the learned policy's
+/// other defaults (AI.md §8.1); `None` for none.
+fn search_of(search: Arg<'_>, model: &Arc<Model>) -> PyResult<Option<Ismcts>> {
+    let iterations = search.optional_int("search", 1..=i128::from(MOST_ITERATIONS))?;
+    let policy = Policy::Learned(Learned::from_model(model.clone(), None));
+    Ok(iterations.map(|iterations| Ismcts {
+        iterations,
+        ..Ismcts::with_policy(policy)
+    }))
 }
 
 /// Refuses episodes past the last deal number, 2**64 - 1, up front.
@@ -106,6 +123,9 @@ fn arrays(py: Python<'_>, samples: Samples) -> PyResult<Bound<'_, PyDict>> {
     out.set_item("seat", PyArray1::from_vec(py, samples.seat))?;
     out.set_item("episode", PyArray1::from_vec(py, samples.episode))?;
     out.set_item("num_legal", PyArray1::from_vec(py, samples.num_legal))?;
+    out.set_item("value", PyArray1::from_vec(py, samples.value))?;
+    out.set_item("visits", PyArray1::from_vec(py, samples.visits))?;
+    out.set_item("played", PyArray1::from_vec(py, samples.played))?;
     out.set_item(
         "results",
         PyArray1::from_vec(py, samples.results).reshape([e, samples.players])?,

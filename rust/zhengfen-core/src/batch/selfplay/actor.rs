@@ -3,14 +3,16 @@
 //! [`Model::q_batch`], its best move played, and again. Built-in agents, forced moves and
 //! explorations are played on the way, without the network. Episodes are claimed from a
 //! counter shared with the other threads; an episode's samples depend only on its number,
-//! never on which thread played it or what else was in flight.
+//! never on which thread played it or what else was in flight. A searched decision
+//! ([`SelfplayConfig::search`]) is made on the spot, without the batch: the search makes its
+//! own forward passes.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::explore::explore;
-use super::samples::EpisodeSamples;
+use super::samples::{EpisodeSamples, Label};
 use super::SelfplayConfig;
-use crate::agents::Choose;
+use crate::agents::{Choose, Ismcts, Turn};
 use crate::cancel::Cancel;
 use crate::combo::Combo;
 use crate::encode::{move_features, move_rows, MOVE_ROW};
@@ -150,16 +152,18 @@ impl Actor<'_, '_, '_> {
                 None => {
                     slot.samples.decisions += 1;
                     slot.samples.push_state(&slot.game, seat, rows);
-                    match explore(rng, config.epsilon, n) {
-                        Some(pick) => {
-                            let mut row = [0; MOVE_ROW];
-                            move_features(&slot.moves[pick], &mut row);
-                            slot.samples.push_move(&row, n);
-                            pick
-                        }
-                        None => {
-                            self.queue(slot);
-                            return Stand::Waiting;
+                    if let Some(search) = &config.search {
+                        searched(search, slot, seat, rows, config.epsilon, cancel)
+                    } else {
+                        match explore(rng, config.epsilon, n) {
+                            Some(pick) => {
+                                push_played(&mut slot.samples, &slot.moves[pick], n);
+                                pick
+                            }
+                            None => {
+                                self.queue(slot);
+                                return Stand::Waiting;
+                            }
                         }
                     }
                 }
@@ -193,9 +197,60 @@ impl Actor<'_, '_, '_> {
             let slot = &mut slots[i];
             let pick = argmax(&q[self.decisions.moves_of(d)]);
             let n = slot.moves.len();
-            slot.samples
-                .push_move(&slot.rows[pick * MOVE_ROW..(pick + 1) * MOVE_ROW], n);
+            let row = &slot.rows[pick * MOVE_ROW..(pick + 1) * MOVE_ROW];
+            slot.samples.push_move(row, n, Label::PLAYED);
             slot.game.play_unchecked(slot.moves[pick]);
         }
     }
+}
+
+/// Completes the sample started last with `mv`, played without a search.
+fn push_played(samples: &mut EpisodeSamples, mv: &Move, legal: usize) {
+    let mut row = [0; MOVE_ROW];
+    move_features(mv, &mut row);
+    samples.push_move(&row, legal, Label::PLAYED);
+}
+
+/// A learner decision of `slot` (its state already started) searched by `search`: one sample
+/// per root move the search tried, the state repeated, and the move played (the most visited,
+/// or with probability `epsilon` a uniform one, added as a sample of its own when the search
+/// did not try it). Returns the index of the move played.
+fn searched(
+    search: &Ismcts,
+    slot: &mut Slot,
+    seat: usize,
+    rows: usize,
+    epsilon: f64,
+    cancel: &Cancel<'_>,
+) -> usize {
+    let n = slot.moves.len();
+    let rng = &mut slot.rngs[seat];
+    let turn = Turn {
+        game: &slot.game,
+        moves: &slot.moves,
+        cancel,
+    };
+    let found = search.search(&turn, rng);
+    let pick = explore(rng, epsilon, n).unwrap_or(found.pick);
+    let mut started = true;
+    for root in &found.roots {
+        if !std::mem::take(&mut started) {
+            slot.samples.repeat_state(rows);
+        }
+        let mut row = [0; MOVE_ROW]; // move_features sets bits, it does not clear them
+        move_features(&slot.moves[root.index], &mut row);
+        let label = Label {
+            value: root.value as f32,
+            visits: root.visits,
+            played: root.index == pick,
+        };
+        slot.samples.push_move(&row, n, label);
+    }
+    if !found.roots.iter().any(|root| root.index == pick) {
+        if !started {
+            slot.samples.repeat_state(rows);
+        }
+        push_played(&mut slot.samples, &slot.moves[pick], n);
+    }
+    pick
 }

@@ -9,6 +9,13 @@
 //! - A learner seat plays its only legal move without the model and without a sample;
 //!   otherwise it explores with probability `epsilon` (a uniform legal move), else plays the
 //!   largest Q-value, the first in legal-move order on ties (the learned agent's choice).
+//! - With `search` (search-labelled training, AI.md §8.1) a learner seat's non-forced
+//!   decision is searched by IS-MCTS guided by the model ([`Ismcts::search`]): it gives one
+//!   sample per root move the search tried, labelled with the search's value of that move
+//!   and its visits, and the seat plays the most visited move (or, with probability
+//!   `epsilon`, a uniform legal move, whose sample is added when the search did not try it).
+//!   The search draws from the seat's stream before the epsilon draw, and its forward passes
+//!   are its own, so the samples still depend on nothing but the config.
 //! - Each thread keeps up to `games_per_thread` games in flight ([`actor`]); each step plays
 //!   them on to their next decision that needs the model and evaluates all of those in one
 //!   [`Model::q_batch`]. A decision's values do not depend on the others in the batch, so the
@@ -45,7 +52,7 @@ use std::sync::Arc;
 
 use super::rollout::deal_range;
 use super::{parallel_ranges, pool, MAX_GAMES};
-use crate::agents::Agent;
+use crate::agents::{Agent, Ismcts, Learned, Policy};
 use crate::cancel::Cancel;
 use crate::error::{with_capacity, Error, Result};
 use crate::learned::Model;
@@ -79,6 +86,9 @@ pub struct SelfplayConfig {
     pub threads: usize,
     /// Games each thread keeps in flight, 1 to [`MAX_GAMES_PER_THREAD`].
     pub games_per_thread: usize,
+    /// The search that labels the learner seats' decisions, or `None` for Monte Carlo returns
+    /// alone (its policy is always `model`, set when the config is checked).
+    pub search: Option<Ismcts>,
 }
 
 impl SelfplayConfig {
@@ -95,6 +105,7 @@ impl SelfplayConfig {
             epsilon: 0.1,
             threads: 1,
             games_per_thread: DEFAULT_GAMES_PER_THREAD,
+            search: None,
         }
     }
 }
@@ -198,8 +209,13 @@ fn checked(config: &SelfplayConfig) -> Result<SelfplayConfig> {
         .iter()
         .map(|agent| agent.as_ref().map(|a| a.bind(rules)).transpose())
         .collect::<Result<Vec<Option<Agent>>>>()?;
+    let search = config.search.as_ref().map(|search| Ismcts {
+        policy: Policy::Learned(Learned::from_model(config.model.clone(), None)),
+        ..search.clone()
+    });
     Ok(SelfplayConfig {
         agents,
+        search,
         ..config.clone()
     })
 }

@@ -1,6 +1,7 @@
 //! The training samples of self-play (AI.md §7.6): one row per non-forced learner decision,
 //! gathered per episode while it is played ([`EpisodeSamples`]) and joined in episode order
-//! at the end ([`Samples`]).
+//! at the end ([`Samples`]). A sample of a searched decision carries the search's label
+//! ([`Label`]); one of Monte Carlo self-play is [`Label::PLAYED`].
 
 use crate::encode::{
     history, observation, observation_size, scores, HISTORY_ROW, MOVE_ROW, SCORES_SIZE,
@@ -32,6 +33,13 @@ pub struct Samples {
     pub episode: Vec<u64>,
     /// The number of legal moves offered, `N` (at least 2).
     pub num_legal: Vec<i64>,
+    /// The search's value of the sample's move, in match-result units, where `visits > 0`;
+    /// 0 where no search valued it, `N`.
+    pub value: Vec<f32>,
+    /// How often the search passed the sample's move, 0 without a search, `N`.
+    pub visits: Vec<i64>,
+    /// Whether the sample's move was played (one sample of each decision), `N`.
+    pub played: Vec<bool>,
     /// Per episode, every seat's `Game::match_result` at its end, `E × players`.
     pub results: Vec<f32>,
     /// Per episode, the learner seats' decisions, forced ones included, `E`.
@@ -57,6 +65,26 @@ impl Samples {
     }
 }
 
+/// What a sample's move is labelled with besides the match's return.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(super) struct Label {
+    /// The search's value of the move (0 when `visits` is 0).
+    pub value: f32,
+    /// The search's visits of the move (0: none).
+    pub visits: u32,
+    /// Whether the move was played.
+    pub played: bool,
+}
+
+impl Label {
+    /// The move played, with no search behind it (Monte Carlo self-play).
+    pub const PLAYED: Label = Label {
+        value: 0.0,
+        visits: 0,
+        played: true,
+    };
+}
+
 /// The samples of one episode while (and after) it is played.
 #[derive(Clone, Debug, Default)]
 pub(super) struct EpisodeSamples {
@@ -68,6 +96,7 @@ pub(super) struct EpisodeSamples {
     moves: Vec<u8>,
     seats: Vec<u8>,
     num_legal: Vec<u32>,
+    labels: Vec<Label>,
     /// Every seat's match result, once the match is over.
     results: Vec<f32>,
     /// Learner decisions, forced ones included.
@@ -100,6 +129,16 @@ impl EpisodeSamples {
         self.seats.push(seat as u8);
     }
 
+    /// Starts a sample of the same state as the last one started (another move of the same
+    /// decision).
+    pub fn repeat_state(&mut self, rows: usize) {
+        repeat_last(&mut self.observation, observation_size(false));
+        repeat_last(&mut self.scores, SCORES_SIZE);
+        repeat_last(&mut self.history, rows * HISTORY_ROW);
+        let seat = *self.seats.last().expect("a state was started");
+        self.seats.push(seat);
+    }
+
     /// The last state started, as the model reads it: observation, scores, history rows
     /// (written into `out`, of the state's size).
     pub fn last_state(&self, rows: usize, out: &mut [f32]) {
@@ -118,10 +157,11 @@ impl EpisodeSamples {
     }
 
     /// Completes the sample started last: the features `row` of the move played, among
-    /// `legal` legal moves.
-    pub fn push_move(&mut self, row: &[u8], legal: usize) {
+    /// `legal` legal moves, and its label.
+    pub fn push_move(&mut self, row: &[u8], legal: usize, label: Label) {
         self.moves.extend_from_slice(&row[..MOVE_ROW]);
         self.num_legal.push(legal as u32);
+        self.labels.push(label);
     }
 
     /// Records the end of the match: every seat's result in `game`.
@@ -134,6 +174,12 @@ impl EpisodeSamples {
     pub fn len(&self) -> usize {
         self.seats.len()
     }
+}
+
+/// Appends a copy of the last `size` values of `values`.
+fn repeat_last<T: Copy>(values: &mut Vec<T>, size: usize) {
+    let start = values.len() - size;
+    values.extend_from_within(start..);
 }
 
 /// `episodes`, in episode order, joined into one [`Samples`]; each episode's memory is freed
@@ -157,6 +203,9 @@ pub(super) fn join(
         seat: with_capacity(n, what)?,
         episode: with_capacity(n, what)?,
         num_legal: with_capacity(n, what)?,
+        value: with_capacity(n, what)?,
+        visits: with_capacity(n, what)?,
+        played: with_capacity(n, what)?,
         results: with_capacity(e.saturating_mul(players), "episode results")?,
         decisions: with_capacity(e, "episode results")?,
         forced: with_capacity(e, "episode results")?,
@@ -173,6 +222,11 @@ pub(super) fn join(
         }
         out.num_legal
             .extend(episode.num_legal.iter().map(|&n| i64::from(n)));
+        for label in &episode.labels {
+            out.value.push(label.value);
+            out.visits.push(i64::from(label.visits));
+            out.played.push(label.played);
+        }
         out.results.extend_from_slice(&episode.results);
         out.decisions.push(episode.decisions as i64);
         out.forced.push(episode.forced as i64);

@@ -247,3 +247,162 @@ fn no_episodes_give_no_samples() {
     let s = selfplay(&config(Rules::zheng_fen(3).unwrap(), 0)).unwrap();
     assert!(s.is_empty() && s.episodes() == 0 && s.results.is_empty());
 }
+
+/// `config` with its learner decisions labelled by a search of `iterations`.
+fn searched(rules: Rules, episodes: u64, iterations: u32) -> SelfplayConfig {
+    let c = config(rules, episodes);
+    let policy = crate::agents::Policy::Learned(Learned::from_model(c.model.clone(), None));
+    SelfplayConfig {
+        search: Some(crate::agents::Ismcts {
+            iterations,
+            ..crate::agents::Ismcts::with_policy(policy)
+        }),
+        ..c
+    }
+}
+
+/// The rows of each decision, as `(first, end)` ranges: consecutive rows of one episode and
+/// seat with the same observation and number of legal moves.
+fn decisions_of(s: &Samples) -> Vec<(usize, usize)> {
+    let obs = observation_size(false);
+    let same = |a: usize, b: usize| {
+        s.episode[a] == s.episode[b]
+            && s.seat[a] == s.seat[b]
+            && s.observation[a * obs..(a + 1) * obs] == s.observation[b * obs..(b + 1) * obs]
+            && s.num_legal[a] == s.num_legal[b]
+    };
+    let mut ranges = Vec::new();
+    let mut first = 0;
+    for i in 1..=s.len() {
+        if i == s.len() || !same(first, i) {
+            ranges.push((first, i));
+            first = i;
+        }
+    }
+    ranges
+}
+
+#[test]
+fn a_searched_decision_gives_a_row_per_move_tried_and_one_played() {
+    for rules in both_games() {
+        let iterations = 24;
+        let mut c = searched(rules, 3, iterations);
+        c.epsilon = 0.2;
+        let s = selfplay(&c).unwrap();
+        let played: usize = s.played.iter().filter(|&&p| p).count();
+        let decisions: i64 = s.decisions.iter().zip(&s.forced).map(|(d, f)| d - f).sum();
+        assert_eq!(
+            played as i64, decisions,
+            "one played row a non-forced decision"
+        );
+        assert!(
+            s.len() > 2 * played,
+            "{} rows for {played} decisions",
+            s.len()
+        );
+        let mut explored_outside = 0;
+        for (first, end) in decisions_of(&s) {
+            let rows = first..end;
+            assert_eq!(rows.clone().filter(|&i| s.played[i]).count(), 1, "{rows:?}");
+            let visits: i64 = rows.clone().map(|i| s.visits[i]).sum();
+            let unsearched = rows.clone().filter(|&i| s.visits[i] == 0).count();
+            assert_eq!(
+                visits,
+                i64::from(iterations),
+                "every iteration passes one root move"
+            );
+            assert!(unsearched <= 1);
+            explored_outside += unsearched;
+            assert!(end - first - unsearched <= 8, "at most the candidates");
+            for i in rows {
+                assert!(s.value[i].is_finite(), "value {}", s.value[i]);
+                if s.visits[i] == 0 {
+                    assert!(s.played[i] && s.value[i] == 0.0);
+                }
+                let e = (s.episode[i] - c.first_episode) as usize;
+                let seat = s.seat[i] as usize;
+                assert_eq!(s.target[i], s.results[e * s.players + seat]);
+            }
+        }
+        assert!(
+            explored_outside > 0,
+            "epsilon 0.2 explores outside the candidates"
+        );
+    }
+}
+
+#[test]
+fn searched_samples_do_not_depend_on_threads_or_games_in_flight() {
+    for rules in both_games() {
+        let mut base = searched(rules, 4, 12);
+        base.agents[1] = Some(Agent::Random);
+        base.epsilon = 0.1;
+        let one = selfplay(&SelfplayConfig {
+            games_per_thread: 1,
+            ..base.clone()
+        })
+        .unwrap();
+        for (threads, games_per_thread) in [(2, 1), (3, 8)] {
+            let other = selfplay(&SelfplayConfig {
+                threads,
+                games_per_thread,
+                ..base.clone()
+            })
+            .unwrap();
+            assert_eq!(
+                other, one,
+                "{threads} threads, {games_per_thread} in flight"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_searched_decisions_labels_are_the_searchs_own() {
+    use crate::agents::{Choose, Turn};
+    use crate::game::Game;
+    use crate::seed::{agent_streams, deal_seed};
+    let rules = Rules::zheng_fen(4).unwrap();
+    let mut c = searched(rules, 1, 16);
+    c.epsilon = 0.0;
+    let s = selfplay(&c).unwrap();
+    let search = checked(&c).unwrap().search.unwrap();
+    // The same episode played move by move with the search's own choices.
+    let seed = deal_seed(c.seed, c.first_episode);
+    let mut game = Game::new(rules, seed);
+    let mut rngs = agent_streams(seed, 0, 4);
+    let mut row = 0;
+    while let Some(seat) = game.current_player() {
+        let moves = game.legal_moves();
+        let seat = usize::from(seat);
+        if moves.len() == 1 {
+            game.play(moves[0]).unwrap();
+            continue;
+        }
+        let cancel = crate::cancel::Cancel::never();
+        let turn = Turn {
+            game: &game,
+            moves: &moves,
+            cancel: &cancel,
+        };
+        let mut before = rngs[seat]; // a copy: the choice below draws from its own
+        let found = search.search(&turn, &mut rngs[seat]);
+        assert_eq!(found.pick, search.choose(&game, &moves, &mut before));
+        rngs[seat].next_u64(); // the epsilon draw
+        for root in &found.roots {
+            let mut features = [0u8; MOVE_ROW];
+            crate::encode::move_features(&moves[root.index], &mut features);
+            assert_eq!(
+                s.moves[row * MOVE_ROW..(row + 1) * MOVE_ROW],
+                features,
+                "row {row}"
+            );
+            assert_eq!(s.value[row], root.value as f32);
+            assert_eq!(s.visits[row], i64::from(root.visits));
+            assert_eq!(s.played[row], root.index == found.pick);
+            row += 1;
+        }
+        game.play(moves[found.pick]).unwrap();
+    }
+    assert_eq!(row, s.len());
+}
