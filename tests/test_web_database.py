@@ -13,6 +13,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -396,3 +397,60 @@ def test_the_data_folder_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     monkeypatch.setenv("ZHENGFEN_DATA", str(tmp_path / "d"))
     assert data_folder(None) == tmp_path / "d"
     assert data_folder(tmp_path / "given") == tmp_path / "given"
+
+
+# --- group commit --------------------------------------------------------------------------
+
+
+def test_rows_put_at_once_are_all_kept_each_at_its_last_revision(path: Path) -> None:
+    """Eight threads put 25 revisions of a game each, at once (committed in batches)."""
+    database = Database.open(path)
+    server = Table(None)
+    keys = server.open()
+    game = server.client.app.state.server.games.get(keys[0].split(".")[0])  # type: ignore[attr-defined]
+    from zhengfen.web.tables import row
+
+    def put_all(number: int) -> None:
+        copy = game.checkpoint()
+        copy.key, copy.revision = f"g{number}", 0
+        for _ in range(25):
+            database.put(row(copy, time.time()))
+            copy.revision += 1
+
+    threads = [threading.Thread(target=put_all, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    kept = dict(database.connection.execute("SELECT id, revision FROM games").fetchall())
+    assert kept == {f"g{n}": 25 for n in range(8)}
+
+
+def test_a_stale_row_in_a_batch_is_refused_alone(path: Path) -> None:
+    from zhengfen.web.database import _Change, _statement
+    from zhengfen.web.tables import row
+
+    database = Database.open(path)
+    server = Table(None)
+    keys = server.open()
+    game = server.client.app.state.server.games.get(keys[0].split(".")[0])  # type: ignore[attr-defined]
+    database.put(row(game, 1.0))  # revision 1
+    game.revision = 1
+    fresh, stale = row(game, 2.0), row(game, 3.0)  # both revision 2
+    other = game.checkpoint()
+    other.key, other.revision = "another", 0
+    new = row(other, 4.0)
+    changes = [_Change(*_statement(r)) for r in (fresh, stale, new)]
+    database._pending.extend(changes)
+    database._commit_pending()
+    assert [c.done for c in changes] == [True, True, True]
+    assert [type(c.error).__name__ for c in changes] == ["NoneType", "Conflict", "NoneType"]
+    assert database.count() == 2
+    assert database.get(fresh.id) is not None and database.get(fresh.id).updated == 2.0  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("sync", "level"), [("full", 2), ("normal", 1)])
+def test_sync(path: Path, sync: str, level: int) -> None:
+    database = Database.open(path, sync=sync)
+    assert database.connection.execute("PRAGMA synchronous").fetchone()[0] == level
+    assert database.connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"

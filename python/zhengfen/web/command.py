@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from zhengfen.arguments import add_options, bounded_int, bounded_number
 from zhengfen.errors import InvalidStateError
-from zhengfen.web.database import FILE, Database
+from zhengfen.web.database import FILE, SYNC, Database
 from zhengfen.web.limits import Limits
 
 if TYPE_CHECKING:
@@ -71,6 +71,15 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="the folder of the server's database, which keeps every game (made if missing; "
         "default: $ZHENGFEN_DATA, else $XDG_DATA_HOME/zhengfen, else ~/.local/share/zhengfen)",
+    )
+    command.add_argument(
+        "--sync",
+        choices=sorted(SYNC),
+        default="full",
+        help="full (default): each change synced to the disk before it is answered, kept "
+        "through a power loss; normal: handed to the operating system before it is answered, "
+        "kept through any crash of the server but not of the machine (faster where the disk's "
+        "syncs are slow)",
     )
     command.add_argument(
         "--memory-only",
@@ -129,7 +138,7 @@ def data_folder(given: Path | None) -> Path:
     return (Path(xdg) if xdg else Path.home() / ".local" / "share") / "zhengfen"
 
 
-def open_database(given: Path | None) -> Database:
+def open_database(given: Path | None, sync: str = "full") -> Database:
     """The database of the data folder (made if missing, mode 0700); ``InvalidStateError``
     with the reason if it cannot be used."""
     folder = data_folder(given)
@@ -141,7 +150,7 @@ def open_database(given: Path | None) -> Database:
         ) from error
     if not folder.is_dir():
         raise InvalidStateError(f"--data {folder}: not a folder")
-    return Database.open(folder / FILE)
+    return Database.open(folder / FILE, Limits.store_seconds, sync)
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -183,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         models = read_models(args.model)
-        database = None if args.memory_only else open_database(args.data)
+        database = None if args.memory_only else open_database(args.data, args.sync)
     except ValueError as error:
         print(f"zhengfen serve: {' '.join(str(error).split())}", file=sys.stderr)
         return 2

@@ -4,8 +4,10 @@
 One row a game: its id, a revision counted up at each change, when it was opened and last
 changed, whether it is over, how many moves people made in it, the table around the game as
 JSON (:mod:`~zhengfen.web.tables` writes it) and the engine's record of the game (the saved
-game of RULES.md §12.7, ``Game.to_json()``). A change is committed (``synchronous=FULL``)
-before the request that made it is answered.
+game of RULES.md §12.7, ``Game.to_json()``). A change is committed before the request that made
+it is answered, and by default synced to the disk (:data:`SYNC`: ``full``, kept through a power
+loss); ``normal`` leaves the sync to the operating system (kept through any crash of the
+server, SIGKILL included, not through a crash of the machine), for disks whose syncs are slow.
 
 The schema has a version (``PRAGMA user_version``) and the file an application id (``PRAGMA
 application_id``, :data:`APPLICATION_ID`). :meth:`Database.open` migrates a file of an older
@@ -14,7 +16,9 @@ version (:data:`MIGRATIONS`, one step a version) and refuses, with an
 not ours, and one that SQLite finds corrupt (``PRAGMA quick_check``): nothing is half-read. The
 file is made readable and writable by its owner only (mode 0600).
 
-A write that fails (disk full, read-only, locked past :attr:`Database.timeout`) raises
+Changes put at once by several requests are committed together (a group commit: one
+transaction, one sync), so that the disk's syncs do not bound the moves a second. A write that
+fails (disk full, read-only, locked past :attr:`Database.timeout`) raises
 :class:`~zhengfen.web.problems.Unavailable` (503) with SQLite's reason; a write made from a
 stale copy of a game (its revision moved on) raises :class:`~zhengfen.web.problems.Conflict`.
 """
@@ -31,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from zhengfen.errors import InvalidStateError
-from zhengfen.web.problems import Conflict, Unavailable
+from zhengfen.web.problems import Conflict, Problem, Unavailable
 
 __all__ = ["APPLICATION_ID", "FILE", "MIGRATIONS", "VERSION", "Database", "Row"]
 
@@ -63,6 +67,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 """The statements that bring a database from each version to the next: version 1 kept the
 game and its table; version 2 adds when a game was opened and how many moves people made in
 it (the export's filters), filled in from the table of each game kept."""
+
+SYNC = {"full": "FULL", "normal": "NORMAL"}
+"""The choices of ``zhengfen serve --sync``, as SQLite's ``PRAGMA synchronous``."""
 
 VERSION = len(MIGRATIONS)
 """The schema version this zhengfen writes."""
@@ -110,10 +117,12 @@ class Database:
         self.connection = connection
         self.path = path
         self.timeout = timeout
-        self._lock = threading.Lock()
+        self._lock = threading.Lock()  # one use of the connection at a time
+        self._queue = threading.Lock()  # guards _pending
+        self._pending: list[_Change] = []
 
     @classmethod
-    def open(cls, path: Path, timeout: float = 5.0) -> Database:
+    def open(cls, path: Path, timeout: float = 5.0, sync: str = "full") -> Database:
         """The database at ``path`` (made if missing), migrated to :data:`VERSION`;
         :class:`InvalidStateError` (one line) for a file that is not ours, of a newer version,
         corrupt or unreadable."""
@@ -124,6 +133,7 @@ class Database:
             raise _refuse(path, f"cannot be opened ({_reason(error)})") from error
         try:
             _prepare(connection, path)
+            connection.execute(f"PRAGMA synchronous = {SYNC[sync]}")
         except sqlite3.Error as error:
             connection.close()
             raise _refuse(path, f"cannot be read ({_reason(error)})") from error
@@ -143,28 +153,40 @@ class Database:
                 with self.connection:
                     return self.connection.execute(sql, values).rowcount
             except sqlite3.Error as error:
-                raise Unavailable(
-                    f"the server cannot keep this change now ({_reason(error)}): "
-                    "nothing was played; try again later"
-                ) from error
+                raise _unavailable(error) from error
 
     def put(self, row: Row) -> None:
         """Keeps ``row``: a new game at revision 1, else the game kept at the revision before
-        (:class:`Conflict` if the kept one moved on)."""
-        values = (row.updated, int(row.finished), row.people_moved, json.dumps(row.table))
-        if row.revision == 1:
-            self._write(
-                f"INSERT INTO games ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (row.id, row.revision, row.created, *values, row.record),
-            )
-            return
-        changed = self._write(
-            "UPDATE games SET revision = ?, updated = ?, finished = ?, people_moved = ?, "
-            "table_json = ?, record = ? WHERE id = ? AND revision = ?",
-            (row.revision, *values, row.record, row.id, row.revision - 1),
-        )
-        if not changed:
-            raise Conflict("the game moved on in another request: load its link again")
+        (:class:`Conflict` if the kept one moved on). Rows put by several threads at once are
+        committed together, in one transaction and one sync of the disk (a group commit):
+        each thread returns once its row is on disk, or raises why it is not."""
+        change = _Change(*_statement(row))
+        with self._queue:
+            self._pending.append(change)
+        with self._lock:
+            if not change.done:  # else a thread before this one committed it
+                self._commit_pending()
+        if change.error is not None:
+            raise change.error
+
+    def _commit_pending(self) -> None:
+        """Commits every change asked for so far in one transaction; a change refused by its
+        revision is left out (:class:`Conflict`), an error of the database refuses them all."""
+        with self._queue:
+            batch, self._pending = self._pending, []
+        try:
+            with self.connection:
+                for change in batch:
+                    changed = self.connection.execute(change.sql, change.values).rowcount
+                    if not changed:
+                        change.error = Conflict(
+                            "the game moved on in another request: load its link again"
+                        )
+        except sqlite3.Error as error:
+            for change in batch:
+                change.error = _unavailable(error)
+        for change in batch:
+            change.done = True
 
     def get(self, key: str) -> Row | None:
         """The game kept as ``key``, if any."""
@@ -201,6 +223,37 @@ class Database:
                 ) from error
 
 
+@dataclass
+class _Change:
+    """A row to keep: its statement, and once committed (``done``) why it was not, if not."""
+
+    sql: str
+    values: tuple[Any, ...]
+    done: bool = False
+    error: Problem | None = None
+
+
+def _statement(row: Row) -> tuple[str, tuple[Any, ...]]:
+    """The statement that keeps ``row``: an insert at revision 1, else an update of the
+    revision before (it changes no row if the kept game moved on)."""
+    values = (row.updated, int(row.finished), row.people_moved, json.dumps(row.table))
+    if row.revision == 1:
+        sql = f"INSERT INTO games ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        return sql, (row.id, row.revision, row.created, *values, row.record)
+    sql = (
+        "UPDATE games SET revision = ?, updated = ?, finished = ?, people_moved = ?, "
+        "table_json = ?, record = ? WHERE id = ? AND revision = ?"
+    )
+    return sql, (row.revision, *values, row.record, row.id, row.revision - 1)
+
+
+def _unavailable(error: sqlite3.Error) -> Unavailable:
+    return Unavailable(
+        f"the server cannot keep this change now ({_reason(error)}): "
+        "nothing was played; try again later"
+    )
+
+
 def _reason(error: BaseException) -> str:
     return " ".join(str(getattr(error, "strerror", None) or error).split())
 
@@ -221,7 +274,6 @@ def _prepare(connection: sqlite3.Connection, path: Path) -> None:
         raise _refuse(path, f"corrupt ({checked})")
     if connection.execute("PRAGMA journal_mode = WAL").fetchone()[0] != "wal":
         raise _refuse(path, "cannot use a write-ahead log there")
-    connection.execute("PRAGMA synchronous = FULL")
     migrate(connection, version)
 
 
