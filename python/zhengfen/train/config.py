@@ -72,7 +72,7 @@ class TrainConfig:
     ray: str | None = None
     actors: int = 2
     eval_deals: int = 64
-    yardstick: str = "ismcts(iterations=100)"
+    yardstick: str = "ismcts(iterations=300)"
     yardstick_deals: int = 32
     eval_seed: int = 2026
     eval_every: float = 120.0

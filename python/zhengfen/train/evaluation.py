@@ -1,7 +1,7 @@
 """The run's yardsticks: the learned agent's points per match against a fixed agent on fixed
 duplicate deals, played in Rust by ``zhengfen.rollouts`` with the agent spec
 ``learned(model=CHECKPOINT)``. A run measures its checkpoints against three (:func:`columns`):
-``greedy``; a search at a fixed budget (``--yardstick``, ``ismcts(iterations=100)`` by
+``greedy``; a search at a fixed budget (``--yardstick``, ``ismcts(iterations=300)`` by
 default), which a strong model has not passed, so the curve does not saturate; and the
 *reference* model, the one the run started from (``--init``) or else the model shipped for
 the rules.
