@@ -10,13 +10,14 @@ game goes on asks ``POST .../move`` on its person's turn (timed) and ``POST .../
 otherwise (the agents' play, not timed). With ``--agent-seconds 0`` a move's answer holds the
 person's move and at most one agent's move (the greedy agent thinks for well under a
 millisecond), so the timed answers are the server's handling of a person's move. Each game
-makes ``--moves`` timed moves; the N games start together. Errors (any answer other than 200
-or 201) are counted. Commits a second: the revisions the database holds at the end (one commit
-each) over the run's seconds.
+makes ``--moves`` timed moves; the N games start together. A person moves as soon as it is their
+turn (the most load the server can be given), or after ``--think`` seconds (a person's pace; not
+timed). Errors (any answer other than 200 or 201) are counted. Commits a second: the revisions
+the database holds at the end (one commit each) over the run's seconds.
 
-Run: ``python benches/bench_serve.py [--games 16 64 256] [--moves 20] [--repeats 3]`` (needs
-the web extra); the database lives in a temporary folder of the current one.
-The table is Markdown for ``benches/RESULTS.md``.
+Run: ``python benches/bench_serve.py [--games 16 64 256] [--moves 20] [--repeats 3] [--think 0]``
+(needs the web extra); the database lives in a temporary folder of the current one. The table is
+Markdown for ``benches/RESULTS.md``.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ class Person:
         found: Json = json.loads(text)
         return found
 
-    def play(self, moves: int, go: threading.Barrier) -> None:
+    def play(self, moves: int, go: threading.Barrier, think: float = 0.0) -> None:
         request = {"game": "zheng_fen", "players": 4, "seed": self.seed, "opponents": "greedy"}
         go.wait()
         opened = self.post("/api/games", request)
@@ -92,6 +93,7 @@ class Person:
         key, view = opened["id"], opened["view"]
         while len(self.times) < moves and not view["game_over"]:
             if view["your_turn"]:
+                time.sleep(think)
                 index = view["version"] % len(view["moves"])
                 began = time.perf_counter()
                 answer = self.post(f"/api/games/{key}/move", {"index": index})
@@ -115,7 +117,7 @@ def commits(data: Path | None) -> int:
         return total
 
 
-def run(games: int, moves: int, store: str) -> Json:
+def run(games: int, moves: int, store: str, think: float = 0.0) -> Json:
     """One load: ``games`` people at once, ``moves`` timed moves each; ``store``: ``full`` or
     ``normal`` (the database's ``--sync``), or ``off``."""
     stored = store != "off"
@@ -125,7 +127,7 @@ def run(games: int, moves: int, store: str) -> Json:
         try:
             people = [Person(port, seed) for seed in range(games)]
             go = threading.Barrier(games + 1)
-            threads = [threading.Thread(target=p.play, args=(moves, go)) for p in people]
+            threads = [threading.Thread(target=p.play, args=(moves, go, think)) for p in people]
             for thread in threads:
                 thread.start()
             go.wait()
@@ -154,6 +156,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, nargs="+", default=[16, 64, 256])
     parser.add_argument("--moves", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=1, help="runs of each load; medians")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds before each move")
     parser.add_argument(
         "--stores", nargs="+", default=["full", "normal", "off"], choices=["full", "normal", "off"]
     )
@@ -167,7 +170,7 @@ def main() -> None:
     names = {"full": "on, sync full", "normal": "on, sync normal", "off": "off"}
     for games in args.games:
         for store in args.stores:
-            runs = [run(games, args.moves, store) for _ in range(args.repeats)]
+            runs = [run(games, args.moves, store, args.think) for _ in range(args.repeats)]
             row = {k: statistics.median(r[k] for r in runs) for k in ("p50", "p95", "p99")}
             rate = statistics.median(r["commits"] for r in runs) if store != "off" else None
             print(

@@ -454,3 +454,42 @@ def test_sync(path: Path, sync: str, level: int) -> None:
     database = Database.open(path, sync=sync)
     assert database.connection.execute("PRAGMA synchronous").fetchone()[0] == level
     assert database.connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_file_damaged_inside_is_refused_not_half_read(path: Path) -> None:
+    """A database of ours whose pages were overwritten (a disk's fault): SQLite's check finds
+    it, and the server refuses it at start rather than serve what it can read."""
+    server = Table(path)
+    for seed in range(12):
+        server.open(seed=seed)
+    server.client.close()
+    assert server.database is not None
+    server.database.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    server.database.close()
+    data = bytearray(path.read_bytes())
+    page = 4096
+    assert len(data) > 4 * page
+    data[2 * page + 100 : 3 * page] = b"\xff" * (page - 100)  # a table page, past its header
+    path.write_bytes(bytes(data))
+    with pytest.raises(InvalidStateError, match=r"corrupt|cannot be read"):
+        Database.open(path)
+
+
+def test_with_the_database_replays_keep_games_over_or_closed_not_unloaded(
+    path: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    limits = Limits(agent_seconds=0, idle_seconds=0.2)
+    app = create_app(folder, limits, database=Database.open(path))
+    with TestClient(app, base_url=LOCAL) as client:
+        key = client.post("/api/games", json={**TABLE, "opponents": "greedy"}).json()["id"]
+        while not client.get(f"/api/games/{key}").json()["your_turn"]:
+            client.post(f"/api/games/{key}/advance", json={})
+        assert client.post(f"/api/games/{key}/move", json={"index": 0}).status_code == 200
+        time.sleep(0.3)
+        assert len(app.state.server.games) == 0  # unloaded
+        assert list(folder.iterdir()) == []  # and not written: it can be played on
+        assert client.delete(f"/api/games/{key}").status_code == 204
+        [kept] = folder.iterdir()
+        assert json.loads(kept.read_text())["end"] == "removed"

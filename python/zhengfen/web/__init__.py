@@ -14,7 +14,8 @@ and :mod:`~zhengfen.web.selections` (a seat's hint and selection, from what it k
 :mod:`~zhengfen.web.inputs` (checking request bodies), :mod:`~zhengfen.web.store` (what the
 server keeps in memory, bounded and expiring), :mod:`~zhengfen.web.database` (the SQLite file
 that keeps every game), :mod:`~zhengfen.web.tables` (games in memory and in the database, and a
-game as the database keeps it), :mod:`~zhengfen.web.limits` (the bounds),
+game as the database keeps it), :mod:`~zhengfen.web.export` (``zhengfen export``: the games kept,
+as an arena log and per-decision arrays), :mod:`~zhengfen.web.limits` (the bounds),
 :mod:`~zhengfen.web.problems` (the HTTP errors) and :mod:`~zhengfen.web.command` (the
 command). Only :mod:`~zhengfen.web.app` and :mod:`~zhengfen.web.command` need the extra.
 """
