@@ -141,28 +141,41 @@ def test_the_table_is_kept_and_no_token_in_the_clear(path: Path) -> None:
         assert stat.S_IMODE(part.stat().st_mode) == 0o600, part
 
 
+def links(view: Json) -> list[str | None]:
+    """The people's links a view shows."""
+    return [row["link"] for row in view["seats"] if row["person"]]
+
+
 def test_links_after_a_restart(path: Path) -> None:
     """The same links open the same seats; a link that opened nothing still opens nothing; the
-    owner sees a seat's link again once its person came back with it."""
+    owner's view shows every person's link again, from the owner's first request on (the
+    tokens sealed with the owner's), and nobody else's view does."""
     server = Table(path)
     keys = server.open()
     before = [server.get(f"api/games/{key}") for key in keys]
     server.restart()
-    after = [server.get(f"api/games/{key}") for key in keys]
+    after = [server.get(f"api/games/{key}") for key in reversed(keys)][::-1]
     for old, new in zip(before, after, strict=True):
-        assert (new["seat"], new["version"], new["hand"]) == (
-            old["seat"],
-            old["version"],
-            old["hand"],
-        )
-    assert [row["link"] for row in after[0]["seats"] if row["person"]][1] is None  # not yet
-    owner = server.get(f"api/games/{keys[0]}")  # seat 2's person came back since
-    assert [row["link"] for row in owner["seats"] if row["person"]][1] is not None
+        for field in ("seat", "version", "hand", "moves"):
+            assert new[field] == old[field]
+    assert links(after[1]) == [None, None]
+    server.restart()
+    assert links(server.get(f"api/games/{keys[0]}")) == links(before[0])  # owner first
     game = keys[0].split(".")[0]
     assert server.client.get(f"/api/games/{game}.not-a-token").status_code == 403
-    server.restart()
-    owner = server.get(f"api/games/{keys[0]}")
-    assert [row["link"] for row in owner["seats"] if row["person"]][1] is None
+
+
+def test_a_token_is_unsealed_by_the_owner_s_token_only() -> None:
+    from zhengfen.web.people import People
+
+    people = People.seated([0, 2, 3], owner=0)
+    tokens = [people.token(s) for s in (0, 2, 3)]
+    kept = People(
+        {s: type(p)(s, p.digest) for s, p in people.persons.items()}, 0, sealed=people.seals()
+    )
+    assert kept.seat(str(tokens[1])) == 2 and kept.token(3) is None  # not the owner's
+    assert kept.seat(str(tokens[0])) == 0 and kept.token(3) == tokens[2]
+    assert all(str(t) not in "".join(people.seals().values()) for t in tokens)
 
 
 class Refused(Exception):

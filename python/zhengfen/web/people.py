@@ -12,8 +12,12 @@ owner's seat makes them the owner, so that a game whose owner left can still be 
 A seat is opened by its token's digest (:func:`digest`, SHA-256), compared in constant time:
 the digests are what the server's database keeps (:mod:`~zhengfen.web.tables`), never the
 tokens. A seat's token is known in memory from its making, or from the last request that
-presented it: a game brought back from the database knows a seat's link once its person comes
-back with it (until then the owner's view shows that seat's link as ``null``).
+presented it. So that the owner of a game brought back from the database can hand out its links
+again, the database also keeps each other person's token *sealed* with the owner's
+(:func:`seal`: XOR with HMAC-SHA256 of the owner's token): the owner's first request opens them
+(:meth:`People.seat`); nobody without the owner's link can. A seat whose token is known neither
+way (its person has not come back, and the owner changed since it was sealed) shows its link as
+``null`` until its person comes back with it.
 
 >>> people = People.seated([0, 2], owner=0, clock=lambda: 100.0)
 >>> token = people.token(2)
@@ -46,6 +50,7 @@ __all__ = [
     "Person",
     "digest",
     "person_name",
+    "seal",
     "split_key",
 ]
 
@@ -72,6 +77,32 @@ def digest(token: str) -> str:
     'ba7816bf8f01cfea'
     """
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _pad(key: str, seat: int) -> bytes:
+    return hmac.new(key.encode(), f"seat {seat}".encode(), hashlib.sha256).digest()
+
+
+def seal(token: str, key: str, seat: int) -> str:
+    """``seat``'s ``token`` sealed with ``key`` (the owner's token), as hex: XOR with
+    HMAC-SHA256(key, "seat N"), a pad used once (a key seals each seat once). Tokens hold at
+    most 32 ASCII characters.
+
+    >>> sealed = seal("my-token", "owners-token", 2)
+    >>> unseal(sealed, "owners-token", 2), unseal(sealed, "another", 2) == "my-token"
+    ('my-token', False)
+    """
+    raw = token.encode("ascii")
+    return bytes(a ^ b for a, b in zip(raw, _pad(key, seat), strict=False)).hex()
+
+
+def unseal(sealed: str, key: str, seat: int) -> str | None:
+    """The token :func:`seal` sealed, or ``None`` if ``sealed`` does not read as one."""
+    try:
+        raw = bytes.fromhex(sealed)
+        return bytes(a ^ b for a, b in zip(raw, _pad(key, seat), strict=False)).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return None
 
 
 @dataclass
@@ -102,6 +133,8 @@ class People:
     owner: int
     clock: Callable[[], float] = time.monotonic
     handed: dict[str, int] = field(default_factory=dict)
+    sealed: dict[int, str] = field(default_factory=dict)
+    """The other persons' tokens as the database kept them, sealed with the owner's token."""
 
     @classmethod
     def seated(
@@ -145,7 +178,32 @@ class People:
         if found is None:
             return None
         found.token = token
+        if found.seat == self.owner:
+            self._unseal(token)
         return found.seat
+
+    def _unseal(self, key: str) -> None:
+        """Learns the other persons' tokens sealed with ``key`` (the owner's), each checked
+        against its seat's digest."""
+        for seat, sealed in self.sealed.items():
+            person = self.persons.get(seat)
+            token = unseal(sealed, key, seat)
+            if person is None or person.token is not None or token is None:
+                continue
+            if hmac.compare_digest(digest(token).encode(), person.digest.encode()):
+                person.token = token
+
+    def seals(self) -> dict[int, str]:
+        """The other persons' tokens sealed with the owner's, for the database: sealed anew
+        when the owner's token is known, else as they were kept."""
+        key = self.persons[self.owner].token
+        if key is None:
+            return {s: v for s, v in self.sealed.items() if s in self.persons}
+        return {
+            s: seal(p.token, key, s)
+            for s, p in self.persons.items()
+            if s != self.owner and p.token is not None
+        }
 
     def handed_over(self, token: str) -> int | None:
         """The seat this token held before it was handed to an agent, else ``None``."""

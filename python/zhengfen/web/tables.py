@@ -11,7 +11,8 @@ kept ``keep_seconds`` after their last change; finished ones until their owner d
 :func:`table` and :func:`restored` turn a game into the row the database keeps and back: the
 engine's record (``Game.to_json()``), and the table around it as JSON: the agents' specs and
 seed, the people's seats (each token's digest, never the token), names and owner, the deal's
-seed, the hints setting and log, who made each decision, who was handed which seat when.
+seed, the hints setting and log, who made each decision, who was handed which seat when, and the
+other persons' tokens sealed with the owner's (:func:`~zhengfen.web.people.seal`).
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ def table(game: WebGame) -> Json:
         "owner": game.people.owner,
         "persons": persons,
         "handed": game.people.handed,
+        "sealed": {str(seat): sealed for seat, sealed in game.people.seals().items()},
         "handed_at": {str(seat): at for seat, at in game.handed_at.items()},
         "people_moved": game.people_moved,
         "hints_on": game.hints_on,
@@ -86,7 +88,8 @@ def restored(found: Row, models: Models, slice_seconds: float) -> WebGame:
         p["seat"]: Person(p["seat"], p["digest"], None, None, p["delivered"], p["name"])
         for p in kept["persons"]
     }
-    people = People(persons, kept["owner"], handed=dict(kept["handed"]))
+    sealed = {int(seat): value for seat, value in kept.get("sealed", {}).items()}
+    people = People(persons, kept["owner"], handed=dict(kept["handed"]), sealed=sealed)
     game = WebGame(
         zhengfen.Game.from_json(found.record),
         people,
