@@ -4,20 +4,22 @@ database's commits a second, with the database on (``--data``, each change synce
 ``--sync full``, the default; or left to the operating system, ``--sync normal``) and off
 (``--memory-only``).
 
-The server runs as ``zhengfen serve --agent-seconds 0`` in its own process. Each game has its own
-client thread and keep-alive connection: it opens a game (``POST /api/games``), then while the
-game goes on asks ``POST .../move`` on its person's turn (timed) and ``POST .../advance``
-otherwise (the agents' play, not timed). With ``--agent-seconds 0`` a move's answer holds the
-person's move and at most one agent's move (the greedy agent thinks for well under a
-millisecond), so the timed answers are the server's handling of a person's move. Each game
+The server runs as ``zhengfen serve --agent-seconds S`` in its own process (``--agent-seconds``,
+2 by default, the server's own default). Each game has its own client thread and keep-alive
+connection: it opens a game (``POST /api/games``), then while the game goes on asks
+``POST .../move`` on its person's turn (timed) and ``POST .../advance`` otherwise (the agents'
+play, not timed). A move's answer holds the person's move and the agents' moves up to the
+person's next turn (with ``--agent-seconds 0``: at most one agent's move, the others asked for
+by ``advance``, each its own commit); the greedy agent thinks for about 0.02 ms a move, so the
+timed answers are the server's handling of a person's move. Each game
 makes ``--moves`` timed moves; the N games start together. A person moves as soon as it is their
 turn (the most load the server can be given), or after ``--think`` seconds (a person's pace; not
 timed). Errors (any answer other than 200 or 201) are counted. Commits a second: the revisions
 the database holds at the end (one commit each) over the run's seconds.
 
-Run: ``python benches/bench_serve.py [--games 16 64 256] [--moves 20] [--repeats 3] [--think 0]``
-(needs the web extra); the database lives in a temporary folder of the current one. The table is
-Markdown for ``benches/RESULTS.md``.
+Run: ``python benches/bench_serve.py [--games 16 64 256] [--moves 20] [--repeats 3] [--think 0]
+[--agent-seconds 2]`` (needs the web extra); the database lives in a temporary folder of the
+current one. The table is Markdown for ``benches/RESULTS.md``.
 """
 
 from __future__ import annotations
@@ -42,10 +44,13 @@ ROOT = Path(__file__).resolve().parents[1]
 Json = dict[str, Any]
 
 
-def start(data: Path | None, games: int, sync: str) -> tuple[subprocess.Popen[str], int]:
+def start(
+    data: Path | None, games: int, sync: str, agent_seconds: float
+) -> tuple[subprocess.Popen[str], int]:
     """A server (its database in ``data``, or in memory only) and its port."""
     store = ["--data", str(data), "--sync", sync] if data is not None else ["--memory-only"]
-    command = [sys.executable, "-m", "zhengfen", "serve", "--port", "0", "--agent-seconds", "0"]
+    command = [sys.executable, "-m", "zhengfen", "serve", "--port", "0"]
+    command += ["--agent-seconds", str(agent_seconds)]
     server = subprocess.Popen(
         [*command, "--max-games", str(max(games, 64)), *store],
         stdout=subprocess.PIPE,
@@ -117,13 +122,13 @@ def commits(data: Path | None) -> int:
         return total
 
 
-def run(games: int, moves: int, store: str, think: float = 0.0) -> Json:
+def run(games: int, moves: int, store: str, think: float = 0.0, agent_seconds: float = 2.0) -> Json:
     """One load: ``games`` people at once, ``moves`` timed moves each; ``store``: ``full`` or
     ``normal`` (the database's ``--sync``), or ``off``."""
     stored = store != "off"
     with tempfile.TemporaryDirectory(dir=Path.cwd()) as folder:  # on the disk, not in memory
         data = Path(folder) if stored else None
-        server, port = start(data, games, store)
+        server, port = start(data, games, store, agent_seconds)
         try:
             people = [Person(port, seed) for seed in range(games)]
             go = threading.Barrier(games + 1)
@@ -157,6 +162,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=20)
     parser.add_argument("--repeats", type=int, default=1, help="runs of each load; medians")
     parser.add_argument("--think", type=float, default=0.0, help="seconds before each move")
+    parser.add_argument("--agent-seconds", type=float, default=2.0, help="the server's (2)")
     parser.add_argument(
         "--stores", nargs="+", default=["full", "normal", "off"], choices=["full", "normal", "off"]
     )
@@ -170,7 +176,10 @@ def main() -> None:
     names = {"full": "on, sync full", "normal": "on, sync normal", "off": "off"}
     for games in args.games:
         for store in args.stores:
-            runs = [run(games, args.moves, store, args.think) for _ in range(args.repeats)]
+            runs = [
+                run(games, args.moves, store, args.think, args.agent_seconds)
+                for _ in range(args.repeats)
+            ]
             row = {k: statistics.median(r[k] for r in runs) for k in ("p50", "p95", "p99")}
             rate = statistics.median(r["commits"] for r in runs) if store != "off" else None
             print(
