@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import random
+import shutil
 import tempfile
 from collections.abc import Iterator
 from types import ModuleType
@@ -18,7 +20,9 @@ from zhengfen import reference
 
 # ``zhengfen serve`` started by a test keeps its games in a folder of the test session's, never
 # in the home folder's default (a test that means a folder gives ``--data``).
-os.environ.setdefault("ZHENGFEN_DATA", tempfile.mkdtemp(prefix="zhengfen-data-"))
+if "ZHENGFEN_DATA" not in os.environ:
+    os.environ["ZHENGFEN_DATA"] = tempfile.mkdtemp(prefix="zhengfen-data-")
+    atexit.register(shutil.rmtree, os.environ["ZHENGFEN_DATA"], True)
 
 # The ``impl`` fixture is a module, the same for every example: no state to reset.
 _STATELESS = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]

@@ -211,3 +211,31 @@ def test_the_example_of_ai_md_loads_an_export(data: Path, tmp_path: Path) -> Non
     )
     assert done.returncode == 0, done.stderr
     assert "decisions of people; decision" in done.stdout
+
+
+def test_zen_cheng_you_decisions_blind_and_declare_included() -> None:
+    """A Zen Cheng You game of agents (its blind and declare decisions are choices too), kept
+    as a row directly: every decision but next_match is a row, each the engine's tensors."""
+    from zhengfen.agents import RandomAgent, play_seats
+    from zhengfen.web.database import Row
+
+    game = zhengfen.Game(zhengfen.Rules.zen_cheng_you(), 3)
+    play_seats(game, [RandomAgent(seat) for seat in range(4)], matches=2)
+    choosers = ["random"] * len(game.decisions)
+    table = {"choosers": choosers, "hints": []}
+    found = arrays([Row("g1", 1, 0.0, 0.0, False, 0, table, game.to_json())])
+    kept = [k for k, d in enumerate(game.decisions) if d != "next_match"]
+    assert list(found["decision"]) == kept
+    made = [game.decisions[k] for k in kept]
+    assert {"blind", "pass"} & set(made)
+    for i in range(0, len(kept), 5):
+        at = game.rewound(kept[i])
+        seat = at.current_player
+        assert seat is not None
+        assert np.array_equal(at.observation_tensor(seat), found["observation"][i])
+        assert str(at.legal_moves()[found["chosen"][i]]) == made[i]
+    assert list(found["choosers"]) == ["person", "random"] and (found["chooser"] == 1).all()
+    assert found["result_known"].all()  # both matches over
+    end = game.rewound(game.decisions.index("next_match"))  # the first match, over
+    for first in np.flatnonzero(found["match"] == 0):
+        assert found["result"][first] == end.match_points[end.side(int(found["seat"][first]))]

@@ -141,4 +141,7 @@ def test_a_game_killed_mid_play_and_restarted_ends_as_one_never_stopped(
         scores = [row["score"] for row in outcome(http.get, keys[1])["scores"]]
         assert scores == [row["score"] for row in expected["scores"]]
         server.send_signal(signal.SIGTERM)
+        server.wait(timeout=60)
+    with serving(data) as (server, http):  # stopped by SIGTERM: the finished game is kept
+        assert outcome(http.get, keys[0]) == expected
     assert expected["game_over"]

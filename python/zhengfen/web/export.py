@@ -48,7 +48,8 @@ ARRAYS = {
     "choosers": "str (C): 'person', then each agent's spec ('loaded': a saved game's moves)",
     "hint": "int16 (N): the agent whose hint the person asked for before deciding (an index "
     "into choosers), -1 for none",
-    "result": "int32 (N): the mover's match points in the decision's match",
+    "result": "int32 (N): the mover's match points in the decision's match (its team's in Zen "
+    "Cheng You)",
     "result_known": "bool (N): whether that match was over (else result is 0)",
     "seat": "int8 (N): the mover's seat",
     "match": "int16 (N): the match, from 0",
@@ -163,13 +164,19 @@ def _game_decisions(row: Row, gathered: Decisions, people_only: bool) -> None:
                 chooser=gathered.chooser(choosers[k]),
                 hint=-1 if hint is None else gathered.chooser(hint),
             )
-            made.append((game.match_number, seat))
+            made.append((game.match_number, _side(game, seat)))
         game.play_index(chosen)
     if game.match_over:
         results[game.match_number] = list(game.match_points)
-    for match, seat in made:
+    for match, side in made:
         known = match in results
-        gathered.add(result=results[match][seat] if known else 0, result_known=known)
+        gathered.add(result=results[match][side] if known else 0, result_known=known)
+
+
+def _side(game: zhengfen.Game, seat: int) -> int:
+    """The index of ``seat``'s points in ``match_points``: the seat in Zheng Fen, its team in Zen
+    Cheng You (RULES.md §12.5)."""
+    return seat if game.rules.game == "zheng_fen" else game.side(seat)
 
 
 def _gather(gathered: Decisions, game: zhengfen.Game, seat: int, k: int, number: int) -> None:
