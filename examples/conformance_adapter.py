@@ -135,13 +135,36 @@ def answer(r):
     return game.next_match() if op == "next_match" else engine_state(game)
 
 
+NOT_JSON = object()  # stands for NaN, Infinity or -Infinity: strict JSON (RFC 8259) refuses them
+
+
+def readable_id(request):
+    """The request's id (the last, if named twice), or None where it cannot be read: the line
+    is no object, or the id holds NaN or Infinity itself (CONFORMANCE.md §4)."""
+    ident = request.get("id") if isinstance(request, dict) else None
+    try:
+        json.dumps(ident)  # a NOT_JSON inside cannot be written
+    except TypeError:
+        return None
+    return ident
+
+
+def parse(line):
+    """The request of a line, and the NaN and Infinity tokens it holds (a line with one anywhere
+    is refused, and answered with its id where that can be read)."""
+    strict = []
+    request = json.loads(
+        line.decode("utf-8"), parse_constant=lambda token: strict.append(token) or NOT_JSON
+    )
+    return request, strict
+
+
 for line in sys.stdin.buffer:
     if not line.strip():
         continue
     request = None
     try:
-        strict = []  # strict JSON (RFC 8259): NaN and Infinity are refused, the id still echoed
-        request = json.loads(line.decode("utf-8"), parse_constant=strict.append)
+        request, strict = parse(line)
         if strict:
             raise BadRequest(f"not JSON: {strict[0]}")
         if not isinstance(request, dict):
@@ -150,6 +173,6 @@ for line in sys.stdin.buffer:
             break
         reply = {"id": request.get("id"), "result": answer(request)}
     except Exception as error:  # every failure becomes an error answer, never a crash
-        ident = request.get("id") if isinstance(request, dict) else None
-        reply = {"id": ident, "error": {"kind": engine_error_kind(error), "message": str(error)}}
+        kind, message = engine_error_kind(error), str(error)
+        reply = {"id": readable_id(request), "error": {"kind": kind, "message": message}}
     print(json.dumps(reply), flush=True)

@@ -2,6 +2,7 @@
 served over the protocol with one fault. Run: ``python tests/conformance_misbehaving.py FAULT``.
 
 - ``wrong_id``: answers every request with ``"id": "wrong"``;
+- ``wrong_id_after_hello``: answers ``hello`` right, then every request with another id;
 - ``no_id``: answers without an ``id``;
 - ``no_hello``: answers ``hello`` with an error;
 - ``old_protocol``: answers ``hello`` with ``"protocol": 0``;
@@ -28,6 +29,8 @@ def misbehave(fault: str, request: Any, answer: dict[str, Any]) -> dict[str, Any
     result: Any = answer.get("result")
     if fault == "wrong_id":
         answer["id"] = "wrong"
+    elif fault == "wrong_id_after_hello" and op != "hello":
+        answer["id"] = request["id"] + 1
     elif fault == "no_id":
         del answer["id"]
     elif fault == "no_hello" and op == "hello":

@@ -97,3 +97,45 @@ def test_any_text_parses_or_raises_cleanly(text: str) -> None:
     for module in (zhengfen, reference):
         with contextlib.suppress(InvalidCardsError):
             module.parse_cards(text, decks=2)
+
+
+#: Unicode White_Space, what separates card tokens besides the comma (CONFORMANCE.md §1).
+WHITE_SPACE = {
+    *range(0x09, 0x0E),
+    0x20,
+    0x85,
+    0xA0,
+    0x1680,
+    *range(0x2000, 0x200B),
+    0x2028,
+    0x2029,
+    0x202F,
+    0x205F,
+    0x3000,
+}
+
+
+def test_white_space_and_commas_separate_card_tokens_and_nothing_else(impl: ModuleType) -> None:
+    """Issue 33 §5 point 9, for every character of the Basic Multilingual Plane (every White_Space
+    character is in it): ``8c?8d`` is two cards exactly when ``?`` is white space or a comma.
+    The reference split on U+001C to U+001F too, as Python's ``str.split`` does."""
+    separating = set()
+    for code in range(0x10000):
+        if 0xD800 <= code < 0xE000:  # surrogates are no characters
+            continue
+        with contextlib.suppress(InvalidCardsError):
+            assert len(impl.parse_cards(f"8c{chr(code)}8d", decks=2)) == 2
+            separating.add(code)
+    assert separating == WHITE_SPACE | {ord(",")}
+
+
+def test_white_space_around_a_move_is_no_part_of_it(impl: ModuleType) -> None:
+    """Issue 33 §5 point 4: `` pass``, ``pass\\t`` are the pass, as white space around a card
+    or combination notation is no part of it; U+001C, no white space, makes a move unread."""
+    game = impl.Game.from_hands(impl.Rules.zheng_fen(players=3), ["3c 4c", "5c", "6c"], 0)
+    game.play("\t4c ")
+    with pytest.raises(zhengfen.IllegalMoveError):
+        game.play("\x1cpass")
+    game.play("\u3000pass\n")
+    game.play(" pass")
+    assert game.current_player == 0 and str(game.hand(0)) == "3c"

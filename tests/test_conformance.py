@@ -178,7 +178,8 @@ def test_vectors_cover_every_kind_option_and_ending() -> None:
         "tie at the target, shared",
     ]:
         assert ending in names
-    errors = {step["expect"].get("error") for c in load("errors") for step in c["steps"]}
+    steps = [step for c in load("errors") for step in c["steps"]]
+    errors = {step["expect"]["error"] for step in steps if "error" in step["expect"]}
     assert errors == {"invalid_cards", "rules", "invalid_combo", "invalid_state", "bad_request"}
     refused = {step["request"].get("op") for c in load("games") for step in c["steps"]}
     assert {"play", "next_match"} <= refused
@@ -265,6 +266,16 @@ def test_an_adapter_that_does_not_quit_fails(fault: str, why: str) -> None:
     report = check(f"{MISBEHAVING} {fault}", sections=["rng"], timeout=2.0)
     assert report.passed == {"protocol": 1, "rng": 8} and report.failed["protocol"] == 1
     assert why in report.failures[0].actual["failure"]
+
+
+def test_an_answer_with_another_id_counts_as_no_answer() -> None:
+    """Issue 33 §5 point 3 (CONFORMANCE.md §4): a line with another id than the request's is
+    not an answer to it, so three such cases in a row end the check, as silence does."""
+    report = check(f"{MISBEHAVING} wrong_id_after_hello", sections=["rng"])
+    assert report.passed == {"protocol": 1, "rng": 0} and report.failed["rng"] == GIVE_UP_AFTER
+    first = report.failures[0]
+    assert first.broken and "answered with id 3 the request id 2" in first.text(), report.text()
+    assert report.gave_up is not None and "answered with id" in report.gave_up
 
 
 def test_the_protocol_is_checked_for_a_good_adapter() -> None:
@@ -387,11 +398,23 @@ def test_the_vectors_stay_within_any_implementations_limits() -> None:
                 assert s["request"].get("count", 0) <= 10_000
 
 
-def test_a_raw_line_is_sent_as_its_bytes_and_answered_with_its_id_or_null() -> None:
-    """A ``line`` step (CONFORMANCE.md §5): each character one byte, ``$id`` the request id; a
-    line without ``$id`` must be answered with ``"id": null``, not with any id."""
-    assert raw_line('{"id": $id, "x": "\u00ff"}', 7) == (b'{"id": 7, "x": "\xff"}', 7)
+def test_a_raw_line_is_sent_as_its_bytes_and_answered_with_the_id_read_in_it() -> None:
+    """A ``line`` step (CONFORMANCE.md §5): each character one byte, ``$id`` the request id; the
+    answer carries the id read in the line (§4), ``null`` where none can be read. Issue 33 §5:
+    the checker expected ``$id`` in a line that is not UTF-8, and ``null`` for an id written in
+    without ``$id``."""
+    assert raw_line('{"id": $id, "x": 1}', 7) == (b'{"id": 7, "x": 1}', 7)
+    assert raw_line('{"id": $id, "x": NaN}', 7) == (b'{"id": 7, "x": NaN}', 7)
+    assert raw_line('{"id": $id, "x": "\u00ff"}', 7) == (b'{"id": 7, "x": "\xff"}', None)
     assert raw_line('{"op": "hello"}', 7) == (b'{"op": "hello"}', None)
+    assert raw_line('{"id": "w", "x": NaN}', 7)[1] == "w"
+    assert raw_line('{"id": [$id, NaN]}', 7)[1] is None
+    assert raw_line('{"id": NaN, "id": $id}', 7)[1] == 7
+    assert raw_line('{"id": $id, "id": NaN}', 7)[1] is None
+    assert raw_line("[$id, NaN]", 7)[1] is None
+    assert checked_answer('{"id": "w", "result": null}', "w") == {"id": "w", "result": None}
+    for other in ("1.0", "true", '"1"', "[1]"):
+        assert "failure" in checked_answer(f'{{"id": {other}, "result": null}}', 1), other
     null = '{"id": null, "error": {"kind": "bad_request", "message": "not UTF-8"}}'
     assert checked_answer(null, None)["error"]["kind"] == "bad_request"
     assert "failure" in checked_answer(null.replace("null", "7", 1), None)

@@ -76,6 +76,14 @@ HOSTILE: list[tuple[bytes, Any, str]] = [
     (b"\xff\xfe{}", None, "UTF-8"),
     (b'{"id":' + b"9" * 5000 + b',"op":"hello"}', None, "5000 characters"),
     (b'{"id":28,"op":"hello"' + b" " * (10 << 20) + b"}", None, "at most"),
+    # Issue 33 §5: of a name given twice the last counts, but NaN in the value it replaced still
+    # refuses the line (it was read as a hello); a quit that is refused is answered.
+    (b'{"id":29,"op":"hello","x":NaN,"x":1}', 29, "NaN (in a name given twice)"),
+    (b'{"id":NaN,"id":30,"op":"hello"}', 30, "NaN"),
+    (b'{"id":31,"id":NaN,"op":"hello"}', None, "NaN"),
+    (b'{"id":[32,NaN],"op":"hello"}', None, "NaN"),
+    (b'{"id":33,"op":"quit","x":-Infinity}', 33, "Infinity"),
+    (b'{"id":34,"op":"quit","x":"\xff"}', None, "UTF-8"),
 ]
 
 
@@ -184,6 +192,7 @@ def test_the_number_of_games_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None
     ]
     refused = server.answer({**new, "id": 2})
     assert refused["error"]["kind"] == "bad_request" and "2 games" in refused["error"]["message"]
+    assert refused["id"] == 2  # a limit's refusal carries the id, as any other (§4)
     assert server.answer({"id": 3, "op": "state", "game": "g1"})["result"]["phase"] == "play"
 
 
@@ -193,7 +202,7 @@ def test_count_is_bounded_but_the_maximum_works() -> None:
         MAX_COUNT
     )
     over = server.answer({"id": 2, "op": "rng", "seed": 0, "count": MAX_COUNT + 1})
-    assert over["error"]["kind"] == "bad_request"
+    assert over["error"]["kind"] == "bad_request" and over["id"] == 2
 
 
 def test_unexpected_failures_are_internal_answers() -> None:

@@ -194,7 +194,7 @@ class Implementation:
         sends that raw line instead (:func:`raw_line`), and the answer must carry its id."""
         assert self.process is not None and self.process.stdin is not None
         self.last_id += 1
-        ident: int | None = self.last_id
+        ident: Any = self.last_id
         if text is None:
             data = json.dumps({**request, "id": ident}).encode()
         else:
@@ -258,21 +258,26 @@ def drain(found: queue.Queue[str | None]) -> list[str | None]:
             return items
 
 
-def checked_answer(line: str, ident: int | None) -> dict[str, Any]:
-    """One answer line as an object echoing ``ident``, or ``{"failure": why}``."""
+def checked_answer(line: str, ident: Any) -> dict[str, Any]:
+    """One answer line as an object echoing ``ident`` exactly (``None``: ``"id": null``), or
+    ``{"failure": why}``: it is then no answer to the request (CONFORMANCE.md §4)."""
     try:
         answer = json.loads(line)
     except (ValueError, RecursionError):
         return {"failure": f"not JSON: {line.strip()[:200]}"}
     if not isinstance(answer, dict):
         return {"failure": f"not a JSON object: {line.strip()[:200]}"}
-    if ident is None:
-        if "id" not in answer or answer["id"] is not None:
-            return {"failure": f"answered with id {shown(answer.get('id'), 60)}, not null"}
+    if "id" in answer and same_json(answer["id"], ident):
         return answer
-    if answer.get("id") != ident or type(answer.get("id")) is not int:
-        return {"failure": f"answered with id {shown(answer.get('id'), 60)} the request id {ident}"}
-    return answer
+    got = shown(answer.get("id"), 60)
+    if ident is None:
+        return {"failure": f"answered with id {got}, not null"}
+    return {"failure": f"answered with id {got} the request id {shown(ident, 60)}"}
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two JSON values are the same value: ``1``, ``1.0`` and ``true`` all differ."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
 def hello_problem(answer: dict[str, Any]) -> str | None:

@@ -19,6 +19,7 @@ import json
 from typing import Any
 
 from zhengfen.errors import InvalidComboError, RulesError
+from zhengfen.reference.cards import trimmed
 
 U64_MAX = 2**64 - 1
 MAX_COUNT = 10_000
@@ -88,10 +89,11 @@ def optional_text(request: dict[str, Any], name: str) -> str | None:
 def combination(request: dict[str, Any], name: str, optional: bool = False) -> str | None:
     """A combination field (``challenger``, ``table``): a string, or ``null`` if ``optional``.
 
-    ``pass`` is no combination (an ``invalid_combo``, RULES.md §6.1), whichever engine reads it.
+    ``pass`` is no combination (an ``invalid_combo``, RULES.md §6.1), whichever engine reads it,
+    in any case and with white space around it (CONFORMANCE.md §1).
     """
     value = optional_text(request, name) if optional else text(request, name)
-    if value is not None and value.strip().lower() == "pass":
+    if value is not None and trimmed(value).lower() == "pass":
         raise InvalidComboError(f"field {name!r}: the pass is not a combination")
     return value
 

@@ -30,7 +30,14 @@ from typing import IO, Any
 
 from zhengfen.conformance import fields
 from zhengfen.conformance.fields import MAX_COUNT, MAX_GAMES, U64_MAX, BadRequest
-from zhengfen.conformance.wire import MAX_LINE_BYTES, LineTooLong, lines, parse, problem
+from zhengfen.conformance.wire import (
+    MAX_LINE_BYTES,
+    LineTooLong,
+    lines,
+    parse,
+    problem,
+    readable_id,
+)
 from zhengfen.errors import (
     IllegalMoveError,
     InvalidCardsError,
@@ -194,13 +201,13 @@ def reply_to(server: Server, line: bytes | LineTooLong) -> dict[str, Any] | None
             None, "bad_request", f"a line of {line.length} bytes; at most {MAX_LINE_BYTES}"
         )
     try:
-        request = parse(line)
-    except BadRequest as refused:
+        parsed = parse(line)
+    except BadRequest as refused:  # not UTF-8, not JSON: no id can be read
         return error(None, "bad_request", str(refused))
-    why = problem(request)
-    if why is not None:
-        ident = request.get("id") if isinstance(request, dict) else None
-        return error(ident if problem(ident) is None else None, "bad_request", why)
+    why = problem(parsed)
+    if why is not None:  # refused whatever its op, `quit` included
+        return error(readable_id(parsed.value), "bad_request", why)
+    request = parsed.value
     if isinstance(request, dict) and request.get("op") == "quit":
         return None
     return server.answer(request)

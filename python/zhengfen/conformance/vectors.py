@@ -303,12 +303,27 @@ def strongest(cards: str, rules: dict[str, Any]) -> str:
     return str(zhengfen.classify(cards, make_rules(rules))[0])
 
 
+#: Card tokens are separated by any Unicode White_Space, not by other characters (CONFORMANCE.md
+#: §1): each entry is a name, the cards and the sections.
+CLASSIFY_SPACES = [
+    ("tab, line feed, carriage return", "8c\t8d\n8h\r\n8s", "§1.3, §4.4"),
+    (
+        "no-break, en quad, ideographic, hair and line separator spaces",
+        "9c\u00a09d\u2000 9h\u3000\u200a9s\u2028",
+        "§1.3, §4.4",
+    ),
+]
+
+
 def classify_cases() -> Iterator[dict[str, Any]]:
     for rules, cards, sections in CLASSIFY:
         under = "" if rules in (ZF, ZF_TAME, ZCY) else f" under {json.dumps(rules)}"
         shown = cards or f"no cards, {rules['game']}"
         request = {"op": "classify", "rules": rules, "cards": cards}
         yield case(f"classify {shown}{under}", sections, step(request))
+    for name, cards, sections in CLASSIFY_SPACES:
+        request = {"op": "classify", "rules": ZF, "cards": cards}
+        yield case(f"classify cards separated by {name}", sections, step(request))
     rng = random.Random(1)
     for i in range(60):
         rules = RULE_SETS[i % len(RULE_SETS)]
@@ -343,6 +358,14 @@ BEATS_AS_CARDS = [
     (ZF, "bomb 8 4: 8c 8d 8h 8s", "3c", "§1.7, §4"),
     (ZF, "pair 8 0: 8c 8d", "7c 7d", "§1.7"),
     (ZF, "pair 8 -1: 8c 8d", "7c 7d", "§1.7"),
+    # The rank is written as the canonical notation writes it: `10`, not `T`, and upper case;
+    # only the card tokens after the colon are read in any case (CONFORMANCE.md §1).
+    (ZF, "pair T 1: 10c 10d", "7c 7d", "§1.7"),
+    (ZF, "pair j 1: Jc Jd", "7c 7d", "§1.7"),
+    (ZF, "8c 8d", "single bj 1: BJ", "§1.7"),
+    (ZF, "pair 10 1: Tc td", "7c 7d", "§1.3, §1.7"),
+    # Any white space separates the words of a notation (CONFORMANCE.md §1).
+    (ZF, "pair\t8\u30001:\n8c\t8d", "7c 7d", "§1.7"),
 ]
 
 
@@ -357,7 +380,13 @@ def beats_cases() -> Iterator[dict[str, Any]]:
         yield case(f"{a} on {b}", sections, step(request))
     for rules, a, b, sections in BEATS_AS_CARDS:
         request = {"op": "beats", "rules": rules, "challenger": a, "table": b}
-        yield case(f"{a} on {b}, as written", sections, step(request))
+        yield case(f"{printable(a)} on {printable(b)}, as written", sections, step(request))
+
+
+def printable(text: str) -> str:
+    """``text`` for a case name: as it is, or with JSON escapes if it holds a tab, a line end or
+    another character that does not print."""
+    return text if text.isprintable() else json.dumps(text)[1:-1]
 
 
 LEGAL = [
@@ -435,6 +464,74 @@ def legal_cases() -> Iterator[dict[str, Any]]:
 PROTOCOL_SECTION = "CONFORMANCE.md §4"
 """Where bad requests are specified (the protocol, not the rules)."""
 ONE_CARD_EACH = ["3c", "4c", "5c", "6c"]
+
+
+#: Settled by issue 33 §5 (CONFORMANCE.md §1, §4): the cards of a combination notation that
+#: cannot be read; characters that are no white space between card tokens.
+NOTATION_FAULTS: list[tuple[str, dict[str, Any], str]] = [
+    (
+        "an unknown card token in a combination notation",
+        {"op": "beats", "rules": ZF, "challenger": "pair 8 1: 8x 8d", "table": "7c 7d"},
+        "§1.3, §1.7",
+    ),
+    (
+        "a card twice in a combination notation",
+        {"op": "beats", "rules": ZF, "challenger": "9c", "table": "pair 8 1: 8c 8c"},
+        "§1.5, §1.7",
+    ),
+    (
+        "a third copy in a combination notation",
+        {"op": "legal_moves", "rules": ZCY, "hand": "9c", "table": "triple 8 1: 8c 8c 8c"},
+        "§1.5, §1.7",
+    ),
+    (
+        "cards separated by U+001C, which is no white space",
+        {"op": "classify", "rules": ZF, "cards": "8c\u001c8d"},
+        "§1.3",
+    ),
+    (
+        "cards separated by a zero-width space",
+        {"op": "classify", "rules": ZF, "cards": "8c\u200b8d"},
+        "§1.3",
+    ),
+    (
+        "pass after U+001C as a table, a card token that cannot be read",
+        {"op": "beats", "rules": ZF, "challenger": "4c", "table": "\u001cpass"},
+        "§1.3, §1.7",
+    ),
+    (
+        "pass between white spaces as a table",
+        {"op": "beats", "rules": ZF, "challenger": "4c", "table": "\t pass\u3000"},
+        "§1.7, §6.1",
+    ),
+]
+
+#: Settled by issue 33 §5 (CONFORMANCE.md §4): the id of a refused line is the one written
+#: in it, `$id` or not, where it can be read: not in a line that is not UTF-8, nor an id
+#: that holds NaN itself; of a name given twice, the last counts, but NaN in either refuses.
+READ_ID_LINES: list[tuple[str, str]] = [
+    ("NaN, with an id written in", '{"id": "written", "op": "rng", "seed": NaN, "count": 1}'),
+    (
+        "a byte that is not UTF-8, in a line with an id",
+        '{"id": $id, "op": "classify", "rules": {"game": "zheng_fen"}, "cards": "3c \u00ff"}',
+    ),
+    ("an id that holds NaN", '{"id": [$id, NaN], "op": "hello"}'),
+    ("the id given twice, NaN first", '{"id": NaN, "id": $id, "op": "hello"}'),
+    ("the id given twice, NaN last", '{"id": $id, "id": NaN, "op": "hello"}'),
+    ("NaN in a name given twice", '{"id": $id, "op": "hello", "x": NaN, "x": 1}'),
+]
+
+
+def refused_quit_case() -> dict[str, Any]:
+    """A ``quit`` line that is refused is answered like any other, and the session goes on
+    (CONFORMANCE.md §4)."""
+    return case(
+        "error: a quit with NaN or a byte that is not UTF-8 is refused, and serving goes on",
+        PROTOCOL_SECTION,
+        {"line": '{"id": $id, "op": "quit", "x": NaN}'},
+        {"line": '{"id": $id, "op": "quit", "x": "\u00ff"}'},
+        step({"op": "rng", "seed": 1, "count": 1}),
+    )
 
 
 def error_cases() -> Iterator[dict[str, Any]]:
@@ -578,6 +675,7 @@ def error_cases() -> Iterator[dict[str, Any]]:
             "§1.3, §12.2",
         ),
     ]
+    bad += NOTATION_FAULTS
     for name, request, sections in bad:
         yield case(f"error: {name}", sections, step(request))
     # Lines that are no strict JSON or no UTF-8 (CONFORMANCE.md §4, §5): a `line` step's
@@ -597,8 +695,10 @@ def error_cases() -> Iterator[dict[str, Any]]:
             '{"op": "rng", "seed": 1, "count": 1, "x": "\u00c3("}',
         ),
     ]
+    lines += READ_ID_LINES
     for name, line in lines:
         yield case(f"error: {name}", PROTOCOL_SECTION, {"line": line})
+    yield refused_quit_case()
 
 
 ONE_DECK_28 = " ".join(f"{rank}{suit}" for rank in "3456789" for suit in "cdhs")
@@ -612,7 +712,8 @@ def game_error_cases() -> Iterator[dict[str, Any]]:
     """Games with refused decisions (``illegal_move``), each followed by the unchanged state:
     ``next_match`` during a match, a pass when leading, a declaration in Zheng Fen, a move that
     cannot be read, cards not held, a play in a declaration phase, anything after the end; and
-    moves in bare card notation (read at their strongest legal reading, CONFORMANCE.md §4)."""
+    moves in bare card notation (read at their strongest legal reading, CONFORMANCE.md §4) or
+    with white space around them (CONFORMANCE.md §1)."""
     zf_refused = ["next_match", "pass", "blind", "1x", "single 3 1: 3c", "3h 4h"]
     yield scripted_case(
         "refused: decisions during a Zheng Fen match",
@@ -638,6 +739,7 @@ def game_error_cases() -> Iterator[dict[str, Any]]:
         ["BLIND", "Declare", "Pass", "blind"],
         "§1.3, §11.2, §12.1",
     )
+    yield from notation_game_cases()
     # A well-formed notation that is no reading of cards the player holds is an illegal_move,
     # not an invalid_combo (CONFORMANCE.md §4): a pair of unequal cards, a single at a value it
     # does not have; then the true reading is played.
@@ -671,6 +773,43 @@ def game_error_cases() -> Iterator[dict[str, Any]]:
         setup,
         [*played_out(rules, setup), "pass", "next_match"],
         "§12.1, §12.5",
+    )
+
+
+def notation_game_cases() -> Iterator[dict[str, Any]]:
+    """Moves written with white space around them, played; combination notations with another
+    rank spelling or unreadable cards, refused (issue 33 §5; CONFORMANCE.md §1, §4)."""
+    # White space around a move is no part of it: `pass`, `blind` and `declare` between spaces,
+    # tabs, line ends or other Unicode White_Space are the words (CONFORMANCE.md §1).
+    yield scripted_case(
+        "white space around pass, Zheng Fen",
+        ZF,
+        {"seed": 5},
+        ["4h 4s", " pass", "pass\t", "\u3000pass\n"],
+        "§1.3, §12.1",
+    )
+    yield scripted_case(
+        "white space around blind, declare and pass in the declarations",
+        ZCY,
+        {"seed": 5},
+        ["\tblind", "pass ", "\u00a0pass", "pass\n", " declare ", "\u3000pass\u2028", "pass\r"],
+        "§1.3, §11.2, §12.1",
+    )
+    # A combination notation as a move: its rank written otherwise than the canonical notation
+    # writes it (`T`, lower case), or cards that cannot be read, is a move that cannot be read
+    # (CONFORMANCE.md §1, §4); then the same pair, its cards in any case, is played.
+    yield scripted_case(
+        "refused: combination notations with another rank spelling or unreadable cards",
+        ZF,
+        {"hands": ["10c 10d Jc Jd 3h", "4c", "5c", "6c"], "leader": 0},
+        [
+            "pair T 1: 10c 10d",
+            "pair j 1: Jc Jd",
+            "pair J 1: Jx Jd",
+            "pair J 1: Jc Jc",
+            " pair 10 1: Tc TD ",
+        ],
+        "§1.3, §1.7, §12.1",
     )
 
 

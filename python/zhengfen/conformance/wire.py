@@ -6,12 +6,16 @@ A line is at most :data:`MAX_LINE_BYTES` bytes of UTF-8 holding one JSON object 
 double, no integer of more than 4,300 digits). A longer line is read to its end in pieces and
 refused as a whole, so a hostile client cannot make the server hold more than one limit's worth.
 A line that parses but breaks a limit of strict JSON is still parsed, so that the refusal can
-echo the request's ``id``.
+echo the request's ``id`` (:func:`answer_id`: the id where it can be read, else ``null``).
+A name given twice in an object takes its last value, as most JSON readers do, but a token
+that strict JSON refuses is found in the value it replaced too.
 
->>> parse(b'{"id": 1, "op": "hello"}')
+>>> parse(b'{"id": 1, "op": "hello"}').value
 {'id': 1, 'op': 'hello'}
 >>> problem(parse(b'{"id": 1, "count": Infinity}'))
 'not JSON: Infinity (in count)'
+>>> answer_id(b'{"id": NaN, "id": 3, "op": "hello"}'), answer_id(b'{"id": [1, NaN]}')
+(3, None)
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import IO, Any
 
 from zhengfen.conformance.fields import BadRequest
@@ -61,29 +66,41 @@ class NotJson:
         self.token = token if len(token) <= 40 else f"{token[:20]}… ({len(token)} characters)"
 
 
-def _constant(token: str) -> NotJson:
-    return NotJson(token)
+@dataclass(frozen=True)
+class Parsed:
+    """A line read as JSON: its value (the last value of a name given twice) and every token
+    strict JSON refuses that the line holds, those of the values replaced included."""
+
+    value: Any
+    refused: tuple[NotJson, ...]
 
 
-def _float(token: str) -> float | NotJson:
-    number = float(token)
-    return number if math.isfinite(number) else NotJson(token)
-
-
-def _int(token: str) -> int | NotJson:
-    try:
-        return int(token)
-    except ValueError:  # more digits than int() converts
-        return NotJson(token)
-
-
-def parse(line: bytes) -> Any:
+def parse(line: bytes) -> Parsed:
     """The JSON value of one line; :class:`BadRequest` saying why if it is not one.
 
     Tokens that strict JSON refuses are kept as :class:`NotJson` for :func:`problem` to find."""
+    refused: list[NotJson] = []
+
+    def keep(token: NotJson) -> NotJson:
+        refused.append(token)
+        return token
+
+    def real(token: str) -> float | NotJson:
+        number = float(token)
+        return number if math.isfinite(number) else keep(NotJson(token))
+
+    def integer(token: str) -> int | NotJson:
+        try:
+            return int(token)
+        except ValueError:  # more digits than int() converts
+            return keep(NotJson(token))
+
     try:
         value = json.loads(
-            line.decode("utf-8"), parse_constant=_constant, parse_float=_float, parse_int=_int
+            line.decode("utf-8"),
+            parse_constant=lambda token: keep(NotJson(token)),
+            parse_float=real,
+            parse_int=integer,
         )
     except UnicodeDecodeError as error:
         raise BadRequest(f"not UTF-8: {error.reason} at byte {error.start}") from None
@@ -91,13 +108,21 @@ def parse(line: bytes) -> Any:
         raise BadRequest(f"nested more than {MAX_DEPTH} deep") from None
     except ValueError as error:
         raise BadRequest(f"not JSON: {error}") from None
-    return value
+    return Parsed(value, tuple(refused))
 
 
-def problem(value: Any) -> str | None:
-    """Why a parsed value is not a request the protocol allows on the wire: nested more than
-    :data:`MAX_DEPTH` deep, or holding a :class:`NotJson` token (``None`` if neither). Walks
-    without recursion."""
+def problem(parsed: Parsed) -> str | None:
+    """Why a parsed line is not a request the protocol allows on the wire: nested more than
+    :data:`MAX_DEPTH` deep, or holding a :class:`NotJson` token (``None`` if neither)."""
+    why = _problem(parsed.value)
+    if why is None and parsed.refused:  # only in the value of a name given again
+        why = f"not JSON: {parsed.refused[0].token} (in a name given twice)"
+    return why
+
+
+def _problem(value: Any) -> str | None:
+    """Why a value is nested too deep or holds a :class:`NotJson` token (walks without
+    recursion)."""
     stack: list[tuple[Any, int, str]] = [(value, 1, "")]
     while stack:
         item, level, path = stack.pop()
@@ -114,9 +139,28 @@ def problem(value: Any) -> str | None:
     return None
 
 
-def raw_line(text: str, ident: int) -> tuple[bytes, int | None]:
+def readable_id(value: Any) -> Any:
+    """The ``id`` of a parsed request, where it can be read (CONFORMANCE.md §4): that of an
+    object (the last one, if named twice) that is itself strict JSON within the limits; else
+    ``None``, the ``null`` of an answer to a line whose id cannot be read."""
+    if not isinstance(value, dict):
+        return None
+    ident = value.get("id")
+    return ident if _problem(ident) is None else None
+
+
+def answer_id(line: bytes) -> Any:
+    """The id the answer to ``line`` carries (CONFORMANCE.md §4): :func:`readable_id` of the
+    line's value; ``None`` for a line that is not UTF-8 or not JSON."""
+    try:
+        return readable_id(parse(line).value)
+    except BadRequest:
+        return None
+
+
+def raw_line(text: str, ident: int) -> tuple[bytes, Any]:
     """The bytes of a ``line`` step and the id its answer must carry: each character of
     ``text`` is one byte (Latin-1, so a byte that is not UTF-8 can be written), ``$id`` stands
-    for ``ident``, and a line without ``$id`` must be answered with ``"id": null``."""
+    for ``ident``, and the answer carries the id that :func:`answer_id` reads in the line."""
     data = text.replace("$id", str(ident)).encode("latin-1")
-    return data, ident if "$id" in text else None
+    return data, answer_id(data)

@@ -48,7 +48,16 @@ _SUIT_TOKENS = {
     "h": 2, "♥": 2, "♡": 2,
     "s": 3, "♠": 3, "♤": 3,
 }  # fmt: skip
-_SEPARATORS = re.compile(r"[\s,]+")
+#: Unicode White_Space, the characters Rust's ``char::is_whitespace`` takes: what separates card
+#: tokens and the words of a notation, and what may stand around a move (CONFORMANCE.md §1).
+#: Not ``str.isspace``, which holds U+001C to U+001F too.
+WHITE_SPACE = (
+    "\t\n\v\f\r \x85\xa0\u1680"
+    "\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000"
+)
+_SEPARATORS = re.compile(f"[{re.escape(WHITE_SPACE)},]+")
+_SPACES = re.compile(f"[{re.escape(WHITE_SPACE)}]+")
 #: Points of each natural rank that scores (§1.8): 5 -> 5, 10 -> 10, K -> 10.
 _RANK_POINTS = {
     NATURAL_RANKS.index(name): score for name, score in (("5", 5), ("10", 10), ("K", 10))
@@ -97,8 +106,22 @@ def _index_of_token(token: str, position: int) -> int:
 
 
 def _tokens(text: str) -> list[str]:
-    """Split a card text on any mix of whitespace and commas (§1.3)."""
+    """Split a card text on any mix of white space and commas (§1.3)."""
     return [token for token in _SEPARATORS.split(text) if token]
+
+
+def split_words(text: str) -> list[str]:
+    r"""The words of ``text``, separated by white space (:data:`WHITE_SPACE`).
+
+    >>> split_words(" pair\t8 1\u3000"), split_words("3c\x1c4c")
+    (['pair', '8', '1'], ['3c\x1c4c'])
+    """
+    return [word for word in _SPACES.split(text) if word]
+
+
+def trimmed(text: str) -> str:
+    """``text`` without the white space (:data:`WHITE_SPACE`) around it."""
+    return text.strip(WHITE_SPACE)
 
 
 _TOKENS: tuple[str, ...] = tuple(_token_of(index) for index in range(54))
@@ -179,7 +202,7 @@ def _item_index(item: Card | str, position: int) -> int:
     if isinstance(item, Card):
         return item.index
     if isinstance(item, str):
-        return _index_of_token(item.strip(), position)
+        return _index_of_token(trimmed(item), position)
     raise TypeError(f"expected a Card or a card token, got {item!r}")
 
 

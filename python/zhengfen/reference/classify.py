@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from zhengfen.errors import InvalidCardsError, InvalidComboError
 from zhengfen.reference import zen_cheng_you, zheng_fen
-from zhengfen.reference.cards import Cards
+from zhengfen.reference.cards import Cards, split_words, trimmed
 from zhengfen.reference.combo import Combo
 from zhengfen.reference.rules import ZHENG_FEN, Rules
 
@@ -85,7 +85,7 @@ def parse_combo(text: str, rules: Rules) -> Combo:
     zhengfen.errors.InvalidComboError: length must be a positive integer, got 'one'
     """
     head, colon, tail = text.partition(":")
-    words = head.split()
+    words = split_words(head)
     if not colon or len(words) != 3:
         raise InvalidComboError(f"expected 'KIND RANK LENGTH: CARDS', got {text!r}")
     kind, rank, length_text = words
@@ -123,7 +123,7 @@ def as_combo(combo: Combo | str, rules: Rules) -> Combo:
     zhengfen.errors.InvalidComboError: 7c BJ is no combination under these rules
     """
     if isinstance(combo, str):
-        if combo.strip().lower() == "pass":
+        if trimmed(combo).lower() == "pass":
             raise InvalidComboError("the pass is not a combination")  # §6: a pass is no play
         if ":" in combo:
             return parse_combo(combo, rules)

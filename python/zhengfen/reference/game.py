@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from zhengfen.errors import IllegalMoveError, InvalidStateError, ZhengfenError
-from zhengfen.reference.cards import Cards, points
+from zhengfen.reference.cards import Cards, points, trimmed
 from zhengfen.reference.classify import as_cards
 from zhengfen.reference.combo import Combo
 from zhengfen.reference.match import (
@@ -325,6 +325,7 @@ class Game:
         seat = self._current
         if seat is None:
             raise IllegalMoveError(f"no move is legal in phase {self._phase}")
+        move = trimmed(move) if isinstance(move, str) else move  # CONFORMANCE.md §1
         if self._phase in _DECLARATION_MOVES:
             if not isinstance(move, str) or move not in _DECLARATION_MOVES[self._phase]:
                 raise IllegalMoveError(f"{move!r} is not a legal move in phase {self._phase}")
