@@ -1,7 +1,7 @@
 """``zhengfen export``: the games ``zhengfen serve`` kept in its database (:mod:`~zhengfen.web.
 database`) as a data set: (a) an arena log, one game a line as the ``--replays`` folder keeps
-them (:func:`zhengfen.web.archive.record`), which ``zhengfen replay``, ``zhengfen conformance``
-and the page's Replay read; (b) per-decision arrays in one ``.npz`` file a learner reads with
+them (:func:`zhengfen.web.archive.record`), which ``zhengfen replay`` and the page's Replay
+read; (b) per-decision arrays in one ``.npz`` file a learner reads with
 numpy alone (:data:`ARRAYS`, AI.md §9). Filters: ``--people-only`` (the decisions people made,
 from the games they played in), ``--since``/``--until`` (the day a game was opened, UTC),
 ``--game ID`` (repeatable).
