@@ -1,6 +1,8 @@
 """Time per decision of the learned agent (AI.md §7), one thread, with a model of the size the
 first attempt trained (hidden layers 256, 256, 128; 8 history rows; seeded random weights: the
-arithmetic does not depend on what the weights are).
+arithmetic does not depend on what the weights are), or of the size ``--layers``,
+``--history`` and ``--residual`` give (``--layers 256,256,256,256 --residual``: a
+``zhengfen-dmc-2`` model of a first layer and three residual blocks of 256, AI.md §7.1).
 
 Two measures per game:
 
@@ -12,7 +14,8 @@ Two measures per game:
   match a deal: wall time over every decision, forced ones (no network) and the game's own
   work included, with no Python in the loop.
 
-Run: ``python benches/bench_learned.py --games 20``
+Run: ``python benches/bench_learned.py --games 20``, or
+``python benches/bench_learned.py --games 20 --layers 256,256,256,256 --history 4 --residual``
 """
 
 from __future__ import annotations
@@ -26,43 +29,52 @@ import numpy as np
 
 import zhengfen
 from zhengfen.agents import GreedyAgent, observe
+from zhengfen.train.config import parse_layers
 
 LAYERS = (256, 256, 128)
 HISTORY_ROWS = 8
 
 
-def model_for(rules: zhengfen.Rules, seed: int = 0) -> zhengfen.LearnedModel:
-    """An untrained model of the benchmark's size for ``rules``."""
+def model_for(
+    rules: zhengfen.Rules,
+    seed: int = 0,
+    layers: tuple[int, ...] = LAYERS,
+    history: int = HISTORY_ROWS,
+    residual: bool = False,
+) -> zhengfen.LearnedModel:
+    """An untrained model of these sizes for ``rules`` (``residual``: ``zhengfen-dmc-2``)."""
     rng = np.random.default_rng(seed)
     game = "zen_cheng_you" if rules.game == "zen_cheng_you" else "zheng_fen"
-    state = zhengfen.OBSERVATION_SIZE + zhengfen.SCORES_SIZE + HISTORY_ROWS * zhengfen.HISTORY_ROW
-    sizes = [state, *LAYERS]
+    state = zhengfen.OBSERVATION_SIZE + zhengfen.SCORES_SIZE + history * zhengfen.HISTORY_ROW
+    sizes = [state, *layers]
     tensors = {
         "input.state_scale": np.ones(state, np.float32),
         "input.move_scale": np.ones(zhengfen.MOVE_ROW, np.float32),
-        "layer0.state_weight": rng.normal(0, 0.05, (state, LAYERS[0])).astype(np.float32),
-        "layer0.move_weight": rng.normal(0, 0.1, (zhengfen.MOVE_ROW, LAYERS[0])).astype(np.float32),
-        "layer0.bias": np.zeros(LAYERS[0], np.float32),
-        "output.weight": rng.normal(0, 0.1, LAYERS[-1]).astype(np.float32),
+        "layer0.state_weight": rng.normal(0, 0.05, (state, layers[0])).astype(np.float32),
+        "layer0.move_weight": rng.normal(0, 0.1, (zhengfen.MOVE_ROW, layers[0])).astype(np.float32),
+        "layer0.bias": np.zeros(layers[0], np.float32),
+        "output.weight": rng.normal(0, 0.1, layers[-1]).astype(np.float32),
         "output.bias": np.zeros(1, np.float32),
     }
-    for i in range(1, len(LAYERS)):
+    for i in range(1, len(layers)):
         scale = sizes[i] ** -0.5
-        tensors[f"layer{i}.weight"] = rng.normal(0, scale, (LAYERS[i - 1], LAYERS[i])).astype(
+        tensors[f"layer{i}.weight"] = rng.normal(0, scale, (layers[i - 1], layers[i])).astype(
             np.float32
         )
-        tensors[f"layer{i}.bias"] = np.zeros(LAYERS[i], np.float32)
+        tensors[f"layer{i}.bias"] = np.zeros(layers[i], np.float32)
     training = {"decisions": 0, "seconds": 0.0, "core_hours": 0.0, "command": ""}
     metadata = {
         "format": "zhengfen-dmc-1",
         "game": game,
         "players": str(rules.players),
         "encoding_version": str(zhengfen.ENCODING_VERSION),
-        "history_rows": str(HISTORY_ROWS),
-        "layers": ",".join(map(str, LAYERS)),
+        "history_rows": str(history),
+        "layers": ",".join(map(str, layers)),
         "activation": "relu",
         "training": json.dumps(training),
     }
+    if residual:
+        metadata.update(format="zhengfen-dmc-2", residual="true")
     return zhengfen.LearnedModel.from_arrays(metadata, tensors)
 
 
@@ -103,8 +115,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="greedy games to draw positions")
     parser.add_argument("--repeats", type=int, default=5, help="calls per position")
     parser.add_argument("--deals", type=int, default=50, help="deals of the rollouts measure")
+    parser.add_argument("--layers", type=parse_layers, default=LAYERS, help="hidden sizes")
+    parser.add_argument("--history", type=int, default=HISTORY_ROWS, help="history rows")
+    parser.add_argument(
+        "--residual", action="store_true", help="zhengfen-dmc-2 with residual = true"
+    )
     args = parser.parse_args()
-    print(f"model {'-'.join(map(str, LAYERS))}, {HISTORY_ROWS} history rows, one thread")
+    kind = " residual" if args.residual else ""
+    print(f"model {'-'.join(map(str, args.layers))}{kind}, {args.history} history rows, one thread")
     print(
         f"{'rules':<15}{'positions':>10}{'moves':>8}{'learned':>12}{'greedy':>10}{'rollouts':>12}"
     )
@@ -112,7 +130,7 @@ def main() -> None:
         ("zheng_fen 4", zhengfen.Rules.zheng_fen(players=4)),
         ("zen_cheng_you", zhengfen.Rules.zen_cheng_you()),
     ):
-        model = model_for(rules)
+        model = model_for(rules, 0, args.layers, args.history, args.residual)
         views = positions(rules, args.games)
         moves = statistics.mean(len(v.legal_moves()) for v in views)
         learned = statistics.median(best_time(v, model, args.repeats) for v in views)

@@ -1,4 +1,5 @@
-"""An independent twin of the learned model format ``zhengfen-dmc-1`` and its forward pass.
+"""An independent twin of the learned model formats ``zhengfen-dmc-1`` and ``zhengfen-dmc-2``
+and their forward pass.
 
 Written from the format's words alone (issue 21's design, documented for users in ``AI.md``
 §7) and the encodings of ``AI.md`` §1, never from the Rust sources of the learned module,
@@ -17,8 +18,11 @@ so that ``tests/test_learned_twin.py`` can hold the two against each other. It o
 - the state features (:func:`state_features`): ``observation_tensor(seat)``,
   ``score_tensor(seat)``, ``history_tensor(seat, rows=H)`` of the mover, as float32;
 - the forward pass (:meth:`TwinModel.forward`, in float64 from the float32 values: the exact
-  value the float32 arithmetic approximates) and the agent's choice (:meth:`TwinModel.choose`:
-  one legal move is played without the network, else the largest q, the first on ties).
+  value the float32 arithmetic approximates; in a ``zhengfen-dmc-2`` model whose ``residual`` is
+  ``true``, each hidden layer after the first whose input and output widths are equal adds its
+  input to its output after the ReLU, as AI.md §7.1 says) and the agent's choice
+  (:meth:`TwinModel.choose`: one legal move is played without the network, else the largest q,
+  the first on ties).
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ import numpy as np
 import numpy.typing as npt
 
 FORMAT = "zhengfen-dmc-1"
+FORMAT_2 = "zhengfen-dmc-2"  # AI.md §7.1: dmc-1 plus a required `residual` key, true or false
+RESIDUAL_VALUES = ("true", "false")
 ENCODING_VERSION = "2"
 OBSERVATION = 591
 SCORES = 7
@@ -287,6 +293,7 @@ class TwinModel:
     players: int = field(init=False)
     history_rows: int = field(init=False)
     layers: tuple[int, ...] = field(init=False)
+    residual: bool = field(init=False)
     _wide: dict[str, Doubles] = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -294,6 +301,8 @@ class TwinModel:
         self.players = int(self.metadata["players"])
         self.history_rows = int(self.metadata["history_rows"])
         self.layers = _layers(self.metadata["layers"])
+        # A dmc-1 file's `residual` is an unknown key, read by nothing.
+        self.residual = self.metadata["format"] == FORMAT_2 and self.metadata["residual"] == "true"
 
     @property
     def state_size(self) -> int:
@@ -305,7 +314,9 @@ class TwinModel:
         xm = np.asarray(moves, dtype=np.float32).astype(np.float64)
         h = np.maximum(a + (xm * t["input.move_scale"]) @ t["layer0.move_weight"], 0.0)
         for i in range(1, len(self.layers)):
-            h = np.maximum(h @ t[f"layer{i}.weight"] + t[f"layer{i}.bias"], 0.0)
+            y = np.maximum(h @ t[f"layer{i}.weight"] + t[f"layer{i}.bias"], 0.0)
+            block = self.residual and self.layers[i - 1] == self.layers[i]
+            h = y + h if block else y
         result: Doubles = h @ t["output.weight"] + t["output.bias"][0]
         return result
 
@@ -349,8 +360,12 @@ def _check_metadata(metadata: Mapping[str, str]) -> None:
     for key in REQUIRED_METADATA:
         if key not in metadata:
             raise Refused(f"metadata lacks {key!r}")
-    if metadata["format"] != FORMAT:
-        raise Refused(f"format {metadata['format']!r} is not {FORMAT!r}")
+    if metadata["format"] not in (FORMAT, FORMAT_2):
+        raise Refused(f"format {metadata['format']!r} is neither {FORMAT!r} nor {FORMAT_2!r}")
+    if metadata["format"] == FORMAT_2 and metadata.get("residual") not in RESIDUAL_VALUES:
+        raise Refused(
+            f"a {FORMAT_2} model's residual is true or false, not {metadata.get('residual')!r}"
+        )
     if metadata["encoding_version"] != ENCODING_VERSION:
         raise Refused(f"encoding_version {metadata['encoding_version']!r} is not 2")
     game = metadata["game"]
@@ -443,6 +458,11 @@ def model_metadata(
         "activation": "relu",
         "training": training_text(command="tests/learned_twin.py"),
     }
+
+
+def residual_metadata(residual: bool = True) -> dict[str, str]:
+    """The metadata that makes a model ``zhengfen-dmc-2`` with this ``residual``."""
+    return {"format": FORMAT_2, "residual": "true" if residual else "false"}
 
 
 def random_tensors(

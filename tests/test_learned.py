@@ -151,7 +151,8 @@ def file_of(meta: dict[str, str], tensors: dict[str, np.ndarray]) -> bytes:
     ("key", "value", "reason"),
     [
         ("format", None, "has no 'format'"),
-        ("format", "dmc", "format is 'dmc', not 'zhengfen-dmc-1'"),
+        ("format", "dmc", "format is 'dmc', not 'zhengfen-dmc-1' or 'zhengfen-dmc-2'"),
+        ("format", "zhengfen-dmc-2", "metadata has no 'residual' (a zhengfen-dmc-2 model has"),
         ("encoding_version", "3", "encoding_version is '3'"),
         ("players", "four", "players is 'four'"),
         ("history_rows", "-1", "history_rows is '-1'"),

@@ -1,12 +1,13 @@
 """The Rust learned model (``zhengfen.LearnedModel``, ``learned(model=PATH)``) against its twin.
 
-``tests/learned_twin.py`` states the model format ``zhengfen-dmc-1``, its validation and its
-forward pass from the design's words alone. Here both read the same files: models of the twin's
-writing (several layer shapes, history 0 to 16 rows, F32, F16 and mixed storage, Zheng Fen 3 to
-6 players and Zen Cheng You), the test models under ``tests/data/`` and the shipped ones, at
-positions of random games of both games (every phase, Zen Cheng You's declarations included).
-They must agree on the features, q and the forward pass to 1e-5, the agent must play the twin's
-argmax (the first on ties), and every file one refuses the other refuses too.
+``tests/learned_twin.py`` states the model formats ``zhengfen-dmc-1`` and ``zhengfen-dmc-2``,
+their validation and their forward pass from the design's words alone. Here both read the same
+files: models of the twin's writing (several layer shapes, residual ones among them, history 0
+to 16 rows, F32, F16 and mixed storage, Zheng Fen 3 to 6 players and Zen Cheng You), the test
+models under ``tests/data/`` and the shipped ones, at positions of random games of both games
+(every phase, Zen Cheng You's declarations included). They must agree on the features, q and
+the forward pass to 1e-5, the agent must play the twin's argmax (the first on ties), and every
+file one refuses the other refuses too.
 """
 
 from __future__ import annotations
@@ -51,7 +52,15 @@ OWN_MODELS: dict[str, tuple[str, int, tuple[int, ...], str]] = {
     "zf6_h8_8_f32": ("zf6", 8, (8,), "F32"),
     "zcy_h8_32_16_f32": ("zcy", 8, (32, 16), "F32"),
     "zcy_h0_12_10_8_6_f16": ("zcy", 0, (12, 10, 8, 6), "F16"),
+    # zhengfen-dmc-2 with residual = true (the name says so): blocks where widths are equal.
+    "zf4_h4_16_16_16_16_residual_f32": ("zf4", 4, (16, 16, 16, 16), "F32"),
+    "zcy_h2_16_16_8_8_residual_mixed": ("zcy", 2, (16, 16, 8, 8), "mixed"),
 }
+
+
+def own_extra_metadata(name: str) -> dict[str, str]:
+    """What one of :data:`OWN_MODELS` adds to the plain metadata: a residual one's format."""
+    return twin.residual_metadata() if "residual" in name else {}
 
 
 def game_name(rules: Rules) -> str:
@@ -65,7 +74,7 @@ def own_model_bytes(name: str) -> bytes:
     rules = RULES[rules_key]
     seed = list(OWN_MODELS).index(name)
     return twin.random_model_bytes(
-        seed, game_name(rules), rules.players, history_rows, layers, dtype
+        seed, game_name(rules), rules.players, history_rows, layers, dtype, own_extra_metadata(name)
     )
 
 
@@ -130,9 +139,11 @@ def test_twin_reads_what_it_writes(name: str) -> None:
         np.random.default_rng(list(OWN_MODELS).index(name)), history_rows, layers, dtype
     )
     model = twin.load(own_model_bytes(name), rules)
-    assert model.metadata == twin.model_metadata(
-        game_name(rules), rules.players, history_rows, layers
-    )
+    assert model.metadata == {
+        **twin.model_metadata(game_name(rules), rules.players, history_rows, layers),
+        **own_extra_metadata(name),
+    }
+    assert model.residual == ("residual" in name)
     assert sorted(model.tensors) == sorted(twin.expected_shapes(history_rows, layers))
     for key, array in tensors.items():
         assert model.tensors[key].dtype == np.float32
@@ -165,6 +176,38 @@ def test_twin_forward_is_the_written_arithmetic() -> None:
         units.append(max(z, 0.0))
     q = sum(u * float(w) for u, w in zip(units, t["output.weight"])) + float(t["output.bias"][0])
     assert math.isclose(float(model.forward(xs[None], xm[None])[0]), q, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def test_twin_residual_blocks_add_their_input_after_the_relu() -> None:
+    """AI.md §7.1 by hand on a residual 16-16-16-16 model: each layer after the first adds its
+    input after the ReLU; with residual = false (or as dmc-1) the same tensors are the plain
+    MLP, whose q differ."""
+    data = own_model_bytes("zf4_h4_16_16_16_16_residual_f32")
+    model = twin.load(data)
+    rng = np.random.default_rng(8)
+    xs = rng.normal(0, 1, (5, model.state_size)).astype(np.float32)
+    xm = rng.normal(0, 1, (5, twin.MOVE_SIZE)).astype(np.float32)
+    t = {k: v.astype(np.float64) for k, v in model.tensors.items()}
+    a = (xs * t["input.state_scale"]) @ t["layer0.state_weight"] + t["layer0.bias"]
+    h = np.maximum(a + (xm * t["input.move_scale"]) @ t["layer0.move_weight"], 0.0)
+    plain = h
+    for i in (1, 2, 3):
+        h = np.maximum(h @ t[f"layer{i}.weight"] + t[f"layer{i}.bias"], 0.0) + h
+        plain = np.maximum(plain @ t[f"layer{i}.weight"] + t[f"layer{i}.bias"], 0.0)
+    q = h @ t["output.weight"] + t["output.bias"][0]
+    q_plain = plain @ t["output.weight"] + t["output.bias"][0]
+    np.testing.assert_allclose(model.forward(xs, xm), q, rtol=1e-12)
+    assert not np.allclose(q, q_plain)
+    for extra in (twin.residual_metadata(False), {"format": twin.FORMAT}):
+        metadata, tensors = twin.parse_safetensors(data)
+        arrays = {k: v.values() for k, v in tensors.items()}
+        other = twin.load(twin.write_safetensors({**metadata, **extra}, arrays))
+        np.testing.assert_allclose(other.forward(xs, xm), q_plain, rtol=1e-12)
+        assert_close(
+            rust_model(twin.write_safetensors({**metadata, **extra}, arrays)).forward(xs, xm),
+            q_plain,
+            "plain",
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -363,7 +406,11 @@ MUTATIONS: dict[str, tuple[Mutation, bool]] = {
     # metadata
     "no __metadata__": (with_header(_no_metadata), True),
     "format missing": (with_metadata(format=None), True),
-    "format zhengfen-dmc-2": (with_metadata(format="zhengfen-dmc-2"), True),
+    "format zhengfen-dmc-2 without residual": (with_metadata(format="zhengfen-dmc-2"), True),
+    "format zhengfen-dmc-3": (with_metadata(format="zhengfen-dmc-3", residual="true"), True),
+    "format dmc-2 residual True": (with_metadata(format="zhengfen-dmc-2", residual="True"), True),
+    "format dmc-2 residual 1": (with_metadata(format="zhengfen-dmc-2", residual="1"), True),
+    "format dmc-2 residual empty": (with_metadata(format="zhengfen-dmc-2", residual=""), True),
     "format empty": (with_metadata(format=""), True),
     "encoding_version 1": (with_metadata(encoding_version="1"), True),
     "encoding_version 3": (with_metadata(encoding_version="3"), True),
@@ -437,6 +484,12 @@ MUTATIONS: dict[str, tuple[Mutation, bool]] = {
     # valid variants
     "the base file": (raw(lambda d: d), False),
     "extra metadata keys": (with_metadata(note="kept", **{"x-y": ""}), False),
+    "format dmc-2 residual true": (with_metadata(format="zhengfen-dmc-2", residual="true"), False),
+    "format dmc-2 residual false": (
+        with_metadata(format="zhengfen-dmc-2", residual="false"),
+        False,
+    ),
+    "dmc-1 with an unread residual key": (with_metadata(residual="maybe"), False),
     "tensors laid out in reverse": (raw(_reversed_layout), False),
     "header unpadded": (_padding(1), False),
     "header padded to 64": (_padding(64), False),
@@ -625,6 +678,7 @@ def test_loaded_model_matches_the_twin(name: str) -> None:
         expected.history_rows,
     )
     assert tuple(model.layers) == expected.layers
+    assert model.residual == expected.residual
     tensors = model.tensors()
     assert sorted(tensors) == sorted(expected.tensors)
     for key, values in expected.tensors.items():
@@ -653,7 +707,9 @@ def test_extra_metadata_is_kept() -> None:
     assert twin.load(bytes(model.to_bytes())).metadata == model.metadata
 
 
-@pytest.mark.parametrize("name", ["zf3_h8_32_16_f32", "zf4_h8_16_16_8_mixed"])
+@pytest.mark.parametrize(
+    "name", ["zf3_h8_32_16_f32", "zf4_h8_16_16_8_mixed", "zcy_h2_16_16_8_8_residual_mixed"]
+)
 def test_float16_bytes_read_by_the_twin(name: str) -> None:
     expected = twin.load(own_model_bytes(name))
     data = bytes(rust_model(own_model_bytes(name)).to_bytes(dtype="float16"))
@@ -674,7 +730,7 @@ def test_pickled_model_is_the_same_model() -> None:
 
 
 def test_from_arrays_agrees_with_from_bytes() -> None:
-    for name in ("zf4_h8_16_16_8_mixed", "zcy_h0_12_10_8_6_f16"):
+    for name in ("zf4_h8_16_16_8_mixed", "zcy_h0_12_10_8_6_f16", "zcy_h2_16_16_8_8_residual_mixed"):
         expected = twin.load(own_model_bytes(name))
         model = zhengfen.LearnedModel.from_arrays(expected.metadata, expected.tensors)
         assert model.metadata == expected.metadata
@@ -735,7 +791,15 @@ def test_state_features_and_q_values_agree(name: str) -> None:
         assert_close(model.q_values(game), expected.q_values(game), where)
 
 
-@pytest.mark.parametrize("name", ["zf4_h8_16_16_8_mixed", "zcy_h8_32_16_f32", "zf5_h16_20_12_f16"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "zf4_h8_16_16_8_mixed",
+        "zcy_h8_32_16_f32",
+        "zf5_h16_20_12_f16",
+        "zcy_h2_16_16_8_8_residual_mixed",
+    ],
+)
 def test_info_set_q_values_agree(name: str) -> None:
     data = own_model_bytes(name)
     expected, model = twin.load(data), rust_model(data)

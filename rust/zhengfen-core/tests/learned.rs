@@ -35,7 +35,13 @@ fn positions(rules: Rules, games: u64) -> Vec<(Game, Vec<Move>)> {
     out
 }
 
-/// The forward pass of AI.md §7 in f64, with plain loops over the tensors by name.
+/// A `zhengfen-dmc-2` residual model for `rules`: two blocks of 24 that add their input, then
+/// a layer of 24 to 12 that does not, then one of 12 that does.
+fn residual(rules: &Rules) -> Model {
+    testing::residual_model(rules, 3, &[24, 24, 24, 12, 12], 5)
+}
+
+/// The forward pass of AI.md §7.1 in f64, with plain loops over the tensors by name.
 fn reference(model: &Model, state: &[f32], mv: &[f32]) -> f64 {
     let t = model.tensors();
     let get = |name: &str| &t[name];
@@ -77,7 +83,12 @@ fn reference(model: &Model, state: &[f32], mv: &[f32]) -> f64 {
             get(&format!("layer{i}.weight")),
             get(&format!("layer{i}.bias")),
         );
-        h = next.into_iter().map(|v| v.max(0.0)).collect();
+        let y = next.into_iter().map(|v| v.max(0.0));
+        h = if model.residual() && h.len() == model.layers()[i] {
+            y.zip(&h).map(|(y, h)| y + h).collect()
+        } else {
+            y.collect()
+        };
     }
     let w = &get("output.weight").data;
     h.iter().zip(w).map(|(h, w)| h * f64::from(*w)).sum::<f64>()
@@ -97,8 +108,11 @@ fn move_rows(moves: &[Move]) -> Vec<Vec<f32>> {
 
 #[test]
 fn q_values_equal_a_plain_reference_of_the_format() {
-    for rules in [zf4(), Rules::zen_cheng_you(), Rules::zheng_fen(6).unwrap()] {
-        let model = model(&rules);
+    let tables = [zf4(), Rules::zen_cheng_you(), Rules::zheng_fen(6).unwrap()];
+    for (rules, model) in tables
+        .iter()
+        .flat_map(|r| [(*r, model(r)), (*r, residual(r))])
+    {
         for (game, moves) in positions(rules, 2).iter().step_by(7) {
             let q = model.q_values(game, moves);
             let mut state = vec![0.0; model.state_size()];
@@ -121,10 +135,47 @@ fn q_values_equal_a_plain_reference_of_the_format() {
     }
 }
 
+/// The model of `model`'s tensors under the metadata `edit` makes of its metadata.
+fn with_metadata(model: &Model, edit: impl Fn(&mut BTreeMap<String, String>)) -> Model {
+    Model::from_bytes(&edited(model, edit), "<bytes>").unwrap()
+}
+
+#[test]
+fn residual_is_read_from_dmc_2_alone_and_changes_the_values() {
+    let rules = zf4();
+    let res = residual(&rules);
+    assert!(res.residual());
+    assert_eq!(res.metadata()["format"], "zhengfen-dmc-2");
+    let plain = with_metadata(&res, |m| {
+        m.insert("residual".into(), "false".into());
+    });
+    // In dmc-1, `residual` is an unknown key: kept, and the model is a plain MLP.
+    let old = with_metadata(&res, |m| {
+        m.insert("format".into(), "zhengfen-dmc-1".into());
+    });
+    assert!(!plain.residual() && !old.residual());
+    assert_eq!(old.metadata()["residual"], "true");
+    let mut differ = 0;
+    for (game, moves) in positions(rules, 1).iter().step_by(5) {
+        let (q, p) = (res.q_values(game, moves), plain.q_values(game, moves));
+        assert_eq!(p, old.q_values(game, moves));
+        differ += usize::from(q != p);
+    }
+    assert!(differ > 0, "the skips change the values");
+    // A residual model survives its file.
+    let again = Model::from_bytes(&res.to_bytes(false).unwrap(), "<bytes>").unwrap();
+    assert!(again.residual());
+    assert_eq!(again.tensors(), res.tensors());
+}
+
 #[test]
 fn a_decisions_values_do_not_depend_on_its_batch() {
-    for rules in [zf4(), Rules::zen_cheng_you()] {
-        let model = model(&rules);
+    let zcy = Rules::zen_cheng_you();
+    for (rules, model) in [
+        (zf4(), model(&zf4())),
+        (zcy, model(&zcy)),
+        (zf4(), residual(&zf4())),
+    ] {
         let all = positions(rules, 3);
         let single: Vec<Vec<f32>> = all.iter().map(|(g, m)| model.q_values(g, m)).collect();
         // Batches of every size from 1 to 37, in an order that mixes the games.
@@ -284,7 +335,18 @@ fn loading_refuses_each_fault_with_its_reason() {
         (edited(&model, remove("format")), "metadata has no 'format'"),
         (
             edited(&model, set("format", "zhengfen-dmc-0")),
-            "format is 'zhengfen-dmc-0', not 'zhengfen-dmc-1'",
+            "format is 'zhengfen-dmc-0', not 'zhengfen-dmc-1' or 'zhengfen-dmc-2'",
+        ),
+        (
+            edited(&model, set("format", "zhengfen-dmc-2")),
+            "metadata has no 'residual' (a zhengfen-dmc-2 model has one)",
+        ),
+        (
+            edited(&model, |m| {
+                m.insert("format".into(), "zhengfen-dmc-2".into());
+                m.insert("residual".into(), "True".into());
+            }),
+            "residual is 'True', not 'true' or 'false'",
         ),
         (
             edited(&model, set("encoding_version", "1")),

@@ -1,4 +1,4 @@
-//! `LearnedModel`: a model of the format `zhengfen-dmc-1` (`zhengfen_core::learned`, AI.md
+//! `LearnedModel`: a model of the format `zhengfen-dmc-1` or `-2` (`zhengfen_core::learned`, AI.md
 //! §7) from Python: loading and saving, its metadata and tensors as numpy arrays, and its
 //! forward pass on raw inputs (on games and info sets: `positions.rs`). Conversions only: the
 //! format and the arithmetic are the core's.
@@ -156,6 +156,12 @@ impl PyLearnedModel {
     fn layers(&self) -> Vec<usize> {
         self.model.layers().to_vec()
     }
+    /// Whether each hidden layer after the first whose input and output widths are equal adds
+    /// its input to its output (`residual` = `true` in a `zhengfen-dmc-2` file).
+    #[getter]
+    fn residual(&self) -> bool {
+        self.model.residual()
+    }
     /// The length of its state input, `591 + 7 + 94 * history_rows`.
     #[getter]
     fn state_size(&self) -> usize {
@@ -205,10 +211,15 @@ impl PyLearnedModel {
 
     fn __repr__(&self) -> String {
         format!(
-            "<LearnedModel {} players={} layers={:?} history_rows={} from {}>",
+            "<LearnedModel {} players={} layers={:?}{} history_rows={} from {}>",
             self.model.game().name(),
             self.model.players(),
             self.model.layers(),
+            if self.model.residual() {
+                " residual"
+            } else {
+                ""
+            },
             self.model.history_rows(),
             self.model.origin()
         )

@@ -1,9 +1,12 @@
-//! The forward pass of a model (AI.md §7), in float32:
+//! The forward pass of a model (AI.md §7.1), in float32:
 //!
 //! ```text
 //! a  = (x_s * state_scale) @ layer0.state_weight + layer0.bias      # once per decision
 //! z0 = a + (x_m * move_scale) @ layer0.move_weight                   # per move
-//! h  = relu(z0); for i in 1..L-1: h = relu(h @ layer{i}.weight + layer{i}.bias)
+//! h  = relu(z0)
+//! for i in 1..L-1:
+//!     y = relu(h @ layer{i}.weight + layer{i}.bias)
+//!     h = y + h if residual and h_{i-1} == h_i else y                # residual: dmc-2 only
 //! q  = h . output.weight + output.bias
 //! ```
 //!
@@ -51,7 +54,9 @@ impl Model {
         );
         let mut h = self.first_layer(decisions);
         for (weight, bias) in &self.hidden {
-            h = dense_relu(&h, weight, bias);
+            let skip = self.residual && weight.nrows() == weight.ncols();
+            let y = dense_relu(&h, weight, bias);
+            h = if skip { y + &h } else { y };
         }
         let mut q = h.dot(&self.output_weight);
         q += self.output_bias;

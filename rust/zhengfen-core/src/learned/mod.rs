@@ -1,4 +1,5 @@
-//! Learned agents: models in the format `zhengfen-dmc-1` (AI.md §7) and their inference.
+//! Learned agents: models in the formats `zhengfen-dmc-1` and `zhengfen-dmc-2` (AI.md §7) and
+//! their inference.
 //!
 //! A model estimates Q(state, move), the mover's [`Game::match_result`] at the end of the
 //! match if `move` is played now, with a small MLP over the encodings of [`crate::encode`].
@@ -33,5 +34,5 @@ pub mod shipped;
 pub mod testing;
 
 pub use features::{state_features, state_size, Decisions};
-pub use model::{Model, Tensor, FORMAT, MAX_HISTORY_ROWS};
+pub use model::{Model, Tensor, FORMAT, FORMAT_2, MAX_HISTORY_ROWS};
 pub use shipped::{shipped, shipped_models};

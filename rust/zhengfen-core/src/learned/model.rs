@@ -1,7 +1,10 @@
-//! The model file format `zhengfen-dmc-1` (AI.md §7): a safetensors file whose metadata names
-//! the rules and the layout and whose tensors are the MLP's weights, float32 or float16. This
-//! module reads it (every refusal an [`Error::Model`] naming the file and the reason), holds
-//! the weights as float32 matrices, and writes it back.
+//! The model file formats `zhengfen-dmc-1` and `zhengfen-dmc-2` (AI.md §7.1): a safetensors
+//! file whose metadata names the rules and the layout and whose tensors are the MLP's weights,
+//! float32 or float16. `zhengfen-dmc-2` adds one metadata key, `residual`, under which each
+//! hidden layer after the first whose input and output widths are equal adds its input to its
+//! output; the tensors are the same. This module reads both (every refusal an [`Error::Model`]
+//! naming the file and the reason), holds the weights as float32 matrices, and writes them
+//! back.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -13,8 +16,10 @@ use super::features::{state_size, MOVE_SIZE};
 use crate::error::{Error, Result};
 use crate::rules::{Rules, Variant};
 
-/// The value of the `format` metadata key.
+/// The value of the `format` metadata key of a plain MLP (no `residual` key read).
 pub const FORMAT: &str = "zhengfen-dmc-1";
+/// The value of the `format` metadata key of a model that says whether it is residual.
+pub const FORMAT_2: &str = "zhengfen-dmc-2";
 /// The most history rows a model may read.
 pub const MAX_HISTORY_ROWS: usize = 16;
 /// The largest hidden layer a model may have (a bound on the memory a file can ask for).
@@ -57,6 +62,9 @@ pub struct Model {
     pub(crate) players: u8,
     pub(crate) history_rows: usize,
     pub(crate) layers: Vec<usize>,
+    /// Whether the hidden layers of equal widths add their input (`zhengfen-dmc-2`'s
+    /// `residual`).
+    pub(crate) residual: bool,
     pub(crate) state_scale: Array1<f32>,
     pub(crate) move_scale: Array1<f32>,
     /// `layer0.state_weight`, `[S, h_0]`.
@@ -171,6 +179,11 @@ impl Model {
     pub fn layers(&self) -> &[usize] {
         &self.layers
     }
+    /// Whether each hidden layer after the first whose input and output widths are equal adds
+    /// its input to its output (`residual` = `true` in a `zhengfen-dmc-2` file).
+    pub fn residual(&self) -> bool {
+        self.residual
+    }
     /// Where it came from: a path, `<bytes>` or `<arrays>`.
     pub fn origin(&self) -> &str {
         &self.origin
@@ -271,6 +284,7 @@ impl Model {
             players: layout.players,
             history_rows: layout.history_rows,
             layers: layout.layers,
+            residual: layout.residual,
         })
     }
 }
@@ -281,6 +295,7 @@ struct Layout {
     players: u8,
     history_rows: usize,
     layers: Vec<usize>,
+    residual: bool,
 }
 
 impl Layout {
@@ -293,9 +308,7 @@ impl Layout {
             ));
         }
         let key = |k: &str| metadata[k].as_str();
-        if key("format") != FORMAT {
-            return Err(format!("format is '{}', not '{FORMAT}'", key("format")));
-        }
+        let residual = read_residual(key("format"), metadata.get("residual"))?;
         let version = crate::encode::VERSION.to_string();
         if key("encoding_version") != version {
             return Err(format!(
@@ -327,6 +340,7 @@ impl Layout {
             players,
             history_rows,
             layers,
+            residual,
         })
     }
 
@@ -347,6 +361,26 @@ impl Layout {
         out.push(("output.weight".to_string(), vec![l[l.len() - 1]]));
         out.push(("output.bias".to_string(), vec![1]));
         out
+    }
+}
+
+/// Whether a model of the format `format` is residual: never in `zhengfen-dmc-1` (where a
+/// `residual` key is an unknown one, kept and unread); in `zhengfen-dmc-2` as its `residual`
+/// key says, `true` or `false`.
+fn read_residual(format: &str, residual: Option<&String>) -> std::result::Result<bool, String> {
+    match format {
+        FORMAT => Ok(false),
+        FORMAT_2 => match residual.map(String::as_str) {
+            Some("true") => Ok(true),
+            Some("false") => Ok(false),
+            Some(other) => Err(format!("residual is '{other}', not 'true' or 'false'")),
+            None => Err(format!(
+                "its metadata has no 'residual' (a {FORMAT_2} model has one)"
+            )),
+        },
+        other => Err(format!(
+            "format is '{other}', not '{FORMAT}' or '{FORMAT_2}'"
+        )),
     }
 }
 

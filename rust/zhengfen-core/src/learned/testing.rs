@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::features::{state_size, MOVE_SIZE};
-use super::model::{Model, Tensor, FORMAT};
+use super::model::{Model, Tensor, FORMAT, FORMAT_2};
 use crate::rules::Rules;
 use crate::seed::SplitMix64;
 
@@ -86,6 +86,16 @@ pub fn random_model(rules: &Rules, history_rows: usize, layers: &[usize], seed: 
     tensors.insert("input.move_scale".into(), ones(m));
     Model::from_parts(metadata(rules, history_rows, layers), tensors)
         .expect("a random model fits the format")
+}
+
+/// [`random_model`]'s weights in a `zhengfen-dmc-2` model with `residual` = `true`: each hidden
+/// layer after the first whose input and output widths are equal adds its input.
+pub fn residual_model(rules: &Rules, history_rows: usize, layers: &[usize], seed: u64) -> Model {
+    let plain = random_model(rules, history_rows, layers, seed);
+    let mut metadata = plain.metadata().clone();
+    metadata.insert("format".into(), FORMAT_2.into());
+    metadata.insert("residual".into(), "true".into());
+    Model::from_parts(metadata, plain.tensors()).expect("a random model fits the format")
 }
 
 /// A uniform draw in [0, 1).
