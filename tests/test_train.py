@@ -5,6 +5,8 @@ any training). Needs the ``train`` extra (JAX, optax, matplotlib); skipped witho
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import json
 import math
 import random
@@ -49,15 +51,17 @@ ALL_RULES = [zhengfen.Rules.zheng_fen(players=p) for p in (3, 4, 5, 6)] + [
 
 
 def numpy_forward(
-    tensors: dict[str, np.ndarray], states: np.ndarray, moves: np.ndarray
+    tensors: dict[str, np.ndarray], states: np.ndarray, moves: np.ndarray, residual: bool = False
 ) -> np.ndarray:
-    """The format's forward pass written again in float64 NumPy, apart from the JAX one."""
+    """The format's forward pass written again in float64 NumPy, apart from the JAX one
+    (``residual``: a hidden layer after the first of equal widths adds its input)."""
     t = {k: v.astype(np.float64) for k, v in tensors.items()}
     a = (states * t["input.state_scale"]) @ t["layer0.state_weight"] + t["layer0.bias"]
     h = np.maximum(a + (moves * t["input.move_scale"]) @ t["layer0.move_weight"], 0)
     i = 1
     while f"layer{i}.weight" in t:
-        h = np.maximum(h @ t[f"layer{i}.weight"] + t[f"layer{i}.bias"], 0)
+        y = np.maximum(h @ t[f"layer{i}.weight"] + t[f"layer{i}.bias"], 0)
+        h = y + h if residual and y.shape == h.shape else y
         i += 1
     result: np.ndarray = h @ t["output.weight"] + t["output.bias"][0]
     return result
@@ -117,12 +121,22 @@ def test_scales_bring_every_input_into_zero_one(rules: zhengfen.Rules) -> None:
         assert np.all(np.abs(scores) <= 2)
 
 
-@pytest.mark.parametrize("layers", [(8,), (16, 8), (32, 16, 8)])
-def test_jax_forward_is_the_formats_forward_pass(layers: tuple[int, ...]) -> None:
+@pytest.mark.parametrize(
+    ("layers", "residual"),
+    [
+        ((8,), False),
+        ((16, 8), False),
+        ((32, 16, 8), False),
+        ((16, 16, 16), True),
+        ((16, 16, 8, 8), True),
+    ],
+)
+def test_jax_forward_is_the_formats_forward_pass(layers: tuple[int, ...], residual: bool) -> None:
     """The JAX network equals an independent float64 NumPy forward pass of the same tensors to
-    1e-5 (relative to the values' size), on real positions; its tensors are the format's."""
+    1e-5 (relative to the values' size), on real positions; its tensors are the format's (a
+    residual network has no others)."""
     rules = zhengfen.Rules.zheng_fen(players=4)
-    network = Network(rules, layers, history=3)
+    network = Network(rules, layers, history=3, residual=residual)
     params = init_params(jax.random.key(1), network)
     # Larger random biases and output weights, so that every ReLU sees both signs.
     noise = np.random.default_rng(0)
@@ -130,9 +144,12 @@ def test_jax_forward_is_the_formats_forward_pass(layers: tuple[int, ...]) -> Non
     tensors = network.tensors(params)
     assert set(tensors) == {"input.state_scale", "input.move_scale", *tensor_names(layers)}
     states, moves = random_inputs(network, 64, seed=3)
-    got = np.asarray(forward(params, network.scales(), states, moves))
-    want = numpy_forward(tensors, states, moves)
+    got = np.asarray(forward(params, network.scales(), states, moves, residual))
+    want = numpy_forward(tensors, states, moves, residual)
     assert np.allclose(got, want, rtol=1e-5, atol=1e-5 * max(1.0, np.abs(want).max()))
+    if residual:  # the blocks change the values
+        plain = numpy_forward(tensors, states, moves)
+        assert not np.allclose(plain, want, rtol=1e-3, atol=1e-3)
 
 
 Synthetic = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
@@ -395,17 +412,23 @@ def test_bad_rules_opponents_and_folders_are_refused(
 def test_rust_q_values_equal_the_jax_forward_pass() -> None:
     """Issue 21's parity test: on the same weights, the Rust model's ``forward`` and the
     learned agent's ``q_values`` of real positions equal the JAX network to 1e-5, and the state
-    row the core assembles is the one the trainer builds from the actors' samples."""
-    for rules in (zhengfen.Rules.zheng_fen(players=4), zhengfen.Rules.zen_cheng_you()):
-        network = Network(rules, (32, 16), history=3)
+    row the core assembles is the one the trainer builds from the actors' samples. Plain
+    networks (exported as ``zhengfen-dmc-1``) and residual ones (``zhengfen-dmc-2``)."""
+    shapes = (((32, 16), False), ((16, 16, 16, 8), True))
+    for rules, (layers, residual) in itertools.product(
+        (zhengfen.Rules.zheng_fen(players=4), zhengfen.Rules.zen_cheng_you()), shapes
+    ):
+        network = Network(rules, layers, history=3, residual=residual)
         noise = np.random.default_rng(5)
         params = {
             k: v + noise.normal(0, 0.2, v.shape).astype(np.float32)
             for k, v in init_params(jax.random.key(2), network).items()
         }
         model = zhengfen.LearnedModel.from_arrays(network.metadata({}), network.tensors(params))
+        assert model.residual == residual
+        assert model.metadata["format"] == ("zhengfen-dmc-2" if residual else "zhengfen-dmc-1")
         states, moves = random_inputs(network, 48, seed=9)
-        want = np.asarray(forward(params, network.scales(), states, moves))
+        want = np.asarray(forward(params, network.scales(), states, moves, residual))
         tolerance = 1e-5 * max(1.0, float(np.abs(want).max()))
         np.testing.assert_allclose(model.forward(states, moves), want, rtol=1e-5, atol=tolerance)
         rust, rows, legal = [], [], []
@@ -418,7 +441,9 @@ def test_rust_q_values_equal_the_jax_forward_pass() -> None:
             rust.append(model.q_values(game))
             rows.append(np.tile(row, (len(moves), 1)))
             legal.append(moves)
-        jax_q = forward(params, network.scales(), np.concatenate(rows), np.concatenate(legal))
+        jax_q = forward(
+            params, network.scales(), np.concatenate(rows), np.concatenate(legal), residual
+        )
         np.testing.assert_allclose(np.concatenate(rust), jax_q, rtol=1e-5, atol=tolerance)
 
 
@@ -497,6 +522,7 @@ def test_a_resumed_run_keeps_its_recipe_and_its_budget(
     train(tiny(out, rounds=1), resume=False)
     base = ["--out", str(out), "--resume"]
     refused(capsys, [*base, "--lr", "0.1"], "lr 0.1 differs from the run's 0.001")
+    refused(capsys, [*base, "--residual"], "residual True differs from the run's False")
     refused(capsys, [*base, "--players", "5"], "rules")
     refused(capsys, [*base, "--rounds", "1"], "--rounds 1: the run has done 1 rounds")
     assert cli.main(["train", *base, "--lr", "0.001", "--rounds", "2", "--no-progress"]) == 0
@@ -514,6 +540,39 @@ def test_a_tiny_run_improves_over_its_untrained_start(tmp_path: Path) -> None:
     assert end.points - start.points > TINY_MARGIN, points
     assert end.low > start.high, points
     assert (tmp_path / "run" / "curve.png").stat().st_size > 1000
+
+
+def test_a_tiny_residual_run_improves_over_its_untrained_start(tmp_path: Path) -> None:
+    """Issue 31 §3: a residual network (a first layer and two blocks of 64) trained by seconds
+    of self-play beats its untrained start against greedy on the run's fixed duplicate deals;
+    its models are ``zhengfen-dmc-2`` files with ``residual`` = ``true``, and the recipe keeps
+    it."""
+    config = tiny(tmp_path / "run", rounds=TINY_ROUNDS, layers=(64, 64, 64), residual=True)
+    train(dataclasses.replace(config, eval_deals=48, eval_every=1e6), resume=False)
+    start, end = curve.read(tmp_path / "run" / "curve.csv")
+    assert end.points - start.points > TINY_MARGIN, (start, end)
+    assert end.low > start.high, (start, end)
+    model = zhengfen.LearnedModel.load(tmp_path / "run" / "model.safetensors")
+    assert model.residual and model.metadata["format"] == "zhengfen-dmc-2"
+    assert json.loads((tmp_path / "run" / "state.json").read_text())["recipe"]["residual"]
+    # --init with a residual model makes the new run residual.
+    args = ["--out", str(tmp_path / "next"), "--init", str(tmp_path / "run" / "model.safetensors")]
+    quick = ("--episodes", "4", "--rounds", "1", "--eval-deals", "0", "--yardstick-deals", "0")
+    assert cli.main(["train", *args, *quick, "--no-progress"]) == 0
+    assert json.loads((tmp_path / "next" / "state.json").read_text())["recipe"]["residual"]
+
+
+def test_a_run_stored_before_residual_networks_resumes_as_a_plain_one(tmp_path: Path) -> None:
+    """A ``state.json`` without ``residual`` (the runs before it) means today's network."""
+    train(tiny(tmp_path / "run", rounds=1), resume=False)
+    path = tmp_path / "run" / "state.json"
+    state = json.loads(path.read_text())
+    del state["recipe"]["residual"]
+    path.write_text(json.dumps(state))
+    config = tiny(tmp_path / "run", rounds=2, residual=True).with_recipe(state["recipe"])
+    assert config.residual is False
+    train(config, resume=True)
+    assert not zhengfen.LearnedModel.load(tmp_path / "run" / "model.safetensors").residual
 
 
 TINY_ARGS = (
@@ -758,6 +817,7 @@ def test_an_init_model_that_does_not_fit_is_refused(
     refused(capsys, ["--out", run, "--init", model, "--players", "5"], "not zheng_fen with 5")
     refused(capsys, ["--out", run, "--init", model, "--layers", "8"], "layers is 64,32, not 8")
     refused(capsys, ["--out", run, "--init", model, "--history", "3"], "history is 2")
+    refused(capsys, ["--out", run, "--init", model, "--residual"], "residual is False, not True")
     shipped_zcy = ["--out", run, "--game", "zen_cheng_you", "--init", "shipped"]
     refused(capsys, [*shipped_zcy, "--layers", "7"], "layers is")
     assert not (tmp_path / "run").exists()

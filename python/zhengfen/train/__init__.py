@@ -1,7 +1,7 @@
 """``zhengfen train``: Deep Monte Carlo (DMC) training of a learned agent, in the manner of
 DouZero (AI.md §8). The ``train`` extra (JAX, optax, matplotlib) is needed to train; a trained
-model is a ``zhengfen-dmc-1`` safetensors file that plays with no training library
-(``learned(model=PATH)``).
+model is a ``zhengfen-dmc-1`` safetensors file (``zhengfen-dmc-2`` for a residual network,
+``--residual``) that plays with no training library (``learned(model=PATH)``).
 
 One concept a module:
 

@@ -1,7 +1,8 @@
 """The files of a run (in ``--out``) and ``--resume``.
 
-- ``model.safetensors``: the learner's model at the last checkpoint (``zhengfen-dmc-1``, plays
-  as ``learned(model=...)``; this is the file to ship or evaluate);
+- ``model.safetensors``: the learner's model at the last checkpoint (``zhengfen-dmc-1``, or
+  ``zhengfen-dmc-2`` for a residual network; plays as ``learned(model=...)``; this is the file
+  to ship or evaluate);
 - ``actor.safetensors``: the model the actors were playing the next round with (the learner's
   previous parameters: actors run one round behind the learner), so that a resumed run replays
   that round exactly;

@@ -118,7 +118,8 @@ def check_yardstick(config: TrainConfig) -> TrainConfig:
 
 def check_init(config: TrainConfig, args: argparse.Namespace) -> TrainConfig:
     """``--init``: the model read (``ModelError`` naming the file when it cannot be), checked
-    against the run's rules, and its history and layers made the run's (given ones must agree).
+    against the run's rules, and its history, layers and residual made the run's (given ones
+    must agree).
     The path is already resolved (``given_recipe``), so the recipe names the file wherever it
     is read."""
     import dataclasses
@@ -134,16 +135,22 @@ def check_init(config: TrainConfig, args: argparse.Namespace) -> TrainConfig:
     for name, given, own in (
         ("history", args.history, model.history_rows),
         ("layers", args.layers, tuple(model.layers)),
+        ("residual", args.residual, model.residual),
     ):
         if given is not None and given != own:
             raise ArgumentError(
                 f"--init {config.init}: the model's {name} is {shown(own)}, not {shown(given)}"
             )
-    return dataclasses.replace(config, history=model.history_rows, layers=tuple(model.layers))
+    return dataclasses.replace(
+        config,
+        history=model.history_rows,
+        layers=tuple(model.layers),
+        residual=model.residual,
+    )
 
 
 def shown(value: int | tuple[int, ...]) -> str:
-    """A history or layer sizes as the options spell them (``128,128``)."""
+    """A history, layer sizes or residual as the options spell them (``128,128``, ``False``)."""
     return ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
 
 

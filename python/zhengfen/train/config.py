@@ -58,6 +58,7 @@ class TrainConfig:
     episodes: int = 128
     history: int = 4
     layers: tuple[int, ...] = (128, 128)
+    residual: bool = False
     lr: float = 3e-4
     batch: int = 1024
     reuse: int = 1
@@ -103,6 +104,7 @@ RECIPE = (
     "episodes",
     "history",
     "layers",
+    "residual",
     "lr",
     "batch",
     "reuse",
@@ -112,7 +114,7 @@ RECIPE = (
 )
 """The recipe's fields, in ``state.json``'s order."""
 
-RECIPE_DEFAULTS: dict[str, Any] = {"init": None, "search": None}
+RECIPE_DEFAULTS: dict[str, Any] = {"init": None, "search": None, "residual": False}
 """What a field added since the first runs means in a ``state.json`` that lacks it."""
 
 SELF = "self"
@@ -195,7 +197,15 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         default=None,
         help="start from this model file's weights (a checkpoint's model.safetensors, or "
         "'shipped': the model that ships for the rules) instead of random ones; its rules, "
-        "history and layers are the run's",
+        "history, layers and residual are the run's",
+    )
+    recipe.add_argument(
+        "--residual",
+        action="store_true",
+        default=None,
+        help="a residual network: each hidden layer after the first whose input and output "
+        "widths are equal adds its input to its output (e.g. --layers 256,256,256,256: three "
+        "blocks), exported as a zhengfen-dmc-2 model (AI.md §7.1); default: a plain MLP",
     )
     # The recipe's numbers default to None: --resume keeps the stored recipe's.
     layers = ",".join(map(str, d.layers))
@@ -398,7 +408,10 @@ def given_recipe(args: argparse.Namespace) -> dict[str, Any]:
         given["opponents"] = tuple(split_agents(args.opponents))
     if args.init is not None:  # a file by its resolved path, as the recipe stores it
         given["init"] = args.init if args.init == SHIPPED else str(Path(args.init).resolve())
-    numbers = ("seed", "episodes", "history", "layers", "lr", "batch", "reuse", "epsilon", "search")
+    numbers = (
+        *("seed", "episodes", "history", "layers", "residual", "lr", "batch", "reuse"),
+        *("epsilon", "search"),
+    )
     for name in numbers:
         value = getattr(args, name)
         if value is not None:

@@ -1,7 +1,7 @@
-"""The network's inputs (model format ``zhengfen-dmc-1``, AI.md §7): the state row ``x_s`` (the
-observation, the scores, then ``history`` rows of the play history, flattened) and the move row
-``x_m`` (the move's features), as float32, and the fixed input scales the model carries
-(``input.state_scale``, ``input.move_scale``). No JAX here.
+"""The network's inputs (model formats ``zhengfen-dmc-1`` and ``-2``, AI.md §7): the state
+row ``x_s`` (the observation, the scores, then ``history`` rows of the play history, flattened)
+and the move row ``x_m`` (the move's features), as float32, and the fixed input scales the
+model carries (``input.state_scale``, ``input.move_scale``). No JAX here.
 
 **The scales** bring every input to about ``[0, 1]``: each value is multiplied by 1 over the
 largest value its field can take under the rules (AI.md §1): card counts by ``1 / decks``,

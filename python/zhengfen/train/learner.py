@@ -98,13 +98,14 @@ def loss_fn(
     scales: Mapping[str, jax.Array | Floats],
     batch: tuple[jax.Array | npt.NDArray[Any], ...],
     scale: float,
+    residual: bool = False,
 ) -> jax.Array:
     """Weighted mean squared error of Q against the targets, in units of ``scale``; the batch
     is compact (:func:`zhengfen.train.features.compact`), then :meth:`Targets.arrays` (padding
-    rows weigh 0 in both terms)."""
+    rows weigh 0 in both terms); ``residual`` as the network's."""
     codes, scores, moves, returns, values, on_return, on_value = batch
     states = assemble(codes, scores)
-    q = forward(params, scales, states, moves.astype(jnp.float32))
+    q = forward(params, scales, states, moves.astype(jnp.float32), residual)
     squares = on_return * ((q - returns) / scale) ** 2 + on_value * ((q - values) / scale) ** 2
     weight = jnp.sum(on_return) + jnp.sum(on_value)
     result: jax.Array = jnp.sum(squares) / jnp.maximum(weight, 1.0)
@@ -124,10 +125,10 @@ class Learner:
         self.optimizer = make_optimizer(self.network, self.lr)
         self.scales = {k: jnp.asarray(v) for k, v in self.network.scales().items()}
         scale = return_scale(self.network.rules)
-        optimizer, scales = self.optimizer, self.scales
+        optimizer, scales, residual = self.optimizer, self.scales, self.network.residual
 
         def step(params: Params, opt_state: Any, batch: Any) -> tuple[Params, Any, jax.Array]:
-            loss, grads = jax.value_and_grad(loss_fn)(params, scales, batch, scale)
+            loss, grads = jax.value_and_grad(loss_fn)(params, scales, batch, scale, residual)
             updates, opt_state = optimizer.update(grads, opt_state, params)
             return optax.apply_updates(params, updates), opt_state, loss
 

@@ -83,7 +83,9 @@ class Run:
 
     def __post_init__(self) -> None:
         self.rules = zhengfen.Rules(**self.config.rules)
-        self.network = Network(self.rules, self.config.layers, self.config.history)
+        self.network = Network(
+            self.rules, self.config.layers, self.config.history, self.config.residual
+        )
         self.files = RunFiles(Path(self.config.out))
         self.started = time.perf_counter()
         self.last_checkpoint = self.last_eval = self.started
@@ -200,7 +202,7 @@ class Run:
             else (f"Zheng Fen, {self.rules.players} players")
         )
         mode = "self-play" if not self.config.opponents else "vs " + ",".join(self.config.opponents)
-        layers = "-".join(map(str, self.config.layers))
+        layers = "-".join(map(str, self.config.layers)) + (" res" if self.config.residual else "")
         recipe = "DMC" if self.config.search is None else f"search {self.config.search}"
         return f"{name}: {recipe} {layers}, {mode}; yardstick {self.config.yardstick}"
 

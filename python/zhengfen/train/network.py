@@ -1,16 +1,24 @@
-"""The JAX network: exactly the forward pass of the model format ``zhengfen-dmc-1`` (AI.md §7),
-its parameters named as the model's tensors, so that exporting it is a rename-free copy:
+"""The JAX network: exactly the forward pass of the model formats ``zhengfen-dmc-1`` and
+``zhengfen-dmc-2`` (AI.md §7.1), its parameters named as the model's tensors, so that exporting
+it is a rename-free copy:
 
 ```
 a  = (x_s * state_scale) @ layer0.state_weight + layer0.bias
 z0 = a + (x_m * move_scale) @ layer0.move_weight
-h  = relu(z0); for i in 1..L-1: h = relu(h @ layer{i}.weight + layer{i}.bias)
+h  = relu(z0)
+for i in 1..L-1:
+    y = relu(h @ layer{i}.weight + layer{i}.bias)
+    h = y + h   if residual and h_{i-1} == h_i   else y
 q  = h . output.weight + output.bias[0]
 ```
 
-The input scales are constants of the run (:mod:`zhengfen.train.features`), not trained.
-The start: He-normal hidden weights (suited to ReLU), zero biases, small output weights and the
-output bias at the mean return (``mean_return``: ``100 / players`` match points in Zheng Fen,
+A plain network (``residual`` false) is exported as ``zhengfen-dmc-1``, byte for byte the model
+of the runs before residual networks; a residual one as ``zhengfen-dmc-2`` with ``residual`` =
+``true``. The input scales are constants of the run (:mod:`zhengfen.train.features`), not
+trained. The start: He-normal hidden weights (suited to ReLU), the weights of a residual block
+(a layer that adds its input) shrunk by ``1 / sqrt(blocks)`` so that the sum of the blocks
+starts at about the scale of one layer, zero biases, small output weights and the output bias
+at the mean return (``mean_return``: ``100 / players`` match points in Zheng Fen,
 0 in Zen Cheng You, whose return is a margin), so that the first rounds fit the differences
 between moves rather than the level.
 """
@@ -37,6 +45,7 @@ Params = dict[str, jax.Array]
 """The trainable tensors, by the model's tensor names."""
 
 FORMAT = "zhengfen-dmc-1"
+FORMAT_RESIDUAL = "zhengfen-dmc-2"
 
 
 def tensor_names(layers: tuple[int, ...]) -> list[str]:
@@ -60,11 +69,24 @@ def mean_return(rules: zhengfen.Rules) -> float:
 @dataclass(frozen=True)
 class Network:
     """The network's shape and constants for one rule set: the hidden sizes, the history rows,
-    and the input scales."""
+    whether the layers of equal widths add their input (``residual``), and the input scales."""
 
     rules: zhengfen.Rules
     layers: tuple[int, ...]
     history: int
+    residual: bool = False
+
+    @property
+    def blocks(self) -> list[int]:
+        """The hidden layers that add their input: with ``residual``, each ``i >= 1`` whose
+        input and output widths are equal.
+
+        >>> rules = zhengfen.Rules.zheng_fen(players=4)
+        >>> Network(rules, (8, 8, 4, 4), 0, residual=True).blocks
+        [1, 3]
+        """
+        sizes = self.layers
+        return [i for i in range(1, len(sizes)) if self.residual and sizes[i - 1] == sizes[i]]
 
     @property
     def state_size(self) -> int:
@@ -81,6 +103,7 @@ class Network:
         """The model's ``__metadata__``; ``training`` as the format's ``training`` object (its
         required keys zero where ``training`` lacks them: an untrained model)."""
         budget = {"decisions": 0, "seconds": 0.0, "core_hours": 0.0, "command": "", **training}
+        kind = {"format": FORMAT_RESIDUAL, "residual": "true"} if self.residual else {}
         return {
             "format": FORMAT,
             "game": self.rules.game,
@@ -90,6 +113,7 @@ class Network:
             "layers": ",".join(str(size) for size in self.layers),
             "activation": "relu",
             "training": json.dumps(budget, sort_keys=True),
+            **kind,
         }
 
     def tensors(self, params: Params) -> dict[str, npt.NDArray[np.float32]]:
@@ -125,9 +149,11 @@ def init_params(key: jax.Array, network: Network) -> Params:
         "layer0.move_weight": he(keys[1], features.MOVE_SIZE, sizes[0], first),
         "layer0.bias": jnp.zeros(first, jnp.float32),
     }
+    blocks = network.blocks
     for i in range(1, len(network.layers)):
         rows, cols = network.layers[i - 1], network.layers[i]
-        params[f"layer{i}.weight"] = he(keys[i + 1], rows, rows, cols)
+        shrink = 1.0 / np.sqrt(len(blocks)) if i in blocks else 1.0
+        params[f"layer{i}.weight"] = he(keys[i + 1], rows, rows, cols) * shrink
         params[f"layer{i}.bias"] = jnp.zeros(cols, jnp.float32)
     last = network.layers[-1]
     params["output.weight"] = jax.random.normal(keys[-1], (last,), jnp.float32) / last
@@ -140,15 +166,19 @@ def forward(
     scales: Mapping[str, jax.Array | npt.NDArray[np.float32]],
     states: jax.Array | npt.NDArray[np.float32],
     moves: jax.Array | npt.NDArray[np.float32],
+    residual: bool = False,
 ) -> jax.Array:
     """Q of each (state, move) row pair: ``states`` ``[n, S]``, ``moves`` ``[n, M]``, unscaled;
-    returns ``[n]``. The format's forward pass, term by term."""
+    returns ``[n]``. The format's forward pass, term by term; with ``residual``, each hidden
+    layer after the first whose weight is square adds its input after the ReLU."""
     a = (states * scales["input.state_scale"]) @ params["layer0.state_weight"]
     a = a + params["layer0.bias"]
     h = jax.nn.relu(a + (moves * scales["input.move_scale"]) @ params["layer0.move_weight"])
     i = 1
     while f"layer{i}.weight" in params:
-        h = jax.nn.relu(h @ params[f"layer{i}.weight"] + params[f"layer{i}.bias"])
+        weight = params[f"layer{i}.weight"]
+        y = jax.nn.relu(h @ weight + params[f"layer{i}.bias"])
+        h = y + h if residual and weight.shape[0] == weight.shape[1] else y
         i += 1
     result: jax.Array = h @ params["output.weight"] + params["output.bias"][0]
     return result
