@@ -24,24 +24,24 @@ import os
 import platform
 import statistics
 import tempfile
-from typing import Any
 
-from zhengfen.train.config import TrainConfig, canonical_rules, parse_layers
+import zhengfen
+from zhengfen.train.config import TrainConfig, parse_layers
 from zhengfen.train.loop import Counters, train
 
-GAMES: dict[str, dict[str, Any]] = {
-    "zf4": {"game": "zheng_fen", "players": 4},
-    "zf3": {"game": "zheng_fen", "players": 3},
-    "zf6": {"game": "zheng_fen", "players": 6},
-    "zcy": {"game": "zen_cheng_you"},
+GAMES: dict[str, zhengfen.Rules] = {
+    "zf4": zhengfen.Rules.zheng_fen(players=4),
+    "zf3": zhengfen.Rules.zheng_fen(players=3),
+    "zf6": zhengfen.Rules.zheng_fen(players=6),
+    "zcy": zhengfen.Rules.zen_cheng_you(),
 }
 
 
-def measure(rules: dict[str, Any], args: argparse.Namespace, seconds: float) -> Counters:
+def measure(rules: zhengfen.Rules, args: argparse.Namespace, seconds: float) -> Counters:
     """One fresh run of ``seconds`` seconds; its counters."""
     with tempfile.TemporaryDirectory() as out:
         config = TrainConfig(
-            rules=canonical_rules(rules),
+            rules=rules,
             out=out,
             layers=args.layers,
             history=args.history,
@@ -50,6 +50,7 @@ def measure(rules: dict[str, Any], args: argparse.Namespace, seconds: float) -> 
             minutes=seconds / 60,
             threads=args.threads,
             eval_deals=0,
+            yardstick_deals=0,
             checkpoint_every=1e6,
             progress=False,
         )

@@ -50,7 +50,7 @@ from zhengfen.arguments import (
     check_output,
     fill,
     positive_int,
-    rule_options,
+    rules_of,
     search_current_folder,
     split_agents,
 )
@@ -93,11 +93,10 @@ def pairs(agents: list[str], all_pairs: bool) -> list[tuple[str, str]]:
 def tournament(args: argparse.Namespace, agents: list[str], **settings: Any) -> Tournament:
     """The arena tournament of ``agents`` repeated round the table, from the ladder's settings
     (``settings`` replace some)."""
-    options = rule_options(args)
-    players = zhengfen.Rules(**options).players
+    rules = rules_of(args)
     base = Tournament(
-        rules=options,
-        agents=tuple(fill(agents, players)),
+        rules=rules,
+        agents=tuple(fill(agents, rules.players)),
         deals=args.deals,
         seed=args.seed,
         matches=args.matches,
@@ -169,7 +168,7 @@ def row(pair: Pair, timing: dict[str, float | None]) -> str:
 
 def preamble(args: argparse.Namespace, argv: list[str]) -> list[str]:
     """What the table measured, and the command that made it."""
-    rules = zhengfen.Rules(**rule_options(args))
+    rules = rules_of(args)
     seats = "A's team against B's" if rules.game == "zen_cheng_you" else "A, B, A, B, ..."
     timing = (
         f"each agent alone in every seat, {args.timing_deals} deal(s) of one match, one thread"
@@ -231,7 +230,7 @@ def check(args: argparse.Namespace) -> list[str]:
     agents (each one able to play these rules), the sizes and the output file."""
     from zhengfen.agents import is_user_class
 
-    rules = zhengfen.Rules(**rule_options(args))
+    rules = rules_of(args)
     names = split_agents(args.agents)
     search_current_folder(names)
     agents = [canonical(name) for name in names]
@@ -279,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         agents = check(args)
         timing = {agent: time_per_decision(args, agent) for agent in agents}
-        rules = zhengfen.Rules(**rule_options(args))
+        rules = rules_of(args)
         lines = preamble(args, argv) + model_lines(agents, rules) + HEADER
         print("\n".join(lines), flush=True)
         for first, second in pairs(agents, args.all_pairs):

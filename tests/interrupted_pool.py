@@ -15,6 +15,7 @@ import signal
 import sys
 from typing import Any
 
+import zhengfen
 from zhengfen.arena import backends
 from zhengfen.arena.tournament import Tournament
 
@@ -39,7 +40,7 @@ def main() -> int:
     base._AcquireFutures.__enter__ = interrupted_enter  # type: ignore[method-assign]
     signal.signal(signal.SIGINT, signal.default_int_handler)
     agents = ("greedy", "random", "greedy", "random")
-    tournament = Tournament(rules={"game": "zheng_fen", "players": 4}, agents=agents, deals=64)
+    tournament = Tournament(rules=zhengfen.Rules.zheng_fen(players=4), agents=agents, deals=64)
     try:
         backends.run(tournament, workers=2, chunk_size=1)
     except KeyboardInterrupt:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import zhengfen
 from zhengfen.arena import Report, Tournament, run
 
 sys.path.append(str(Path(__file__).parents[1] / "benches"))
@@ -40,7 +41,9 @@ def test_tiny_ladder_writes_the_arenas_numbers(
     assert out.startswith("`python benches/ladder.py --no-progress --timing-deals 1 --agents")
     [row] = rows(out)
     # The same duplicate match through the arena: greedy and random alternating round the table.
-    match = Tournament({"game": "zheng_fen"}, ("greedy", "random") * 2, deals=2, seed=7, matches=1)
+    match = Tournament(
+        zhengfen.Rules.zheng_fen(), ("greedy", "random") * 2, deals=2, seed=7, matches=1
+    )
     report = Report(match, run(match), 1.0)
     greedy, random = (s.per_match for s in report.stats())
     paired = report.difference()

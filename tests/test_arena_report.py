@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import zhengfen
 from zhengfen.arena import (
     GameResult,
     Interval,
@@ -114,7 +115,9 @@ def test_paired_difference_is_the_difference_of_means(deals: list[Any]) -> None:
         for d, rotations in enumerate(deals)
         for r, (points, matches) in enumerate(rotations)
     ]
-    report = Report(Tournament({"game": "zheng_fen"}, ("a", "b", "a", "b"), len(deals)), games, 1)
+    report = Report(
+        Tournament(zhengfen.Rules.zheng_fen(), ("a", "b", "a", "b"), len(deals)), games, 1
+    )
     a, b = (s.per_match for s in report.stats())
     paired = report.difference()
     assert a is not None and b is not None and paired is not None
@@ -177,7 +180,7 @@ def test_arena_three_agents_print_no_difference(capsys: pytest.CaptureFixture[st
 def test_fixed_matches_make_the_deal_mean_the_overall_mean() -> None:
     """With every game one match long, the mean of the per-deal values is total points over
     total matches (each deal weighs the same either way); threads change nothing."""
-    t = Tournament({"game": "zen_cheng_you"}, ("greedy", "random") * 2, deals=6, matches=1)
+    t = Tournament(zhengfen.Rules.zen_cheng_you(), ("greedy", "random") * 2, deals=6, matches=1)
     games = run(t)
     assert run(Tournament(**{**t.__dict__, "threads": 2})) == games
     for stats in Report(t, games, 1.0).stats():

@@ -60,7 +60,7 @@ def train_config_module() -> Any:
 def train_config(**given: Any) -> Any:
     from zhengfen.train.config import TrainConfig
 
-    return TrainConfig(rules={}, out="x", **given)
+    return TrainConfig(rules=zhengfen.Rules.zheng_fen(), out="x", **given)
 
 
 def read_state(folder: Path, text: str | None = None) -> Any:
@@ -126,7 +126,7 @@ CASES: list[Any] = [
     (lambda _: models.read_models(["a b.safetensors"]), ArgumentError),
     # zhengfen train
     pytest.param(
-        lambda _: train_config_module().rule_options(None, None, ["x"]),
+        lambda _: train_config_module().make_rules(None, None, ["x"]),
         ArgumentError,
         marks=needs_jax,
     ),

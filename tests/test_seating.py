@@ -18,13 +18,13 @@ from zhengfen.arena import Tournament, python_game, run, rust_chunk
 from zhengfen.seats import agent_seed, deal_seed, rotations, seating
 from zhengfen.types import Move
 
-ZF4 = {"game": "zheng_fen", "players": 4}
-ZF3 = {"game": "zheng_fen", "players": 3}
-ZCY = {"game": "zen_cheng_you"}
+ZF4 = zhengfen.Rules.zheng_fen(players=4)
+ZF3 = zhengfen.Rules.zheng_fen(players=3)
+ZCY = zhengfen.Rules.zen_cheng_you()
 SMALL_SEARCH = "search(determinizations=1,candidates=2)"
 
 
-def _tournament(rules: dict[str, Any], agents: tuple[str, ...], **settings: Any) -> Tournament:
+def _tournament(rules: zhengfen.Rules, agents: tuple[str, ...], **settings: Any) -> Tournament:
     names = tuple(zhengfen.agent_spec(a) for a in agents)
     return Tournament(rules=rules, agents=names, logs=True, **settings)
 
@@ -50,7 +50,7 @@ def _python_chunk(tournament: Tournament, first: int, count: int) -> list[Any]:
 @pytest.mark.parametrize("duplicate", [True, False], ids=["duplicate", "single"])
 @pytest.mark.parametrize("seed", [0, 11, 2**64 - 1])
 def test_python_games_are_the_rollouts_games(
-    rules: dict[str, Any], agents: tuple[str, ...], duplicate: bool, seed: int
+    rules: zhengfen.Rules, agents: tuple[str, ...], duplicate: bool, seed: int
 ) -> None:
     """Same seats, seeds, moves (the saved games, decision by decision), points and results."""
     tournament = _tournament(rules, agents, seed=seed, duplicate=duplicate, matches=1)
@@ -65,7 +65,9 @@ def test_python_games_are_the_rollouts_games(
 
 def test_whole_python_games_are_the_rollouts_games() -> None:
     """Whole games (several matches, to the target) agree too."""
-    tournament = _tournament({**ZF3, "target": 100}, ("random", "greedy", "greedy"), seed=5)
+    tournament = _tournament(
+        zhengfen.Rules.zheng_fen(players=3, target=100), ("random", "greedy", "greedy"), seed=5
+    )
     rust = rust_chunk(tournament, 0, 1)
     assert max(g.matches for g in rust) > 1
     assert _python_chunk(tournament, 0, 1) == rust

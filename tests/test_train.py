@@ -30,7 +30,7 @@ pytest.importorskip("matplotlib")
 
 from zhengfen.train import curve, features  # noqa: E402
 from zhengfen.train.checkpoint import optimizer_bytes, optimizer_of  # noqa: E402
-from zhengfen.train.config import TrainConfig, canonical_rules  # noqa: E402
+from zhengfen.train.config import TrainConfig  # noqa: E402
 from zhengfen.train.learner import Learner, Targets  # noqa: E402
 from zhengfen.train.loop import Run, train  # noqa: E402
 from zhengfen.train.network import (  # noqa: E402
@@ -465,7 +465,7 @@ def random_state_row(game: zhengfen.Game, seat: int, history: int) -> np.ndarray
 def tiny(out: Path, **changes: object) -> TrainConfig:
     """A run of seconds: a small network, short rounds."""
     values: dict[str, object] = {
-        "rules": canonical_rules({"game": "zheng_fen", "players": 4}),
+        "rules": zhengfen.Rules.zheng_fen(players=4),
         "out": str(out),
         "layers": (64, 32),
         "history": 2,

@@ -209,7 +209,7 @@ def test_a_tournament_plays_the_operator_model(client: TestClient) -> None:
     assert status["done"] and status["error"] is None, status
     spec = f"learned(model={ZF4})"
     played = Tournament(
-        rules={"game": "zheng_fen", "players": 4},
+        rules=zhengfen.Rules.zheng_fen(players=4),
         agents=(spec, "greedy", spec, "greedy"),
         deals=2,
         seed=5,

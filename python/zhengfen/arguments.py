@@ -17,12 +17,15 @@ import argparse
 import math
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zhengfen import _core
 from zhengfen.errors import ArgumentError, InvalidStateError
+
+if TYPE_CHECKING:
+    import zhengfen
 
 __all__ = [
     "MAX_GAMES",
@@ -42,10 +45,12 @@ __all__ = [
     "check_output",
     "check_seat",
     "fill",
+    "options_of",
     "parse_value",
     "positive_int",
     "read_log",
     "rule_options",
+    "rules_of",
     "search_current_folder",
     "shown",
     "split_agents",
@@ -195,17 +200,31 @@ def parse_value(text: str) -> Any:
         return text.strip()
 
 
-def rule_options(args: argparse.Namespace) -> dict[str, Any]:
-    """``Rules(**options)`` keywords from ``--game``, ``--players`` and ``--option``."""
-    options: dict[str, Any] = {"game": args.game}
-    if args.players is not None:
-        options["players"] = args.players
-    for item in args.option:
+def options_of(game: str, players: int | None, items: Sequence[str]) -> dict[str, Any]:
+    """``Rules(**options)`` keywords from a game, a player count (``None``: the game's
+    default) and ``NAME=VALUE`` items."""
+    options: dict[str, Any] = {"game": game}
+    if players is not None:
+        options["players"] = players
+    for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
             raise ArgumentError(f"--option {item!r}: expected NAME=VALUE")
         options[name.strip()] = parse_value(value)
     return options
+
+
+def rule_options(args: argparse.Namespace) -> dict[str, Any]:
+    """``Rules(**options)`` keywords from ``--game``, ``--players`` and ``--option``."""
+    return options_of(args.game, args.players, args.option)
+
+
+def rules_of(args: argparse.Namespace) -> zhengfen.Rules:
+    """The rules ``--game``, ``--players`` and ``--option`` ask for: made once, where the
+    command line is read (a bad option raises the core's ``RulesError``)."""
+    import zhengfen
+
+    return zhengfen.Rules(**rule_options(args))
 
 
 def split_agents(text: str) -> list[str]:

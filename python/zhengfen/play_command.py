@@ -17,7 +17,7 @@ from zhengfen.arguments import (
     check_output,
     check_seat,
     read_log,
-    rule_options,
+    rules_of,
     search_current_folder,
     split_agents,
 )
@@ -69,13 +69,12 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """A game in the terminal; returns the exit status."""
-    from zhengfen import Rules
     from zhengfen.agents import check_agent
     from zhengfen.play import play_session
 
     require_open("stdin", "zhengfen play reads your moves from it")
     game = None if args.load is None else load_game(args.load)
-    rules = game.rules if game else Rules(**rule_options(args))
+    rules = game.rules if game else rules_of(args)
     check_seat(args.seat, rules.players)
     opponents = split_agents(args.opponents)
     search_current_folder([*opponents, args.hint])

@@ -23,7 +23,7 @@ from zhengfen.arguments import (
     check_output,
     fill,
     positive_int,
-    rule_options,
+    rules_of,
     search_current_folder,
     split_agents,
 )
@@ -144,16 +144,14 @@ class LogWriter:
 
 def make_tournament(args: argparse.Namespace) -> Tournament:
     """The tournament the arguments describe, every setting checked (nothing played yet)."""
-    from zhengfen import Rules
     from zhengfen.arena import Tournament
     from zhengfen.arena.tournament import with_models
 
-    options = rule_options(args)
-    rules = Rules(**options)
+    rules = rules_of(args)
     names = split_agents(DEFAULT_AGENTS[rules.game] if args.agents is None else args.agents)
     search_current_folder(names)
     tournament = Tournament(
-        rules=options,
+        rules=rules,
         agents=tuple(canonical(name) for name in fill(names, rules.players)),
         deals=args.deals,
         seed=args.seed,
@@ -184,6 +182,6 @@ def check_tournament(
         check_ray(ray)
     for name in dict.fromkeys(tournament.agents):
         # unknown names, unloadable classes, unreadable models, models for other rules
-        check_agent(name, tournament.rule_set())
+        check_agent(name, tournament.rules)
     if log is not None:
         check_output(log, "--log")

@@ -37,7 +37,7 @@ def rust_chunk(
     """The games of deals ``first .. first + count`` played by ``zhengfen.rollouts`` (which
     asks ``stop`` every 50 ms, within a move too)."""
     out = zhengfen.rollouts(
-        tournament.rule_set(),
+        tournament.rules,
         tournament.rollout_agents(),
         count,
         tournament.seed,
@@ -74,7 +74,7 @@ def python_game(
     core's rule, each match's points added per seat through its side, the game played to its
     end or to ``matches`` (at most the rules' match limit, as ``rollouts`` does). ``stop`` is
     asked after every move; true raises ``KeyboardInterrupt``."""
-    rules = tournament.rule_set()
+    rules = tournament.rules
     n = rules.players
     seed = deal_seed(tournament.seed, deal)
     names = [tournament.agents[a] for a in seating(n, rotation)]

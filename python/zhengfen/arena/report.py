@@ -106,7 +106,7 @@ class Report:
     def text(self) -> str:
         """The tables printed at the end of a tournament."""
         t = self.tournament
-        rules = t.rule_set()
+        rules = t.rules
         n_games = len(self.games)
         rate = n_games / self.seconds if self.seconds > 0 else float("inf")
         format_ = "duplicate" if t.duplicate else "single"

@@ -22,9 +22,9 @@ __all__ = ["GameResult", "Tournament", "chunks", "with_models"]
 
 @dataclass(frozen=True)
 class Tournament:
-    """What to play: the rule options, one agent name per seat (at rotation 0), and how much."""
+    """What to play: the rules, one agent name per seat (at rotation 0), and how much."""
 
-    rules: dict[str, Any]
+    rules: zhengfen.Rules
     agents: tuple[str, ...]
     deals: int = 12
     seed: int = 0
@@ -35,10 +35,6 @@ class Tournament:
     models: Mapping[str, zhengfen.LearnedModel] = field(default_factory=dict)
     """The model of each agent whose spec names a model file (``learned(model=PATH)``,
     ``ismcts(...,policy=learned(model=PATH))``), read when the tournament was made."""
-
-    def rule_set(self) -> zhengfen.Rules:
-        """The rule set."""
-        return zhengfen.Rules(**self.rules)
 
     def built_in(self) -> bool:
         """Whether every agent is a built-in one (then Rust plays the games)."""

@@ -101,7 +101,7 @@ class Recipe:
     """What every round shares: the rules, the seed, epsilon, threads per call, and the
     labelling search's iterations (``None``: Monte Carlo returns alone)."""
 
-    rules: dict[str, Any]
+    rules: zhengfen.Rules
     seed: int
     epsilon: float
     threads: int
@@ -111,10 +111,9 @@ class Recipe:
 def play_episodes(recipe: Recipe, work: Round, first: int, count: int) -> Played:
     """Episodes ``first … first + count - 1`` of the round, timed."""
     start = time.perf_counter()
-    rules = zhengfen.Rules(**recipe.rules)
     model = zhengfen.LearnedModel.from_bytes(work.model)
     samples = zhengfen.selfplay(
-        rules,
+        recipe.rules,
         model,
         count,
         seed=recipe.seed,

@@ -112,7 +112,7 @@ def check_yardstick(config: TrainConfig) -> TrainConfig:
         raise ArgumentError(
             f"--yardstick {config.yardstick}: the evaluations play in Rust, built-in agents only"
         )
-    rules = zhengfen.Rules(**config.rules)
+    rules = config.rules
     return dataclasses.replace(config, yardstick=zhengfen.agent_spec(config.yardstick, rules))
 
 
@@ -126,7 +126,7 @@ def check_init(config: TrainConfig, args: argparse.Namespace) -> TrainConfig:
 
     if config.init is None:
         return config
-    rules = zhengfen.Rules(**config.rules)
+    rules = config.rules
     model = init_model(config.init, rules)
     try:
         zhengfen.agent_spec(model, rules)  # the core's check: the model plays these rules

@@ -8,11 +8,15 @@ optimizer, the episodes) decides what the run learns, so it is stored in the run
 one is refused. The *budget and the machinery* (how long, how many threads or Ray actors, how
 often to evaluate and save, the progress bar) may change from one invocation to the next.
 
->>> config = TrainConfig(rules={"game": "zheng_fen", "players": 4}, out="run")
+The rules travel as a ``zhengfen.Rules``, made once where the command line is read; only
+``state.json`` spells them out, as the options of ``Rules.options()`` and the game.
+
+>>> import zhengfen
+>>> config = TrainConfig(rules=zhengfen.Rules.zheng_fen(players=4), out="run")
 >>> config.layers, config.history, config.epsilon
 ((128, 128), 4, 0.05)
->>> config.recipe()["lr"]
-0.0003
+>>> config.recipe()["lr"], config.recipe()["rules"]["players"]
+(0.0003, 4)
 """
 
 from __future__ import annotations
@@ -22,13 +26,11 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from zhengfen.arguments import SEED, add_options, bounded_int, bounded_number, shown
+import zhengfen
+from zhengfen.arguments import SEED, add_options, bounded_int, bounded_number, options_of, shown
 from zhengfen.errors import ArgumentError
-
-if TYPE_CHECKING:
-    import zhengfen
 
 __all__ = [
     "RECIPE",
@@ -50,7 +52,7 @@ MAX_HISTORY = 16
 class TrainConfig:
     """One training run's options (see the module's docstring for the two sorts)."""
 
-    rules: dict[str, Any]
+    rules: zhengfen.Rules
     out: str
     # The recipe: stored in state.json, kept by --resume.
     seed: int = 0
@@ -84,14 +86,14 @@ class TrainConfig:
 
     def recipe(self) -> dict[str, Any]:
         """The options that decide what the run learns, as stored in ``state.json``."""
-        values = dataclasses.asdict(self)
-        return {name: _plain(values[name]) for name in RECIPE}
+        return {name: _plain(getattr(self, name)) for name in RECIPE}
 
     def with_recipe(self, stored: dict[str, Any]) -> TrainConfig:
         """This configuration with the recipe of a stored run (``--resume``)."""
         values: dict[str, Any] = {
             name: stored.get(name, RECIPE_DEFAULTS.get(name)) for name in RECIPE
         }
+        values["rules"] = zhengfen.Rules(**values["rules"])
         values["opponents"] = tuple(values["opponents"])
         values["layers"] = tuple(values["layers"])
         return dataclasses.replace(self, **values)
@@ -135,7 +137,9 @@ def init_model(init: str, rules: zhengfen.Rules) -> zhengfen.LearnedModel:
 
 
 def _plain(value: Any) -> Any:
-    """A value as JSON stores it (tuples as lists)."""
+    """A value as JSON stores it (tuples as lists, rules as their game and options)."""
+    if isinstance(value, zhengfen.Rules):
+        return {"game": value.game, **value.options()}
     return list(value) if isinstance(value, tuple) else value
 
 
@@ -161,7 +165,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     """The arguments of ``zhengfen train``, numbers checked against their ranges as they are
     parsed (:func:`zhengfen.arguments.bounded_int`). The recipe's options default to ``None``
     here, so that ``--resume`` sees which were given; :func:`from_args` fills in the defaults."""
-    d = TrainConfig(rules={}, out="")
+    d = TrainConfig(rules=zhengfen.Rules.zheng_fen(), out="")
     command.add_argument(
         "--out", required=True, metavar="DIR", help="the run's folder (made if missing)"
     )
@@ -375,33 +379,22 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     )
 
 
-def rule_options(game: str | None, players: int | None, items: Sequence[str]) -> dict[str, Any]:
-    """``Rules(**options)`` keywords from ``--game``, ``--players`` and ``--option``, read as
-    ``arena`` and ``play`` read them (:func:`zhengfen.arguments.rule_options`)."""
-    from zhengfen import arguments
+def make_rules(game: str | None, players: int | None, items: Sequence[str]) -> zhengfen.Rules:
+    """The rules of ``--game`` (Zheng Fen when not given), ``--players`` and ``--option``,
+    read as ``arena`` and ``play`` read them (:func:`zhengfen.arguments.options_of`); a bad
+    option raises the core's ``RulesError``.
 
-    given = argparse.Namespace(game=game or "zheng_fen", players=players, option=items)
-    return arguments.rule_options(given)
-
-
-def canonical_rules(options: dict[str, Any]) -> dict[str, Any]:
-    """Rule options spelled out in full (``Rules(**options)`` and back), so that two ways of
-    asking for the same rules compare equal; a bad option raises the core's ``RulesError``.
-
-    >>> canonical_rules({"game": "zheng_fen"})["players"]
-    4
+    >>> make_rules(None, None, ["target=300"]).target
+    300
     """
-    import zhengfen
-
-    rules = zhengfen.Rules(**options)
-    return {"game": rules.game, **rules.options()}
+    return zhengfen.Rules(**options_of(game or "zheng_fen", players, items))
 
 
 def given_recipe(args: argparse.Namespace) -> dict[str, Any]:
     """The recipe options given on the command line (not left at ``None``), by field name."""
     given: dict[str, Any] = {}
     if args.game is not None or args.players is not None or args.option is not None:
-        given["rules"] = canonical_rules(rule_options(args.game, args.players, args.option or []))
+        given["rules"] = make_rules(args.game, args.players, args.option or [])
     if args.opponents is not None:
         from zhengfen.arguments import split_agents
 
@@ -425,7 +418,7 @@ def from_args(args: argparse.Namespace, command: str = "") -> TrainConfig:
     given = given_recipe(args)
     budget = (args.rounds, args.minutes, args.decisions)
     return TrainConfig(
-        rules=given.pop("rules", None) or canonical_rules({"game": "zheng_fen"}),
+        rules=given.pop("rules", None) or zhengfen.Rules.zheng_fen(),
         out=args.out,
         **given,
         rounds=args.rounds,

@@ -82,7 +82,7 @@ class Run:
     files: RunFiles = field(init=False)
 
     def __post_init__(self) -> None:
-        self.rules = zhengfen.Rules(**self.config.rules)
+        self.rules = self.config.rules
         self.network = Network(
             self.rules, self.config.layers, self.config.history, self.config.residual
         )

@@ -49,7 +49,7 @@ def tournament(body: Body, limits: Limits, models: Models | None = None) -> Tour
     seed = inputs.seed(body, 0)
     body.finish()
     return Tournament(
-        rules={"game": rules.game, **rules.options()},
+        rules=rules,
         agents=tuple(agents),
         deals=deals,
         seed=seed,
