@@ -116,6 +116,7 @@ fn too_many(card: Card, decks: u8) -> Error {
 /// let combo = parse_combo("pair 7 1: 7c BJ", 1).unwrap();
 /// assert_eq!(combo.to_string(), "pair 7 1: 7c BJ");
 /// assert!(parse_combo("pair 7: 7c 7d", 1).is_err());
+/// assert!(parse_combo("pair 8 +1: 8c 8d", 1).is_err()); // a length is digits alone
 /// ```
 pub fn parse_combo(text: &str, decks: u8) -> Result<Combo> {
     let bad = |why: &str| Error::InvalidCombo(format!("bad combination '{text}': {why}"));
@@ -128,7 +129,12 @@ pub fn parse_combo(text: &str, decks: u8) -> Result<Combo> {
     };
     let kind = Kind::from_name(kind).ok_or_else(|| bad("unknown kind"))?;
     let rank = rank::from_name(rank_name).ok_or_else(|| bad("unknown rank"))?;
-    let length: u8 = length.parse().map_err(|_| bad("length is not a number"))?;
+    // Decimal digits alone: Rust's integer parser would also take a leading '+'.
+    let digits = !length.is_empty() && length.bytes().all(|b| b.is_ascii_digit());
+    let length: u8 = match digits {
+        true => length.parse().map_err(|_| bad("length is not a number"))?,
+        false => return Err(bad("length is not a number")),
+    };
     let cards = parse_cards(cards, decks)?;
     Ok(Combo::new(kind, rank, length, cards))
 }
