@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import csv
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -136,7 +137,7 @@ def plot(points: Sequence[Point], path: Path, title: str) -> None:
     axes.legend(fontsize=8)
     axes.set_xlabel("learner decisions (non-forced)")
     axes.set_ylabel("points per match against")
-    axes.set_title(title, fontsize=10)
+    axes.set_title(textwrap.fill(title, 80), fontsize=9)  # a spec can be long
     axes.grid(alpha=0.3)
     figure.tight_layout()
     temporary = path.with_name(path.name + ".tmp")
