@@ -900,6 +900,7 @@ def test_ai_md_example_runs() -> None:
     pytest.importorskip("pettingzoo")
     text = (Path(__file__).resolve().parents[1] / "AI.md").read_text(encoding="utf-8")
     section = text[text.index("## 6. PettingZoo and Gymnasium") :]
+    section = section[: section.index("\n## ", 1)]  # §6 alone, not the sections after it
     blocks = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
     assert blocks, "AI.md §6 has no python example"
     for block in blocks:
