@@ -30,7 +30,7 @@ from pathlib import Path
 import ladder
 import zhengfen
 from zhengfen.arena.command import check_tournament
-from zhengfen.arguments import (
+from zhengfen.cli.arguments import (
     MAX_MATCHES,
     SEED,
     bounded_int,

@@ -42,7 +42,7 @@ from typing import Any
 import zhengfen
 from zhengfen.arena import Interval, ProgressBar, Report, Tournament, run
 from zhengfen.arena.command import check_tournament
-from zhengfen.arguments import (
+from zhengfen.cli.arguments import (
     MAX_MATCHES,
     SEED,
     bounded_int,

@@ -506,6 +506,20 @@ def test_an_agent_that_fails_is_reported_on_one_line() -> None:
     assert "user_agents.py:" in run.stderr and "internal error" not in run.stderr
 
 
+def test_an_unexpected_error_raised_in_the_package_is_called_internal() -> None:
+    """An error escaping from any of the package's modules, not only the command line's own
+    (``cli/`` is a package of ``zhengfen/``: it called errors of ``zhengfen/terminal/``
+    a user's when it took its own folder for the package's)."""
+    from zhengfen.cli.entry import describe
+    from zhengfen.terminal.replay import Log
+
+    with pytest.raises(ValueError) as raised:
+        Log('{"saved": "no game"}')[0]
+    described = describe(raised.value)
+    assert described.startswith("internal error (please report it): InvalidStateError: ")
+    assert "terminal/replay.py:" in described
+
+
 def test_user_agent_classes_get_their_seat_seed() -> None:
     from user_agents import SeededRandom, Unseeded
 
@@ -806,9 +820,9 @@ def test_each_subcommand_module_owns_its_arguments_and_loads_only_for_itself() -
         module = importlib.import_module(module_name)
         assert module.HELP and callable(module.add_arguments) and callable(module.run), name
     code = (
-        "import sys; from zhengfen.cli import parse; args = parse(['docs']); "
+        "import sys; from zhengfen.cli.entry import parse; args = parse(['docs']); "
         "print(args.command, sorted(m for m in sys.modules if m.startswith(('zhengfen.arena', "
-        "'rich', 'zhengfen.play'))))"
+        "'rich', 'zhengfen.terminal.play'))))"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout == "docs []\n"

@@ -23,11 +23,11 @@ from zhengfen import (
     InvalidStateError,
     ModelError,
     ZhengfenError,
-    arguments,
 )
-from zhengfen import play as terminal
 from zhengfen.agents import GreedyAgent, RandomAgent, make_agent, play_game
 from zhengfen.arena import intervals
+from zhengfen.cli import arguments
+from zhengfen.terminal import play as terminal
 from zhengfen.web import models
 
 needs_jax = pytest.mark.skipif(importlib.util.find_spec("jax") is None, reason="train extra")
@@ -40,7 +40,7 @@ def game() -> zhengfen.Game:
 
 
 def load_game(path: Path) -> Any:
-    from zhengfen.play_command import load_game
+    from zhengfen.terminal.play_command import load_game
 
     return load_game(path)
 
@@ -184,7 +184,7 @@ def test_each_error_is_of_its_kind(
 
 
 def test_a_closed_standard_input_is_a_closed_stream_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    from zhengfen import streams
+    from zhengfen.cli import streams
 
     monkeypatch.setattr(streams, "_closed", {"stdin"})
     with pytest.raises(ClosedStreamError, match="standard input is closed: to read"):

@@ -36,8 +36,8 @@ from zhengfen.arena import run
 from zhengfen.arena.command import make_tournament
 from zhengfen.cli import main, parser
 from zhengfen.names import move_groups
-from zhengfen.play import Session, label
-from zhengfen.screen import Screen, make_console
+from zhengfen.terminal.play import Session, label
+from zhengfen.terminal.screen import Screen, make_console
 
 DATA = Path(__file__).parent / "data" / "learned"
 ZF4 = DATA / "zheng_fen_4.safetensors"

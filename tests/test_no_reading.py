@@ -18,9 +18,9 @@ from conftest import RULE_SPECS
 from zhengfen import reference
 from zhengfen.errors import IllegalMoveError, InvalidComboError
 from zhengfen.names import move_groups
-from zhengfen.play import Session
 from zhengfen.reference.reasons import no_reading as reference_no_reading
-from zhengfen.screen import Screen, make_console
+from zhengfen.terminal.play import Session
+from zhengfen.terminal.screen import Screen, make_console
 from zhengfen.types import NoReadingKind
 
 MIXED = "3h 4c 5c 6s RJ"

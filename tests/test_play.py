@@ -1,4 +1,5 @@
-"""``zhengfen play``'s terminal screen (:mod:`zhengfen.screen`, :mod:`zhengfen.play`).
+"""``zhengfen play``'s terminal screen (:mod:`zhengfen.terminal.screen`,
+:mod:`zhengfen.terminal.play`).
 
 A typist answers every prompt of whole matches, typing each move one way or another (its
 number, its cards, its name, its notation) with mistakes in between, and checks that the move
@@ -28,8 +29,8 @@ import zhengfen
 from test_cli import leading_seed, subprocess_env, zhengfen_cmd
 from zhengfen.declarations import team_bonus
 from zhengfen.names import combo_name, move_groups, parse_name
-from zhengfen.play import Session, Stop, play_session
-from zhengfen.screen import SHOWN_WAYS, Screen, make_console
+from zhengfen.terminal.play import Session, Stop, play_session
+from zhengfen.terminal.screen import SHOWN_WAYS, Screen, make_console
 from zhengfen.text import ordinal
 from zhengfen.types import Move
 

@@ -13,7 +13,7 @@ import pytest
 
 import zhengfen
 from zhengfen import text
-from zhengfen.replay import Saved, trick_blocks
+from zhengfen.terminal.replay import Saved, trick_blocks
 from zhengfen.types import GameName
 
 PACKAGE = Path(zhengfen.__file__).parent
@@ -32,11 +32,17 @@ def _played(seed: int, game_name: GameName = "zheng_fen") -> zhengfen.Game:
 
 def test_the_old_text_modules_are_gone() -> None:
     """No second home: ``zhengfen.history`` and ``zhengfen.envs._render`` no longer exist,
-    replay formats through ``zhengfen.text``, not through ``zhengfen.play``, and play draws
-    through ``zhengfen.screen``."""
+    replay formats through ``zhengfen.text``, not through ``zhengfen.terminal.play``, and play draws
+    through ``zhengfen.terminal.screen``."""
     assert importlib.util.find_spec("zhengfen.history") is None
     assert importlib.util.find_spec("zhengfen.envs._render") is None
-    for name in ("replay.py", "play.py", "envs/_spaces.py", "envs/__init__.py", "__init__.py"):
+    for name in (
+        "terminal/replay.py",
+        "terminal/play.py",
+        "envs/_spaces.py",
+        "envs/__init__.py",
+        "__init__.py",
+    ):
         tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
         imported = {
             f"{node.module}.{alias.name}"
@@ -44,8 +50,8 @@ def test_the_old_text_modules_are_gone() -> None:
             if isinstance(node, ast.ImportFrom)
             for alias in node.names
         }
-        assert not any(m.startswith("zhengfen.play.") for m in imported), name
-        home = "zhengfen.screen" if name == "play.py" else "zhengfen.text"
+        assert not any(m.startswith("zhengfen.terminal.play.") for m in imported), name
+        home = "zhengfen.terminal.screen" if name == "terminal/play.py" else "zhengfen.text"
         assert any(m.startswith(home) for m in imported), name
 
 

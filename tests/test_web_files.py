@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 
 import zhengfen
 from zhengfen.errors import InvalidStateError
-from zhengfen.replay import one_game
+from zhengfen.terminal.replay import one_game
 from zhengfen.web.app import create_app
 
 LOCAL = "http://127.0.0.1:8000"

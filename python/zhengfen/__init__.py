@@ -4,6 +4,10 @@ The rules are stated in ``RULES.md``; this package is a thin layer over a Rust c
 (``zhengfen._core``). :mod:`zhengfen.reference` is an independent pure-Python implementation of
 the same API, used to cross-check the core. :mod:`zhengfen.types` names the shapes of what the
 engine hands out (moves, phases, events, observations, saved games) for annotations.
+The ``zhengfen`` command is :mod:`zhengfen.cli`; each of its commands has a package of its own:
+:mod:`zhengfen.arena`, :mod:`zhengfen.terminal` (``play``, ``replay``, ``demo``),
+:mod:`zhengfen.web` (``serve``, ``export``), :mod:`zhengfen.train`, :mod:`zhengfen.conformance`
+and :mod:`zhengfen.docs`.
 
 >>> import zhengfen
 >>> rules = zhengfen.Rules.zheng_fen(players=4)

@@ -98,7 +98,7 @@ class ArgumentTypeError(ArgumentError, TypeError):
 class ClosedStreamError(ZhengfenError):
     """A command needs a standard stream that its caller closed (``<&-``, ``>&-``):
     ``zhengfen play`` reads the person's moves from standard input. Names the stream and why it
-    is needed (:mod:`zhengfen.streams`)."""
+    is needed (:mod:`zhengfen.cli.streams`)."""
 
 
 class ConformanceError(ZhengfenError):

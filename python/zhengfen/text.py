@@ -1,12 +1,12 @@
 """Every way the package writes a game as text for people: seats, hands, moves, history events
 (RULES.md §12.6, one line each), tricks, the table, score lines and whole positions.
 
-``zhengfen replay`` (:mod:`zhengfen.replay`), :func:`zhengfen.history_text` and the
+``zhengfen replay`` (:mod:`zhengfen.terminal.replay`), :func:`zhengfen.history_text` and the
 environments' ``render()`` (:mod:`zhengfen.envs`) all write through this module; none formats
 a game on its own. Seats are named by a ``who`` function (:func:`seat_name` by default,
 :func:`namer` for agents' names and "you"). Combination names people read and type (``pair of
 8s``) and the legal moves grouped by name come from :mod:`zhengfen.names`, re-exported here;
-the terminal screen of ``zhengfen play``, in colour, is :mod:`zhengfen.screen`.
+the terminal screen of ``zhengfen play``, in colour, is :mod:`zhengfen.terminal.screen`.
 
 >>> import zhengfen
 >>> game = zhengfen.Game.from_hands(zhengfen.Rules.zheng_fen(players=3), ["5c", "7c", "9c Kc"], 0)

@@ -10,7 +10,7 @@ from typing import Any
 
 from zhengfen.arena.games import play_chunk
 from zhengfen.arena.tournament import GameResult, Tournament, chunks
-from zhengfen.signals import DeferredSignals, as_worker, forking_workers
+from zhengfen.cli.signals import DeferredSignals, as_worker, forking_workers
 
 __all__ = ["InOrder", "Progress", "Sink", "Stop", "run"]
 
@@ -97,10 +97,10 @@ def _run_processes(
     per process and leaves no process behind. An error in a chunk ends the pool the same way and
     is raised here; a worker killed from outside (out of memory) raises ``BrokenProcessPool``.
 
-    Ctrl-C and SIGTERM are held back while this waits (:class:`zhengfen.signals.DeferredSignals`)
-    and raised between waits: raised inside ``concurrent.futures``, they could leave a future's
-    lock held, and the pool's manager thread, which needs it, would then keep the process from
-    exiting."""
+    Ctrl-C and SIGTERM are held back while this waits
+    (:class:`zhengfen.cli.signals.DeferredSignals`) and raised between waits: raised inside
+    ``concurrent.futures``, they could leave a future's lock held, and the pool's manager
+    thread, which needs it, would then keep the process from exiting."""
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     results: list[GameResult] = []

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from zhengfen.arguments import (
+from zhengfen.cli.arguments import (
     MAX_GAMES,
     add_matches,
     add_rules,

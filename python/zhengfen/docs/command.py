@@ -13,9 +13,9 @@ import sys
 from collections.abc import Sequence
 
 from zhengfen import docs
+from zhengfen.cli.signals import BROKEN_PIPE
+from zhengfen.cli.streams import silence_stdout
 from zhengfen.errors import ZhengfenError
-from zhengfen.signals import BROKEN_PIPE
-from zhengfen.streams import silence_stdout
 
 __all__ = ["HELP", "add_arguments", "main", "run"]
 

@@ -195,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
     """Trains; returns the exit status. What it refuses raises ``ValueError`` for
     :func:`zhengfen.cli.main` to report on one line with exit status 2; Ctrl-C and SIGTERM end
     the run with one line saying where its checkpoint is."""
-    from zhengfen.signals import stopped
+    from zhengfen.cli.signals import stopped
 
     try:
         config = prepare(args)

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import zhengfen
-from zhengfen.arguments import SEED, add_options, bounded_int, bounded_number, options_of, shown
+from zhengfen.cli.arguments import SEED, add_options, bounded_int, bounded_number, options_of, shown
 from zhengfen.errors import ArgumentError
 
 __all__ = [
@@ -163,7 +163,7 @@ def parse_layers(text: str) -> tuple[int, ...]:
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
     """The arguments of ``zhengfen train``, numbers checked against their ranges as they are
-    parsed (:func:`zhengfen.arguments.bounded_int`). The recipe's options default to ``None``
+    parsed (:func:`zhengfen.cli.arguments.bounded_int`). The recipe's options default to ``None``
     here, so that ``--resume`` sees which were given; :func:`from_args` fills in the defaults."""
     d = TrainConfig(rules=zhengfen.Rules.zheng_fen(), out="")
     command.add_argument(
@@ -381,7 +381,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 def make_rules(game: str | None, players: int | None, items: Sequence[str]) -> zhengfen.Rules:
     """The rules of ``--game`` (Zheng Fen when not given), ``--players`` and ``--option``,
-    read as ``arena`` and ``play`` read them (:func:`zhengfen.arguments.options_of`); a bad
+    read as ``arena`` and ``play`` read them (:func:`zhengfen.cli.arguments.options_of`); a bad
     option raises the core's ``RulesError``.
 
     >>> make_rules(None, None, ["target=300"]).target
@@ -396,7 +396,7 @@ def given_recipe(args: argparse.Namespace) -> dict[str, Any]:
     if args.game is not None or args.players is not None or args.option is not None:
         given["rules"] = make_rules(args.game, args.players, args.option or [])
     if args.opponents is not None:
-        from zhengfen.arguments import split_agents
+        from zhengfen.cli.arguments import split_agents
 
         given["opponents"] = tuple(split_agents(args.opponents))
     if args.init is not None:  # a file by its resolved path, as the recipe stores it

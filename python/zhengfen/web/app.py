@@ -32,7 +32,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import zhengfen
-from zhengfen import replay
+from zhengfen.terminal import replay
 from zhengfen.web import access, games, inputs, replays, views
 from zhengfen.web.archive import Archive
 from zhengfen.web.database import Database, Row

@@ -54,7 +54,7 @@ ENDS = {
 
 
 def record(game: WebGame, ended: float, end: str = "over") -> dict[str, Any]:
-    """A game as a line of an arena log (``zhengfen.replay.Log`` reads it); ``end``:
+    """A game as a line of an arena log (``zhengfen.terminal.replay.Log`` reads it); ``end``:
     ``over``, or why the game was forgotten (a key of :data:`ENDS`; ``unfinished`` for one
     exported while it can still be played)."""
     names = seat_names(game.specs, game.people.seats())

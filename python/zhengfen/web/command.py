@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from zhengfen.arguments import add_options, bounded_int, bounded_number
+from zhengfen.cli.arguments import add_options, bounded_int, bounded_number
 from zhengfen.errors import InvalidStateError
 from zhengfen.web.database import FILE, SYNC, Database
 from zhengfen.web.limits import Limits

@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import zhengfen
-from zhengfen import replay
 from zhengfen.agents import Agent, take_turn
 from zhengfen.seats import agent_seed
+from zhengfen.terminal import replay
 from zhengfen.types import Move
 from zhengfen.web import hints, inputs, selections, views
 from zhengfen.web.deals import Deal

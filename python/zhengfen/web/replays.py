@@ -4,9 +4,9 @@ each game as *frames*, one per decision, with every hand visible (the engine's r
 observer, ``Game.visible(None)``), served a match at a time so
 that no answer grows with the game (API.md, "Replay").
 
-A log is read by :mod:`zhengfen.replay` (a saved game or ``zhengfen arena --log`` lines), which
-checks every game with ``Game.from_json``; a game's frames are made by playing its decisions
-again from its first deal.
+A log is read by :mod:`zhengfen.terminal.replay` (a saved game or ``zhengfen arena --log``
+lines), which checks every game with ``Game.from_json``; a game's frames are made by playing
+its decisions again from its first deal.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import zhengfen
-from zhengfen import replay, text
+from zhengfen import text
+from zhengfen.terminal import replay
 from zhengfen.types import Visible
 from zhengfen.web import views
 from zhengfen.web.inputs import InputError

@@ -1,6 +1,6 @@
 """``zhengfen play``: its arguments checked before the game starts (standard input open, the
 game to resume read, the seat against the table, the agents, that ``--save`` can be written),
-then the game in the terminal (:func:`zhengfen.play.play_session`). What it refuses raises
+then the game in the terminal (:func:`zhengfen.terminal.play.play_session`). What it refuses raises
 ``ValueError`` for :func:`zhengfen.cli.main` to report on one line with exit status 2."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from zhengfen.arguments import (
+from zhengfen.cli.arguments import (
     SEAT,
     add_matches,
     add_rules,
@@ -21,8 +21,8 @@ from zhengfen.arguments import (
     search_current_folder,
     split_agents,
 )
+from zhengfen.cli.streams import require_open
 from zhengfen.errors import ArgumentError, InvalidStateError, ZhengfenError
-from zhengfen.streams import require_open
 
 if TYPE_CHECKING:
     from zhengfen import Game
@@ -70,7 +70,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """A game in the terminal; returns the exit status."""
     from zhengfen.agents import check_agent
-    from zhengfen.play import play_session
+    from zhengfen.terminal.play import play_session
 
     require_open("stdin", "zhengfen play reads your moves from it")
     game = None if args.load is None else load_game(args.load)
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
 def load_game(path: Path) -> Game:
     """A game saved with ``Game.to_json`` (``play --save``), refused with the reason when the
     file cannot be read or is not a saved game."""
-    from zhengfen.replay import one_game
+    from zhengfen.terminal.replay import one_game
 
     try:
         text = read_log(path, "a saved game")

@@ -10,7 +10,7 @@
   once on SIGTERM (:data:`WORKER_SIGNALS`, :func:`as_worker`, :func:`forking_workers`).
 
 A reader of standard output that goes away (SIGPIPE, which Python turns into
-``BrokenPipeError``) is :func:`zhengfen.streams.silence_stdout`'s; its status is
+``BrokenPipeError``) is :func:`zhengfen.cli.streams.silence_stdout`'s; its status is
 :data:`BROKEN_PIPE`.
 
 >>> stopped(Terminated()), stopped(KeyboardInterrupt())

@@ -10,7 +10,7 @@ import argparse
 from collections import Counter
 
 import zhengfen
-from zhengfen.arguments import MAX_PLAYERS, SEED, bounded_int
+from zhengfen.cli.arguments import MAX_PLAYERS, SEED, bounded_int
 
 __all__ = ["HELP", "add_arguments", "demo", "run"]
 

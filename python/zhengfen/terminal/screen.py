@@ -8,7 +8,7 @@ On a terminal the cards show suit symbols (``8♣``) in colour (hearts and diamo
 cards bold yellow); through a pipe, or with ``NO_COLOR`` set, the screen is plain text with
 suit letters (``8c``) and point cards marked ``*``, so it reads the same in logs and tests.
 Either way every card is shown as it can be typed back. The layout follows the console's
-width. :mod:`zhengfen.play` owns the flow of the game and the person's input.
+width. :mod:`zhengfen.terminal.play` owns the flow of the game and the person's input.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ STYLES = {
 
 class _Console(Console):
     """rich's console, but a reader that goes away raises ``BrokenPipeError`` to the command
-    (which saves a game and exits 141, :mod:`zhengfen.streams`) instead of rich's own
+    (which saves a game and exits 141, :mod:`zhengfen.cli.streams`) instead of rich's own
     ``SystemExit(1)``."""
 
     def on_broken_pipe(self) -> None:

@@ -1,6 +1,7 @@
-"""``zhengfen replay LOG``: a saved game or an arena log read (:class:`zhengfen.replay.Log`),
-then one game printed trick by trick or the games listed. What it refuses raises ``ValueError``
-for :func:`zhengfen.cli.main` to report on one line with exit status 2."""
+"""``zhengfen replay LOG``: a saved game or an arena log read
+(:class:`zhengfen.terminal.replay.Log`), then one game printed trick by trick or the games
+listed. What it refuses raises ``ValueError`` for :func:`zhengfen.cli.main` to report on one
+line with exit status 2."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from zhengfen.arguments import bounded_int, read_log
+from zhengfen.cli.arguments import bounded_int, read_log
 from zhengfen.errors import ArgumentError
 
 __all__ = ["HELP", "add_arguments", "run"]
@@ -29,8 +30,8 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Prints a saved game, or lists the games of a log (each read only when printed)."""
-    from zhengfen.play import tolerant
-    from zhengfen.replay import Log, replay
+    from zhengfen.terminal.play import tolerant
+    from zhengfen.terminal.replay import Log, replay
 
     games = Log(read_log(args.log))
     if args.list:

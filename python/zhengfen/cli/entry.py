@@ -1,14 +1,15 @@
 """The ``zhengfen`` command (also ``python -m zhengfen``).
 
 - ``zhengfen arena``: a tournament between agents (the default; see :mod:`zhengfen.arena`);
-- ``zhengfen play``: play against agents in the terminal (:mod:`zhengfen.play`);
-- ``zhengfen replay LOG``: a saved game, trick by trick (:mod:`zhengfen.replay`);
+- ``zhengfen play``: play against agents in the terminal (:mod:`zhengfen.terminal.play`);
+- ``zhengfen replay LOG``: a saved game, trick by trick (:mod:`zhengfen.terminal.replay`);
 - ``zhengfen serve``: the game in the browser: play, replay, tournaments (:mod:`zhengfen.web`,
   the ``web`` extra);
 - ``zhengfen export``: the games ``zhengfen serve`` kept, as an arena log and per-decision
   arrays (:mod:`zhengfen.web.export`);
 - ``zhengfen train``: train a learned agent (:mod:`zhengfen.train`, the ``train`` extra);
-- ``zhengfen demo``: deals a seeded hand, classifies plays, lists legal moves;
+- ``zhengfen demo``: deals a seeded hand, classifies plays, lists legal moves
+  (:mod:`zhengfen.terminal.demo`);
 - ``zhengfen conformance serve --impl rust|reference``: speak the conformance protocol;
 - ``zhengfen conformance check --impl "COMMAND"``: run the vectors against an implementation;
 - ``zhengfen conformance generate``: rewrite the vectors from the Rust engine;
@@ -18,15 +19,15 @@
 
 Each subcommand has a module that owns its arguments and runs them (``add_arguments``, ``run``
 and ``HELP``, its line in ``zhengfen --help``; :data:`COMMANDS` names them), and what they share
-on the command line is :mod:`zhengfen.arguments`: every number is checked against its range as
-it is parsed, before any work. This module assembles the parser, runs the subcommand and owns
-the exit statuses: 0 done, 1 a conformance check failed or an unexpected error, 2 the input was
-refused (one line on standard error, never a traceback: a subcommand refuses by raising
+on the command line is :mod:`zhengfen.cli.arguments`: every number is checked against its range
+as it is parsed, before any work. This module assembles the parser, runs the subcommand and
+owns the exit statuses: 0 done, 1 a conformance check failed or an unexpected error, 2 the input
+was refused (one line on standard error, never a traceback: a subcommand refuses by raising
 ``ValueError``), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM, as from ``kill`` or
-``timeout``: stopped like Ctrl-C, workers ended, the game or log kept; :mod:`zhengfen.signals`),
-141 the reader of standard output went away (``zhengfen arena | head -1``: output stops quietly,
-as for a program killed by SIGPIPE). A standard stream the caller closed stands in as the null
-device (:mod:`zhengfen.streams`).
+``timeout``: stopped like Ctrl-C, workers ended, the game or log kept;
+:mod:`zhengfen.cli.signals`), 141 the reader of standard output went away (``zhengfen arena |
+head -1``: output stops quietly, as for a program killed by SIGPIPE). A standard stream the
+caller closed stands in as the null device (:mod:`zhengfen.cli.streams`).
 """
 
 from __future__ import annotations
@@ -39,20 +40,20 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from zhengfen.signals import BROKEN_PIPE, INTERRUPTED, TERMINATED, Terminated, sigterm_raises
-from zhengfen.streams import silence_stdout, stand_in_closed
+from zhengfen.cli.signals import BROKEN_PIPE, INTERRUPTED, TERMINATED, Terminated, sigterm_raises
+from zhengfen.cli.streams import silence_stdout, stand_in_closed
 
 __all__ = ["COMMANDS", "REFUSED", "describe", "main", "parser"]
 
 COMMANDS = {
     "arena": "zhengfen.arena.command",
-    "play": "zhengfen.play_command",
-    "replay": "zhengfen.replay_command",
+    "play": "zhengfen.terminal.play_command",
+    "replay": "zhengfen.terminal.replay_command",
     "docs": "zhengfen.docs.command",
     "serve": "zhengfen.web.command",
     "export": "zhengfen.web.export",
     "train": "zhengfen.train.command",
-    "demo": "zhengfen.demo",
+    "demo": "zhengfen.terminal.demo",
     "conformance": "zhengfen.conformance.command",
 }
 """Each subcommand's module, in the order ``zhengfen --help`` lists them."""
@@ -147,7 +148,7 @@ def describe(error: BaseException) -> str:
     traceback instead). An exception from a user's agent is reported this way too."""
     frames = traceback.extract_tb(error.__traceback__)
     where = f" (at {frames[-1].filename}:{frames[-1].lineno})" if frames else ""
-    package = str(Path(__file__).resolve().parent)
+    package = str(Path(__file__).resolve().parents[1])  # zhengfen/, of which this is cli/
     inside = bool(frames) and str(Path(frames[-1].filename).resolve()).startswith(package)
     kind = "internal error (please report it)" if inside else "error"
     message = " ".join(str(error).split())

@@ -1,6 +1,6 @@
 """``zhengfen play``: a person plays against agents in the terminal.
 
-This module owns the flow of the game and the person's input; :mod:`zhengfen.screen` draws
+This module owns the flow of the game and the person's input; :mod:`zhengfen.terminal.screen` draws
 everything (colour and suit symbols on a terminal, plain text through a pipe). Every event is
 announced as it happens: plays, passes, trick winners, players going out, the transfer, the
 match and game results. At the person's turn the screen shows the seats, the trick, the
@@ -33,8 +33,8 @@ import zhengfen
 from zhengfen.agents import Agent, learned_model, make_agent, model_file, observe, play_seats
 from zhengfen.errors import ArgumentError, IllegalMoveError, InvalidCardsError
 from zhengfen.names import MoveGroup, is_name, move_groups, move_name, parse_name
-from zhengfen.screen import SHOWN_WAYS, Screen, make_console
 from zhengfen.seats import agent_seed
+from zhengfen.terminal.screen import SHOWN_WAYS, Screen, make_console
 from zhengfen.types import Move
 
 __all__ = ["Session", "play_matches", "play_session", "tolerant"]
