@@ -358,6 +358,9 @@ BEATS_AS_CARDS = [
     (ZF, "bomb 8 4: 8c 8d 8h 8s", "3c", "§1.7, §4"),
     (ZF, "pair 8 0: 8c 8d", "7c 7d", "§1.7"),
     (ZF, "pair 8 -1: 8c 8d", "7c 7d", "§1.7"),
+    # The length is ASCII decimal digits alone: no sign, no other script's digits (§1.7).
+    (ZF, "pair 8 +1: 8c 8d", "7c 7d", "§1.7"),
+    (ZF, "8c 8d", "pair 7 \u0661: 7c 7d", "§1.7"),
     # The rank is written as the canonical notation writes it: `10`, not `T`, and upper case;
     # only the card tokens after the colon are read in any case (CONFORMANCE.md §1).
     (ZF, "pair T 1: 10c 10d", "7c 7d", "§1.7"),
