@@ -59,11 +59,11 @@ pub use error::{Error, Result};
 #[cfg(feature = "serde")]
 pub use game::record::SavedGame;
 pub use game::refusal::Refusal;
-pub use game::{Decision, Declaration, Event, Game, Move, Phase, Setup, MAX_PLAYERS};
+pub use game::{Decision, Declaration, Event, Game, Move, Phase, Setup};
 pub use learned::{Decisions, Model};
 pub use movegen::{legal_moves, MAX_HAND};
 pub use notation::{parse_card, parse_cards, parse_combo};
 pub use rules::{
-    LeadAfterOut, NextLeader, OptionName, OptionValue, Rules, Tie, Variant, MAX_TARGET,
+    LeadAfterOut, NextLeader, OptionName, OptionValue, Rules, Tie, Variant, MAX_PLAYERS, MAX_TARGET,
 };
 pub use seed::{agent_seed, deal_seed, derive_seed, SplitMix64};

@@ -127,6 +127,12 @@ pub struct Rules {
 /// The highest `target` (RULES.md §3.5): twenty times Zheng Fen's default.
 pub const MAX_TARGET: u32 = 10_000;
 
+/// The most players of any game (RULES.md §3.1: six at a Zheng Fen table): the size of the
+/// per-seat arrays of a game and of an agent's streams.
+pub const MAX_PLAYERS: usize = 6;
+
+const _: () = assert!(MAX_PLAYERS == *Variant::ZhengFen.player_counts().end() as usize);
+
 /// The option names, in the order `repr` writes them (see [`OptionName::ALL`]).
 pub const OPTION_NAMES: [&str; 7] = [
     OptionName::Players.name(),

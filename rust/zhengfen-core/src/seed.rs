@@ -11,7 +11,7 @@
 //!   stream seeded with `derive_seed(game_seed ^ (r + 1), s)` ([`agent_seed`]); outside
 //!   tournaments the rotation is 0.
 
-use crate::game::MAX_PLAYERS;
+use crate::rules::MAX_PLAYERS;
 
 /// The SplitMix64 generator of RULES.md §2.1.
 ///

@@ -235,7 +235,7 @@ impl Ismcts {
                 break;
             }
         }
-        let mut rewards = [0.0; crate::game::MAX_PLAYERS];
+        let mut rewards = [0.0; crate::rules::MAX_PLAYERS];
         self.estimate(model, world, seats, &mut rewards, rng, work);
         tree.nodes[ROOT as usize].visits += 1;
         for &at in &work.path {

@@ -2,7 +2,8 @@
 //! (`AI.md`, "History").
 
 use super::{relative, write_combo, COMBO_ROW};
-use crate::game::{Event, Game, MAX_PLAYERS};
+use crate::game::{Event, Game};
+use crate::rules::MAX_PLAYERS;
 
 /// Values per history row: the combination (zero for a pass), the player's relative seat
 /// one-hot, and a pass flag.

@@ -22,7 +22,7 @@ pub use observation::{
 use crate::card::{rank, Card};
 use crate::cardset::CardSet;
 use crate::combo::{Combo, Kind};
-use crate::game::MAX_PLAYERS;
+use crate::rules::MAX_PLAYERS;
 
 /// The version of the encodings; it changes whenever a field moves or changes meaning.
 pub const VERSION: u32 = 2;

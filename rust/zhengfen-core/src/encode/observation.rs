@@ -2,7 +2,8 @@
 //! may know, plus, when asked for, every hand (the perfect-information view).
 
 use super::{per_seat, relative, write_cards, write_combo, CARD_VECTOR, COMBO_ROW};
-use crate::game::{Declaration, Game, Phase, MAX_PLAYERS};
+use crate::game::{Declaration, Game, Phase};
+use crate::rules::MAX_PLAYERS;
 use crate::rules::{LeadAfterOut, NextLeader, Tie, Variant};
 
 /// One field of the observation: its name, where it starts, how many values it holds.

@@ -27,11 +27,8 @@ use crate::compare::beats;
 use crate::deal::deal;
 use crate::error::{Error, Result};
 use crate::movegen::legal_moves_unchecked;
-use crate::rules::{Rules, Variant};
+use crate::rules::{Rules, Variant, MAX_PLAYERS};
 use crate::seed::SplitMix64;
-
-/// The most players of any game.
-pub const MAX_PLAYERS: usize = 6;
 
 /// How a game began (RULES.md §12.2, §12.7).
 #[derive(Clone, Debug, PartialEq, Eq)]

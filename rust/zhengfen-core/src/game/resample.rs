@@ -6,10 +6,11 @@
 //! (§7.1), or won the `2c` rule (§11.1). [`Game::resample`] deals the cards hidden from the seat
 //! at random among the other hands, keeping every count, under exactly those constraints.
 
-use super::{setup, Decision, Game, Setup, MAX_PLAYERS};
+use super::{setup, Decision, Game, Setup};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::error::{Error, Result};
+use crate::rules::MAX_PLAYERS;
 use crate::seed::SplitMix64;
 
 /// Attempts at a deal consistent with the `2c` leader rule before giving up.

@@ -3,7 +3,8 @@
 //!
 //! A model estimates Q(state, move), the mover's [`Game::match_result`] at the end of the
 //! match if `move` is played now, with a small MLP over the encodings of [`crate::encode`].
-//! [`model`] owns the file format (loading, checking, saving), [`features`] the inputs
+//! [`model`] owns the file format (loading, checking, saving) and [`container`] the safetensors
+//! file that holds it, [`features`] the inputs
 //! assembled from a game, [`forward`] the arithmetic (the state half of the first layer once
 //! per decision, every move of every decision of a batch as one matrix), [`shipped`] the
 //! models embedded in the core. The agent that plays with a model is [`crate::agents::Learned`].
@@ -27,6 +28,7 @@
 //!
 //! [`Game::match_result`]: crate::game::Game::match_result
 
+pub mod container;
 pub mod features;
 pub mod forward;
 pub mod model;

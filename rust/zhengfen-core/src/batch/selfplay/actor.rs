@@ -16,9 +16,10 @@ use crate::agents::{Choose, Ismcts, Turn};
 use crate::cancel::Cancel;
 use crate::combo::Combo;
 use crate::encode::{move_features, move_rows, MOVE_ROW};
-use crate::game::{Game, Move, MAX_PLAYERS};
+use crate::game::{Game, Move};
 use crate::learned::forward::argmax;
 use crate::learned::{state_size, Decisions};
+use crate::rules::MAX_PLAYERS;
 use crate::seed::SplitMix64;
 use crate::seed::{agent_streams, deal_seed};
 

@@ -8,8 +8,9 @@ use crate::batch::outputs::SlotOut;
 use crate::cancel::Cancel;
 use crate::combo::Combo;
 use crate::encode::{history, observation, scores};
-use crate::game::{Decision, Event, Game, Move, Phase, MAX_PLAYERS};
+use crate::game::{Decision, Event, Game, Move, Phase};
 use crate::rules::Rules;
+use crate::rules::MAX_PLAYERS;
 use crate::seed::{agent_streams, deal_seed, SplitMix64};
 
 /// Legal moves of capacity a slot keeps between decisions. A longer list (Zen Cheng You lists
