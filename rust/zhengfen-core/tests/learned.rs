@@ -317,6 +317,7 @@ fn raw_file(
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // a test read top to bottom; the 60-line rule is for product code
 fn loading_refuses_each_fault_with_its_reason() {
     let model = testing::random_model(&zf4(), 1, &[4, 3], 2);
     assert!(refusal(b"not a model at all").contains("not a safetensors file"));
