@@ -12,20 +12,137 @@
 //!
 //! A flag is `True` or `False` (Python's or numpy's), never an integer or `None`.
 //!
-//! Optional arguments arrive as [`Arg`], which tells an argument left out from one given as
-//! `None`, so that `None` is refused wherever it is not a documented value.
+//! ## Defaults, stated once
+//!
+//! A function's defaults are Python literals in its `#[pyo3(signature = (...))]`, from which
+//! PyO3 writes its `__text_signature__` (what `inspect.signature` and `help` show); the
+//! argument's reader, named after it below, is given with `#[pyo3(from_py_with = ...)]`:
+//!
+//! ```ignore
+//! #[pyo3(signature = (text, decks = 1))]
+//! fn parse_cards(text: &str, #[pyo3(from_py_with = args::decks)] decks: u8) -> ...
+//! ```
+//!
+//! PyO3 calls the reader only on a value given (`None` included: it is refused where it is not
+//! a documented value), so a value left out is the literal itself. `_core.pyi` states the same
+//! defaults; stubtest and `tests/test_signatures.py` check that the three agree.
+//!
+//! Three arguments are read against the game in hand, so they arrive as [`Arg`] (an argument
+//! given or left out) and their function states its `text_signature`: `deal`'s `first_drawer`
+//! (a seat of the rules), `Game.visible_events`'s `since` (an index of the history) and
+//! `InfoSet.choose`'s `seed` (an integer or a `SplitMix64`). `tests/test_signatures.py` checks
+//! those by calling each function with its defaults left out and written out.
 
 use crate::errors::{ArgumentError, ArgumentTypeError};
+use crate::tensors::{MOST_ROWS, ROWS};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use std::ops::RangeInclusive;
+use zhengfen_core::agents::MOST_ITERATIONS;
+use zhengfen_core::batch::MAX_GAMES_PER_THREAD;
+use zhengfen_core::Search;
+
+/// The range of `threads`.
+pub const THREADS: RangeInclusive<i128> = 1..=256;
 
 /// `u64::MAX`, as a bound of a range.
 pub const U64: i128 = u64::MAX as i128;
 /// `u32::MAX`, as a bound of a range.
 pub const U32: i128 = u32::MAX as i128;
 
-/// An optional argument: the object given (`None` included), or nothing.
+/// Readers of integer arguments, `NAME(RANGE) -> TYPE`: `fn NAME(value) -> PyResult<TYPE>`, the
+/// integer given by the rule of this module, in RANGE.
+macro_rules! integers {
+    ($($(#[$doc:meta])* $name:ident($range:expr) -> $t:ty;)*) => {$(
+        $(#[$doc])*
+        pub fn $name(value: &Bound<'_, PyAny>) -> PyResult<$t> {
+            int_arg(value, stringify!($name), $range)
+        }
+    )*};
+}
+
+/// Readers of integer arguments whose default is `None`, `READER("NAME", RANGE) -> TYPE`: the
+/// integer given, or `None`.
+macro_rules! optional_integers {
+    ($($(#[$doc:meta])* $reader:ident($name:literal, $range:expr) -> $t:ty;)*) => {$(
+        $(#[$doc])*
+        pub fn $reader(value: &Bound<'_, PyAny>) -> PyResult<Option<$t>> {
+            match value.is_none() {
+                true => Ok(None),
+                false => int_arg(value, $name, $range).map(Some),
+            }
+        }
+    )*};
+}
+
+/// Readers of flags: `fn NAME(value) -> PyResult<bool>`.
+macro_rules! flags {
+    ($($(#[$doc:meta])* $name:ident;)*) => {$(
+        $(#[$doc])*
+        pub fn $name(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+            bool_arg(value, stringify!($name))
+        }
+    )*};
+}
+
+integers! {
+    /// `decks`: one deck or two.
+    decks(1..=2) -> u8;
+    /// A seating's `rotation`.
+    rotation(0..=U32) -> u32;
+    /// A `seed` (the seed of a batch, a game or an agent's stream).
+    seed(0..=U64) -> u64;
+    /// The number of a batch's first deal.
+    first_deal(0..=U64) -> u64;
+    /// The number of a batch's first episode.
+    first_episode(0..=U64) -> u64;
+    /// The `rows` of a history tensor.
+    rows(ROWS) -> usize;
+    /// The rows of history a batch's observations hold (none at 0).
+    history(0..=MOST_ROWS as i128) -> usize;
+    /// The threads a batch plays on.
+    threads(THREADS) -> usize;
+    /// The games one self-play thread keeps in flight.
+    games_per_thread(1..=MAX_GAMES_PER_THREAD as i128) -> usize;
+    /// The games an evaluation resamples.
+    determinizations(1..=Search::MOST as i128) -> u32;
+}
+
+optional_integers! {
+    /// The matches a rollout's game lasts (`None`: until its target score).
+    matches("matches", 1..=U32) -> u32;
+    /// The actions a batch's mask holds (`None`: the rules' default).
+    max_actions("max_actions", ROWS) -> usize;
+    /// The iterations of self-play's labelling search (`None`: no search).
+    search("search", 1..=MOST_ITERATIONS as i128) -> u32;
+    /// A seed to restart from (`None`: the last one given).
+    seed_or_none("seed", 0..=U64) -> u64;
+}
+
+flags! {
+    /// Whether an observation appends every hand.
+    perfect_information;
+    /// Whether a mask is packed into bits.
+    packed;
+    /// Whether deals are replayed at every rotation of the seats.
+    duplicate;
+    /// Whether rollouts keep their games.
+    logs;
+    /// Whether a batch returns fresh arrays at each step.
+    copy;
+    /// Whether a batch plays a forced move (a lone legal move) itself.
+    play_forced;
+    /// Whether a batch restarts a finished game.
+    auto_reset;
+}
+
+/// Self-play's exploration `epsilon`: a probability.
+pub fn epsilon(value: &Bound<'_, PyAny>) -> PyResult<f64> {
+    number_arg(value, "epsilon", 0.0..=1.0)
+}
+
+/// An optional argument read against the game in hand: the object given (`None` included), or
+/// nothing (see "Defaults, stated once").
 pub struct Arg<'py>(pub Option<Bound<'py, PyAny>>);
 
 impl<'a, 'py> FromPyObject<'a, 'py> for Arg<'py> {
@@ -50,34 +167,6 @@ impl<'py> Arg<'py> {
         match &self.0 {
             Some(value) => int_arg(value, name, range),
             None => Ok(default),
-        }
-    }
-
-    /// The number given (by the rule of this module), or `default` when left out.
-    pub fn number(&self, name: &str, range: RangeInclusive<f64>, default: f64) -> PyResult<f64> {
-        match &self.0 {
-            Some(value) => number_arg(value, name, range),
-            None => Ok(default),
-        }
-    }
-
-    /// The bool given (Python's or numpy's), or `default` when left out.
-    pub fn flag(&self, name: &str, default: bool) -> PyResult<bool> {
-        match &self.0 {
-            Some(value) => bool_arg(value, name),
-            None => Ok(default),
-        }
-    }
-
-    /// The integer given, or `None` when left out or given as `None`.
-    pub fn optional_int<T: TryFrom<i128>>(
-        &self,
-        name: &str,
-        range: RangeInclusive<i128>,
-    ) -> PyResult<Option<T>> {
-        match &self.0 {
-            Some(value) if !value.is_none() => int_arg(value, name, range).map(Some),
-            _ => Ok(None),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `Card` and `Cards`: Python views of core cards and bitboard card sets, and the conversion
 //! of any "cards" argument (a `Cards`, a notation string, or an iterable of cards or tokens).
 
-use crate::args::Arg;
+use crate::args;
 use crate::errors::{to_py, ArgumentTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
@@ -80,9 +80,11 @@ pub struct PyCards {
 #[pymethods]
 impl PyCards {
     #[new]
-    #[pyo3(signature = (cards = None, decks = Arg::ABSENT), text_signature = "(cards=None, decks=1)")]
-    fn new(cards: Option<&Bound<'_, PyAny>>, decks: Arg<'_>) -> PyResult<Self> {
-        let decks = decks.int("decks", 1..=2, 1)?;
+    #[pyo3(signature = (cards = None, decks = 1))]
+    fn new(
+        cards: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = args::decks)] decks: u8,
+    ) -> PyResult<Self> {
         let set = match cards {
             None => parse_cards("", decks).map_err(to_py)?,
             Some(cards) => cards_arg(cards, decks)?,

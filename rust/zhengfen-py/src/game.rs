@@ -1,10 +1,21 @@
 //! `Game`: the Python face of the core state machine (`API.md`, RULES.md §12): its making,
-//! its state and its moves. What a seat sees is in `observe.rs`, saving in `saving.rs`, the
-//! seat's `InfoSet` in `info_set.rs`; records become Python values in `convert.rs`.
+//! its state and its moves. Records become Python values in `convert.rs`.
+//!
+//! `Game`'s Python methods are grouped by concern, one `#[pymethods]` block a file (PyO3's
+//! `multiple-pymethods`):
+//!
+//! | File | Methods |
+//! |------|---------|
+//! | `game.rs` (here) | `Game(...)`, `from_hands`; the state (`rules`, `current_player`, `phase`, `match_number`, `match_over`, `game_over`, `out_order`, `match_points`, `scores`, `winners`, `decisions`, `table`, `trick`, `history`, `rewound`, `side`, `match_result`, `hand`); the moves (`refusal`, `legal_moves`, `play`, `play_index`, `next_match`); `resample`, `copy` |
+//! | `observe.rs` | what a seat sees: `visible`, `visible_events`, `observation`, and the tensors (`observation_tensor`, `score_tensor`, `history_tensor`, `legal_move_features`, `action_mask`) |
+//! | `info_set.rs` | `info_set` (and the `InfoSet` class it makes) |
+//! | `saving.rs` | `to_json`, `from_json` and pickling (`__getstate__`, `__setstate__`, `__getnewargs__`) |
+//!
+//! A `LearnedModel`'s methods on a game (`q_values`, `state_features`) are in `positions.rs`.
 
 use crate::args::{int_arg, not_a_string};
 use crate::cards::{cards_arg, PyCards};
-use crate::combo::PyCombo;
+use crate::combo::{move_to_py, PyCombo};
 use crate::convert::{seats, to_python};
 use crate::errors::{to_py, ArgumentTypeError, InvalidStateError};
 use crate::move_list::{Listing, PyMoveList};
@@ -16,9 +27,6 @@ use std::sync::Arc;
 use zhengfen_core::error::Error;
 use zhengfen_core::game::{Game, Move};
 use zhengfen_core::rules::Rules;
-
-/// Kept where `batch.rs` imports it from.
-use crate::combo::move_to_py;
 
 /// A game of Zheng Fen or Zen Cheng You, match after match (RULES.md §12).
 #[pyclass(name = "Game", module = "zhengfen")]

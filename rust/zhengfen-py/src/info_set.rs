@@ -4,13 +4,13 @@
 //! `Game.info_set(seat)` makes one.
 
 use crate::agents::agent_arg;
-use crate::args::{int_arg, not_a_string, shown, Arg, U64};
+use crate::args::{self, int_arg, not_a_string, shown, Arg, U64};
 use crate::combo::move_to_py;
 use crate::errors::{to_py, ArgumentTypeError, IllegalMoveError};
 use crate::game::PyGame;
 use crate::observe::observation;
 use crate::rng::{with_stream, PySplitMix64};
-use crate::tensors::Seen;
+use crate::tensors::{self, Seen};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use zhengfen_core::error::Error;
@@ -70,13 +70,13 @@ impl PyInfoSet {
     }
 
     /// The seat's observation (never the perfect-information view).
-    #[pyo3(signature = (dtype = Arg::ABSENT), text_signature = "($self, dtype='uint8')")]
+    #[pyo3(signature = (dtype = "uint8"))]
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
-        dtype: Arg<'py>,
+        #[pyo3(from_py_with = tensors::dtype)] dtype: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.seen().observation(py, false, &dtype)
+        self.seen().observation(py, false, dtype)
     }
 
     /// The seat's scores.
@@ -85,15 +85,14 @@ impl PyInfoSet {
     }
 
     /// The seat's history tensor.
-    #[pyo3(signature = (rows = Arg::ABSENT, dtype = Arg::ABSENT),
-        text_signature = "($self, rows=16, dtype='uint8')")]
+    #[pyo3(signature = (rows = 16, dtype = "uint8"))]
     fn history_tensor<'py>(
         &self,
         py: Python<'py>,
-        rows: Arg<'py>,
-        dtype: Arg<'py>,
+        #[pyo3(from_py_with = args::rows)] rows: usize,
+        #[pyo3(from_py_with = tensors::dtype)] dtype: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.seen().history(py, &rows, &dtype)
+        self.seen().history(py, rows, dtype)
     }
 
     /// The seat's legal moves when it is to move; otherwise an empty list.
@@ -148,16 +147,13 @@ impl PyInfoSet {
     /// `moves` (indices into `legal_moves()`), over `determinizations` games resampled from
     /// what the seat knows and played out by the greedy agent, the same games for every move:
     /// the evaluation of the search agent (AI.md §5). The GIL is released, and Ctrl-C stops it.
-    #[pyo3(
-        signature = (moves, determinizations = Arg::ABSENT, seed = Arg::ABSENT),
-        text_signature = "($self, moves, determinizations=8, seed=0)"
-    )]
+    #[pyo3(signature = (moves, determinizations = 8, seed = 0))]
     fn evaluate(
         &self,
         py: Python<'_>,
         moves: &Bound<'_, PyAny>,
-        determinizations: Arg<'_>,
-        seed: Arg<'_>,
+        #[pyo3(from_py_with = args::determinizations)] determinizations: u32,
+        #[pyo3(from_py_with = args::seed)] seed: u64,
     ) -> PyResult<Vec<f64>> {
         let legal = self.moves();
         if legal.is_empty() {
@@ -178,14 +174,10 @@ impl PyInfoSet {
             .map(|index| int_arg::<usize>(&index?, "a move index", 0..=last))
             .collect::<PyResult<Vec<usize>>>()?;
         let search = Search {
-            determinizations: determinizations.int(
-                "determinizations",
-                1..=Search::MOST.into(),
-                8,
-            )?,
+            determinizations,
             candidates: 1,
         };
-        let mut rng = SplitMix64::new(seed.int("seed", 0..=U64, 0)?);
+        let mut rng = SplitMix64::new(seed);
         let game = &self.game;
         crate::interrupt::interruptible(py, |cancel| {
             let means = search.evaluate_until(game, &legal, &tried, &mut rng, cancel);

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::args::{shown, Arg};
+use crate::args::shown;
 use crate::errors::{to_py, value_error, ArgumentTypeError};
 use crate::rules::PyRules;
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
@@ -21,11 +21,9 @@ pub struct PyLearnedModel {
     pub model: Arc<Model>,
 }
 
-/// The storage a `dtype` argument of `to_bytes`/`save` names: float16 or not.
-fn float16_arg(dtype: &Arg<'_>) -> PyResult<bool> {
-    let Some(value) = &dtype.0 else {
-        return Ok(false);
-    };
+/// The reader of the `dtype` argument of `to_bytes`/`save`: `"float32"` or `"float16"`, given as
+/// a string, a numpy scalar type or a `numpy.dtype`.
+fn model_dtype(value: &Bound<'_, PyAny>) -> PyResult<&'static str> {
     let name = match value.cast::<PyString>() {
         Ok(text) => text.to_cow()?.into_owned(),
         Err(_) => value
@@ -36,8 +34,8 @@ fn float16_arg(dtype: &Arg<'_>) -> PyResult<bool> {
             .unwrap_or_default(),
     };
     match name.as_str() {
-        "float32" => Ok(false),
-        "float16" => Ok(true),
+        "float32" => Ok("float32"),
+        "float16" => Ok("float16"),
         _ => Err(value_error(format!(
             "dtype must be \"float32\" or \"float16\", not {}",
             shown(value)
@@ -119,16 +117,24 @@ impl PyLearnedModel {
     }
 
     /// The model as safetensors bytes, its tensors in `dtype` (`"float32"` or `"float16"`).
-    #[pyo3(signature = (dtype = Arg::ABSENT), text_signature = "($self, dtype='float32')")]
-    fn to_bytes<'py>(&self, py: Python<'py>, dtype: Arg<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        let bytes = self.model.to_bytes(float16_arg(&dtype)?).map_err(to_py)?;
+    #[pyo3(signature = (dtype = "float32"))]
+    fn to_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = model_dtype)] dtype: &str,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let bytes = self.model.to_bytes(dtype == "float16").map_err(to_py)?;
         Ok(PyBytes::new(py, &bytes))
     }
 
     /// Writes the model to `path` (`to_bytes`).
-    #[pyo3(signature = (path, dtype = Arg::ABSENT), text_signature = "($self, path, dtype='float32')")]
-    fn save(&self, path: std::path::PathBuf, dtype: Arg<'_>) -> PyResult<()> {
-        self.model.save(path, float16_arg(&dtype)?).map_err(to_py)
+    #[pyo3(signature = (path, dtype = "float32"))]
+    fn save(
+        &self,
+        path: std::path::PathBuf,
+        #[pyo3(from_py_with = model_dtype)] dtype: &str,
+    ) -> PyResult<()> {
+        self.model.save(path, dtype == "float16").map_err(to_py)
     }
 
     /// Every metadata key and value.
@@ -206,7 +212,7 @@ impl PyLearnedModel {
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
         let from_bytes = slf.get_type().getattr("from_bytes")?;
-        Ok((from_bytes, (slf.get().to_bytes(py, Arg::ABSENT)?,)))
+        Ok((from_bytes, (slf.get().to_bytes(py, "float32")?,)))
     }
 
     fn __repr__(&self) -> String {

@@ -34,9 +34,8 @@ use zhengfen_core::notation::notation_digest;
 
 /// Reads card notation (RULES.md §1.3); `decks` is 1 or 2.
 #[pyfunction]
-#[pyo3(signature = (text, decks = args::Arg::ABSENT), text_signature = "(text, decks=1)")]
-fn parse_cards(text: &str, decks: args::Arg<'_>) -> PyResult<PyCards> {
-    let decks = decks.int("decks", 1..=2, 1)?;
+#[pyo3(signature = (text, decks = 1))]
+fn parse_cards(text: &str, #[pyo3(from_py_with = args::decks)] decks: u8) -> PyResult<PyCards> {
     let set = zhengfen_core::notation::parse_cards(text, decks).map_err(to_py)?;
     Ok(PyCards { set, decks })
 }

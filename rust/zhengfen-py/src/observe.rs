@@ -2,7 +2,7 @@
 //! in `API.md`) and its visible record (`record::Visible`, one after each event with
 //! `record::unfold`) as dictionaries, and the tensor encodings of `AI.md` as numpy arrays.
 
-use crate::args::{int_arg, Arg};
+use crate::args::{self, int_arg, Arg};
 use crate::convert::to_python;
 use crate::errors::to_py;
 use crate::game::{seat_range, PyGame};
@@ -27,9 +27,15 @@ impl PyGame {
     }
 
     /// The viewer a `seat` argument names: a seat, or everyone for `None` (or left out).
-    fn viewer_arg(&self, seat: &Arg<'_>) -> PyResult<Viewer> {
-        let seat: Option<u8> = seat.optional_int("seat", seat_range(self.game.rules()))?;
-        Ok(seat.map_or(Viewer::Everyone, Viewer::Seat))
+    fn viewer_arg(&self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Viewer> {
+        match seat {
+            None => Ok(Viewer::Everyone),
+            Some(seat) => Ok(Viewer::Seat(int_arg(
+                seat,
+                "seat",
+                seat_range(self.game.rules()),
+            )?)),
+        }
     }
 }
 
@@ -37,22 +43,26 @@ impl PyGame {
 impl PyGame {
     /// What `seat` sees now (`None`: an observer who sees every hand), as `API.md` ("The
     /// record") lists it: another seat's hand never while the game is on.
-    #[pyo3(signature = (seat = Arg::ABSENT), text_signature = "($self, seat=None)")]
-    fn visible<'py>(&self, py: Python<'py>, seat: Arg<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_python(py, &Visible::of(&self.game, self.viewer_arg(&seat)?))
+    #[pyo3(signature = (seat = None))]
+    fn visible<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        to_python(py, &Visible::of(&self.game, self.viewer_arg(seat)?))
     }
 
     /// What `seat` sees after each event of the history from index `since` on (`None`: an
     /// observer who sees every hand); the last is `visible(seat)`.
-    #[pyo3(signature = (seat = Arg::ABSENT, since = Arg::ABSENT),
+    #[pyo3(signature = (seat = None, since = Arg::ABSENT),
         text_signature = "($self, seat=None, since=0)")]
     fn visible_events<'py>(
         &self,
         py: Python<'py>,
-        seat: Arg<'py>,
+        seat: Option<&Bound<'py, PyAny>>,
         since: Arg<'py>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let viewer = self.viewer_arg(&seat)?;
+        let viewer = self.viewer_arg(seat)?;
         let events = self.game.history().len() as i128;
         let since: usize = since.int("since", 0..=events, 0)?;
         let records = py
@@ -71,21 +81,16 @@ impl PyGame {
 
     /// `seat`'s observation (`AI.md` §1.1), bytes unless `dtype="float32"`;
     /// `perfect_information` appends every hand (for debugging and oracle training only).
-    #[pyo3(signature = (seat, perfect_information = Arg::ABSENT, dtype = Arg::ABSENT),
-        text_signature = "($self, seat, perfect_information=False, dtype='uint8')")]
+    #[pyo3(signature = (seat, perfect_information = false, dtype = "uint8"))]
     fn observation_tensor<'py>(
         &self,
         py: Python<'py>,
         seat: &Bound<'py, PyAny>,
-        perfect_information: Arg<'py>,
-        dtype: Arg<'py>,
+        #[pyo3(from_py_with = args::perfect_information)] perfect_information: bool,
+        #[pyo3(from_py_with = tensors::dtype)] dtype: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
         let seen = self.seen(seat)?;
-        seen.observation(
-            py,
-            perfect_information.flag("perfect_information", false)?,
-            &dtype,
-        )
+        seen.observation(py, perfect_information, dtype)
     }
 
     /// `seat`'s scores (`AI.md` §1.1): each relative seat's game score, then the target.
@@ -98,39 +103,36 @@ impl PyGame {
     }
 
     /// The last `rows` plays and passes of the match seen by `seat`, most recent first.
-    #[pyo3(signature = (seat, rows = Arg::ABSENT, dtype = Arg::ABSENT),
-        text_signature = "($self, seat, rows=16, dtype='uint8')")]
+    #[pyo3(signature = (seat, rows = 16, dtype = "uint8"))]
     fn history_tensor<'py>(
         &self,
         py: Python<'py>,
         seat: &Bound<'py, PyAny>,
-        rows: Arg<'py>,
-        dtype: Arg<'py>,
+        #[pyo3(from_py_with = args::rows)] rows: usize,
+        #[pyo3(from_py_with = tensors::dtype)] dtype: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.seen(seat)?.history(py, &rows, &dtype)
+        self.seen(seat)?.history(py, rows, dtype)
     }
 
     /// One row of features per legal move, in the order of `legal_moves()`.
-    #[pyo3(signature = (dtype = Arg::ABSENT), text_signature = "($self, dtype='uint8')")]
+    #[pyo3(signature = (dtype = "uint8"))]
     fn legal_move_features<'py>(
         &self,
         py: Python<'py>,
-        dtype: Arg<'py>,
+        #[pyo3(from_py_with = tensors::dtype)] dtype: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
-        tensors::move_features(py, &self.game.legal_moves(), &dtype)
+        tensors::move_features(py, &self.game.legal_moves(), dtype)
     }
 
     /// The legal list as a mask of `max_actions` actions (action `i` = `legal_moves()[i]`):
     /// booleans, or packed bits with `packed=True`.
-    #[pyo3(signature = (max_actions, packed = Arg::ABSENT),
-        text_signature = "($self, max_actions, packed=False)")]
+    #[pyo3(signature = (max_actions, packed = false))]
     fn action_mask<'py>(
         &self,
         py: Python<'py>,
         max_actions: &Bound<'py, PyAny>,
-        packed: Arg<'py>,
+        #[pyo3(from_py_with = args::packed)] packed: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let packed = packed.flag("packed", false)?;
         let max_actions = int_arg(max_actions, "max_actions", tensors::ROWS)?;
         tensors::mask(py, self.game.legal_moves().len(), max_actions, packed)
     }

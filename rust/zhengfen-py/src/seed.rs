@@ -1,7 +1,7 @@
 //! The core's seeds (`zhengfen_core::seed`, AI.md §3) as Python functions: arguments read,
 //! nothing decided here.
 
-use crate::args::{int_arg, Arg, U32, U64};
+use crate::args::{self, int_arg, U64};
 use pyo3::prelude::*;
 use zhengfen_core::seed as core;
 
@@ -25,16 +25,14 @@ fn deal_seed(seed: &Bound<'_, PyAny>, deal: &Bound<'_, PyAny>) -> PyResult<u64> 
 /// The seed of the stream the agent in `seat` draws from, in the game seeded with `game_seed`
 /// played at `rotation`.
 #[pyfunction]
-#[pyo3(signature = (game_seed, seat, rotation = Arg::ABSENT),
-    text_signature = "(game_seed, seat, rotation=0)")]
+#[pyo3(signature = (game_seed, seat, rotation = 0))]
 fn agent_seed(
     game_seed: &Bound<'_, PyAny>,
     seat: &Bound<'_, PyAny>,
-    rotation: Arg<'_>,
+    #[pyo3(from_py_with = args::rotation)] rotation: u32,
 ) -> PyResult<u64> {
     let game_seed = int_arg(game_seed, "game_seed", 0..=U64)?;
     let seat: usize = int_arg(seat, "seat", 0..=i128::from(u8::MAX))?;
-    let rotation = rotation.int("rotation", 0..=U32, 0)?;
     Ok(core::agent_seed(game_seed, rotation, seat))
 }
 

@@ -1,7 +1,7 @@
 //! The tensor encodings of `zhengfen_core::encode` (version 2) as numpy arrays (`AI.md` §1):
 //! bytes by default, the float32 view when `dtype` asks for it.
 
-use crate::args::{shown, Arg};
+use crate::args::{self, shown};
 use crate::errors::value_error;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
@@ -16,18 +16,12 @@ pub const MOST_ROWS: usize = 1 << 20;
 /// The range of a count of rows or actions, as an argument range.
 pub const ROWS: std::ops::RangeInclusive<i128> = 1..=MOST_ROWS as i128;
 
-/// The history rows a tensor has when the `rows` argument is left out.
-pub const DEFAULT_HISTORY_ROWS: usize = 16;
-
 /// A numpy array, or why it cannot be made.
 pub type Array<'py> = PyResult<Bound<'py, PyAny>>;
 
-/// The storage a `dtype` argument names: `"uint8"` (the default) or `"float32"`, as a string,
-/// a numpy scalar type or a `numpy.dtype`.
-pub fn dtype_arg(dtype: &Arg<'_>) -> PyResult<Dtype> {
-    let Some(value) = &dtype.0 else {
-        return Ok(Dtype::Uint8);
-    };
+/// The reader of a tensor's `dtype` argument (`crate::args`): the name of the storage it
+/// names, `"uint8"` or `"float32"`, given as a string, a numpy scalar type or a `numpy.dtype`.
+pub fn dtype(value: &Bound<'_, PyAny>) -> PyResult<&'static str> {
     let refuse = || {
         value_error(format!(
             "dtype must be \"uint8\" or \"float32\" (or numpy.uint8, numpy.float32), not {}",
@@ -45,9 +39,17 @@ pub fn dtype_arg(dtype: &Arg<'_>) -> PyResult<Dtype> {
         dtype.getattr("name")?.extract::<String>()?
     };
     match name.as_str() {
-        "uint8" => Ok(Dtype::Uint8),
-        "float32" => Ok(Dtype::Float32),
+        "uint8" => Ok("uint8"),
+        "float32" => Ok("float32"),
         _ => Err(refuse()),
+    }
+}
+
+/// The storage a name read by [`dtype`] stands for.
+pub fn storage(dtype: &str) -> Dtype {
+    match dtype {
+        "float32" => Dtype::Float32,
+        _ => Dtype::Uint8,
     }
 }
 
@@ -82,9 +84,9 @@ pub struct Seen<'a> {
 
 impl Seen<'_> {
     /// The seat's observation (`perfect`: with every hand), in the storage `dtype` names.
-    pub fn observation<'py>(&self, py: Python<'py>, perfect: bool, dtype: &Arg<'_>) -> Array<'py> {
+    pub fn observation<'py>(&self, py: Python<'py>, perfect: bool, dtype: &str) -> Array<'py> {
         let shape = [encode::observation_size(perfect)];
-        encoded(py, &shape, dtype_arg(dtype)?, |out| {
+        encoded(py, &shape, storage(dtype), |out| {
             encode::observation(self.game, self.seat, perfect, out)
         })
     }
@@ -96,19 +98,18 @@ impl Seen<'_> {
         PyArray1::from_vec(py, out)
     }
 
-    /// The seat's last `rows` plays and passes (an argument; 16 when left out), most recent
-    /// first, in the storage `dtype` names.
-    pub fn history<'py>(&self, py: Python<'py>, rows: &Arg<'_>, dtype: &Arg<'_>) -> Array<'py> {
-        let rows: usize = rows.int("rows", ROWS, DEFAULT_HISTORY_ROWS)?;
-        encoded(py, &[rows, HISTORY_ROW], dtype_arg(dtype)?, |out| {
+    /// The seat's last `rows` plays and passes, most recent first, in the storage `dtype`
+    /// names.
+    pub fn history<'py>(&self, py: Python<'py>, rows: usize, dtype: &str) -> Array<'py> {
+        encoded(py, &[rows, HISTORY_ROW], storage(dtype), |out| {
             encode::history(self.game, self.seat, out)
         })
     }
 }
 
 /// One row of features per move, in the storage `dtype` names.
-pub fn move_features<'py>(py: Python<'py>, moves: &[Move], dtype: &Arg<'_>) -> Array<'py> {
-    encoded(py, &[moves.len(), MOVE_ROW], dtype_arg(dtype)?, |out| {
+pub fn move_features<'py>(py: Python<'py>, moves: &[Move], dtype: &str) -> Array<'py> {
+    encoded(py, &[moves.len(), MOVE_ROW], storage(dtype), |out| {
         encode::move_rows(moves, out)
     })
 }
@@ -140,16 +141,14 @@ pub fn check_rows(what: &str, rows: usize) -> PyResult<()> {
 
 /// The observation's fields: `(name, offset, size, meaning)`.
 #[pyfunction]
-#[pyo3(signature = (perfect_information = Arg::ABSENT),
-    text_signature = "(perfect_information=False)")]
+#[pyo3(signature = (perfect_information = false))]
 pub fn observation_fields(
-    perfect_information: Arg<'_>,
-) -> PyResult<Vec<(&'static str, usize, usize, &'static str)>> {
-    let perfect_information = perfect_information.flag("perfect_information", false)?;
-    Ok(encode::observation_fields(perfect_information)
+    #[pyo3(from_py_with = args::perfect_information)] perfect_information: bool,
+) -> Vec<(&'static str, usize, usize, &'static str)> {
+    encode::observation_fields(perfect_information)
         .into_iter()
         .map(|f| (f.name, f.offset, f.size, f.doc))
-        .collect())
+        .collect()
 }
 
 /// Adds the encoding constants to the module.

@@ -1,9 +1,8 @@
 //! `selfplay`: episodes played in Rust with a learned model in the learner seats (AI.md
 //! §7.6), their training samples as numpy arrays. The GIL is released while Rust works.
 
-use super::THREADS;
 use crate::agents::seat_agents;
-use crate::args::{int_arg, shown, Arg, U64};
+use crate::args::{self, int_arg, shown, U64};
 use crate::errors::{value_error, ArgumentTypeError};
 use crate::interrupt::interruptible;
 use crate::learned::PyLearnedModel;
@@ -12,33 +11,28 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Arc;
-use zhengfen_core::agents::{Ismcts, Learned, Policy, MOST_ITERATIONS};
-use zhengfen_core::batch::{
-    selfplay_until, Samples, SelfplayConfig, DEFAULT_GAMES_PER_THREAD, MAX_GAMES_PER_THREAD,
-};
+use zhengfen_core::agents::{Ismcts, Learned, Policy};
+use zhengfen_core::batch::{selfplay_until, Samples, SelfplayConfig, DEFAULT_GAMES_PER_THREAD};
 use zhengfen_core::encode::{observation_size, HISTORY_ROW, MOVE_ROW, SCORES_SIZE};
 use zhengfen_core::learned::Model;
 
 /// Plays episodes with a learned model and returns its training samples (`AI.md` §7.6).
 #[pyfunction]
-#[pyo3(signature = (rules, model, num_episodes, seed = Arg::ABSENT, *, first_episode = Arg::ABSENT,
-    agents = None, epsilon = Arg::ABSENT, threads = Arg::ABSENT, games_per_thread = Arg::ABSENT,
-    search = Arg::ABSENT),
-    text_signature = "(rules, model, num_episodes, seed=0, *, first_episode=0, agents=None, \
-    epsilon=0.1, threads=1, games_per_thread=64, search=None)")]
+#[pyo3(signature = (rules, model, num_episodes, seed = 0, *, first_episode = 0, agents = None,
+    epsilon = 0.1, threads = 1, games_per_thread = 64, search = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay<'py>(
     py: Python<'py>,
     rules: &PyRules,
     model: &Bound<'py, PyAny>,
     num_episodes: &Bound<'py, PyAny>,
-    seed: Arg<'py>,
-    first_episode: Arg<'py>,
+    #[pyo3(from_py_with = args::seed)] seed: u64,
+    #[pyo3(from_py_with = args::first_episode)] first_episode: u64,
     agents: Option<&Bound<'py, PyAny>>,
-    epsilon: Arg<'py>,
-    threads: Arg<'py>,
-    games_per_thread: Arg<'py>,
-    search: Arg<'py>,
+    #[pyo3(from_py_with = args::epsilon)] epsilon: f64,
+    #[pyo3(from_py_with = args::threads)] threads: usize,
+    #[pyo3(from_py_with = args::games_per_thread)] games_per_thread: usize,
+    #[pyo3(from_py_with = args::search)] search: Option<u32>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let model = model
         .cast::<PyLearnedModel>()
@@ -52,14 +46,7 @@ pub fn selfplay<'py>(
         .model
         .clone();
     let episodes: u64 = int_arg(num_episodes, "num_episodes", 0..=U64)?;
-    let seed = seed.int("seed", 0..=U64, 0)?;
-    let first_episode: u64 = first_episode.int("first_episode", 0..=U64, 0)?;
     check_episode_range(first_episode, episodes)?;
-    let epsilon = epsilon.number("epsilon", 0.0..=1.0, 0.1)?;
-    let threads = threads.int("threads", THREADS, 1)?;
-    let most = MAX_GAMES_PER_THREAD as i128;
-    let games_per_thread =
-        games_per_thread.int("games_per_thread", 1..=most, DEFAULT_GAMES_PER_THREAD)?;
     let config = SelfplayConfig {
         rules: rules.rules,
         model: model.clone(),
@@ -70,7 +57,7 @@ pub fn selfplay<'py>(
         epsilon,
         threads,
         games_per_thread,
-        search: search_of(search, &model)?,
+        search: search_of(search, &model),
     };
     let samples = interruptible(py, |cancel| selfplay_until(&config, cancel))?;
     arrays(py, samples)
@@ -78,14 +65,16 @@ pub fn selfplay<'py>(
 
 /// The labelling search of `search=N`: IS-MCTS of N iterations with the learned policy's
 /// other defaults (AI.md §8.1); `None` for none.
-fn search_of(search: Arg<'_>, model: &Arc<Model>) -> PyResult<Option<Ismcts>> {
-    let iterations = search.optional_int("search", 1..=i128::from(MOST_ITERATIONS))?;
+fn search_of(search: Option<u32>, model: &Arc<Model>) -> Option<Ismcts> {
     let policy = Policy::Learned(Learned::from_model(model.clone(), None));
-    Ok(iterations.map(|iterations| Ismcts {
+    search.map(|iterations| Ismcts {
         iterations,
         ..Ismcts::with_policy(policy)
-    }))
+    })
 }
+
+// The default of `games_per_thread` in `selfplay`'s signature is the core's.
+const _: () = assert!(DEFAULT_GAMES_PER_THREAD == 64);
 
 /// Refuses episodes past the last deal number, 2**64 - 1, up front.
 fn check_episode_range(first_episode: u64, episodes: u64) -> PyResult<()> {

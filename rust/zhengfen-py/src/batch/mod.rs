@@ -12,8 +12,5 @@ pub use actors::selfplay;
 pub use rollout::rollouts;
 pub use vec_game::{default_max_actions, PyVecGame};
 
-/// The range of `threads`.
-const THREADS: std::ops::RangeInclusive<i128> = 1..=256;
-
 /// The range of a count of games or actions.
 const ROWS: std::ops::RangeInclusive<i128> = crate::tensors::ROWS;

@@ -1,9 +1,8 @@
 //! `rollouts`: whole games between built-in agents played in Rust, the core's result columns
 //! (`zhengfen_core::batch::Columns`) as numpy arrays. The GIL is released while Rust works.
 
-use super::THREADS;
 use crate::agents::agent_arg;
-use crate::args::{int_arg, not_a_string, Arg, U32, U64};
+use crate::args::{self, int_arg, not_a_string, U64};
 use crate::errors::ArgumentTypeError;
 use crate::game::PyGame;
 use crate::interrupt::stoppable;
@@ -15,33 +14,23 @@ use zhengfen_core::batch::{rollouts_until as core_rollouts, Columns, RolloutConf
 
 /// Plays whole games between built-in agents in Rust (`AI.md`, "Rollouts").
 #[pyfunction]
-#[pyo3(signature = (rules, agents, num_deals, seed = Arg::ABSENT, *, first_deal = Arg::ABSENT,
-    duplicate = Arg::ABSENT, matches = Arg::ABSENT, threads = Arg::ABSENT, logs = Arg::ABSENT,
-    stop = Arg::ABSENT),
-    text_signature = "(rules, agents, num_deals, seed=0, *, first_deal=0, duplicate=False, \
-    matches=None, threads=1, logs=False, stop=None)")]
+#[pyo3(signature = (rules, agents, num_deals, seed = 0, *, first_deal = 0, duplicate = false,
+    matches = None, threads = 1, logs = false, stop = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn rollouts<'py>(
     py: Python<'py>,
     rules: &PyRules,
     agents: &Bound<'py, PyAny>,
     num_deals: &Bound<'py, PyAny>,
-    seed: Arg<'py>,
-    first_deal: Arg<'py>,
-    duplicate: Arg<'py>,
-    matches: Arg<'py>,
-    threads: Arg<'py>,
-    logs: Arg<'py>,
-    stop: Arg<'py>,
+    #[pyo3(from_py_with = args::seed)] seed: u64,
+    #[pyo3(from_py_with = args::first_deal)] first_deal: u64,
+    #[pyo3(from_py_with = args::duplicate)] duplicate: bool,
+    #[pyo3(from_py_with = args::matches)] matches: Option<u32>,
+    #[pyo3(from_py_with = args::threads)] threads: usize,
+    #[pyo3(from_py_with = args::logs)] logs: bool,
+    #[pyo3(from_py_with = stop_arg)] stop: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let stop = stop_arg(stop)?;
-    let duplicate = duplicate.flag("duplicate", false)?;
-    let logs = logs.flag("logs", false)?;
     let num_deals: u64 = int_arg(num_deals, "num_deals", 0..=U64)?;
-    let seed = seed.int("seed", 0..=U64, 0)?;
-    let first_deal: u64 = first_deal.int("first_deal", 0..=U64, 0)?;
-    let matches: Option<u32> = matches.optional_int("matches", 1..=U32)?;
-    let threads = threads.int("threads", THREADS, 1)?;
     not_a_string(agents, "agents", "a list of agent specs, one per seat")?;
     let mut seats = Vec::new();
     for agent in agents.try_iter()? {
@@ -84,15 +73,14 @@ pub fn rollouts<'py>(
     Ok(out)
 }
 
-/// The `stop` argument: a callable, or nothing (left out or `None`).
-fn stop_arg(stop: Arg<'_>) -> PyResult<Option<Py<PyAny>>> {
-    match stop.0 {
-        Some(stop) if stop.is_none() => Ok(None),
-        Some(stop) if stop.is_callable() => Ok(Some(stop.unbind())),
-        Some(stop) => Err(ArgumentTypeError::new_err(format!(
+/// The reader of the `stop` argument: a callable, or `None`.
+fn stop_arg(stop: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
+    match stop {
+        stop if stop.is_none() => Ok(None),
+        stop if stop.is_callable() => Ok(Some(stop.clone().unbind())),
+        stop => Err(ArgumentTypeError::new_err(format!(
             "stop must be a callable or None, not {}",
-            crate::args::shown(&stop)
+            crate::args::shown(stop)
         ))),
-        None => Ok(None),
     }
 }

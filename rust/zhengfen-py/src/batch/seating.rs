@@ -1,7 +1,7 @@
 //! The core's seating rule (`zhengfen_core::batch::seating`, AI.md §3) as Python functions:
 //! arguments read, nothing decided here.
 
-use crate::args::{int_arg, not_a_string, Arg, U32};
+use crate::args::{self, int_arg, not_a_string, U32};
 use crate::errors::ArgumentTypeError;
 use pyo3::prelude::*;
 use zhengfen_core::batch::seating as core;
@@ -17,9 +17,11 @@ fn seating(players: &Bound<'_, PyAny>, rotation: &Bound<'_, PyAny>) -> PyResult<
 /// The rotations of `agents` (one spec per seat at rotation 0) played on each deal: every
 /// distinct one with `duplicate`, else 1.
 #[pyfunction]
-#[pyo3(signature = (agents, duplicate = Arg::ABSENT), text_signature = "(agents, duplicate=True)")]
-fn rotations(agents: &Bound<'_, PyAny>, duplicate: Arg<'_>) -> PyResult<u32> {
-    let duplicate = duplicate.flag("duplicate", true)?;
+#[pyo3(signature = (agents, duplicate = true))]
+fn rotations(
+    agents: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = args::duplicate)] duplicate: bool,
+) -> PyResult<u32> {
     not_a_string(agents, "agents", "a list of agent names, one per seat")?;
     let agents: Vec<String> = agents.extract().map_err(|_| {
         ArgumentTypeError::new_err("agents must be a list of agent names (strings), one per seat")

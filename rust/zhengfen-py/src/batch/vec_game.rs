@@ -8,15 +8,15 @@ use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use super::actions::actions_arg;
 use super::arrays::{Arrays, Kept, Output};
-use super::{ROWS, THREADS};
+use super::ROWS;
 use crate::agents::{agent_arg, seat_agents};
-use crate::args::{int_arg, Arg, U64};
+use crate::args::{self, int_arg};
 use crate::combo::move_to_py;
 use crate::errors::{to_py, value_error, InvalidStateError};
 use crate::game::PyGame;
 use crate::interrupt::interruptible;
 use crate::rules::PyRules;
-use crate::tensors::{check_rows, dtype_arg, MOST_ROWS};
+use crate::tensors::{self, check_rows};
 use numpy::{Element, PyArray1, PyArrayDyn, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -93,42 +93,30 @@ impl State {
 #[pymethods]
 impl PyVecGame {
     #[new]
-    #[pyo3(signature = (rules, num_games, seed = Arg::ABSENT, *, episode = "match",
-        max_actions = Arg::ABSENT, history = Arg::ABSENT, perfect_information = Arg::ABSENT,
-        agents = None, threads = Arg::ABSENT, dtype = Arg::ABSENT, mask = None,
-        copy = Arg::ABSENT, play_forced = Arg::ABSENT, auto_reset = Arg::ABSENT),
-        text_signature = "(rules, num_games, seed=0, *, episode='match', max_actions=None, \
-        history=8, perfect_information=False, agents=None, threads=1, dtype='uint8', \
-        mask=None, copy=False, play_forced=False, auto_reset=True)")]
+    #[pyo3(signature = (rules, num_games, seed = 0, *, episode = "match", max_actions = None,
+        history = 8, perfect_information = false, agents = None, threads = 1, dtype = "uint8",
+        mask = None, copy = false, play_forced = false, auto_reset = true))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         rules: &PyRules,
         num_games: &Bound<'_, PyAny>,
-        seed: Arg<'_>,
+        #[pyo3(from_py_with = args::seed)] seed: u64,
         episode: &str,
-        max_actions: Arg<'_>,
-        history: Arg<'_>,
-        perfect_information: Arg<'_>,
+        #[pyo3(from_py_with = args::max_actions)] max_actions: Option<usize>,
+        #[pyo3(from_py_with = args::history)] history: usize,
+        #[pyo3(from_py_with = args::perfect_information)] perfect_information: bool,
         agents: Option<&Bound<'_, PyAny>>,
-        threads: Arg<'_>,
-        dtype: Arg<'_>,
+        #[pyo3(from_py_with = args::threads)] threads: usize,
+        #[pyo3(from_py_with = tensors::dtype)] dtype: &str,
         mask: Option<&Bound<'_, PyAny>>,
-        copy: Arg<'_>,
-        play_forced: Arg<'_>,
-        auto_reset: Arg<'_>,
+        #[pyo3(from_py_with = args::copy)] copy: bool,
+        #[pyo3(from_py_with = args::play_forced)] play_forced: bool,
+        #[pyo3(from_py_with = args::auto_reset)] auto_reset: bool,
     ) -> PyResult<Self> {
-        let perfect_information = perfect_information.flag("perfect_information", false)?;
-        let copy = copy.flag("copy", false)?;
-        let play_forced = play_forced.flag("play_forced", false)?;
-        let auto_reset = auto_reset.flag("auto_reset", true)?;
-        let dtype = dtype_arg(&dtype)?;
+        let dtype = tensors::storage(dtype);
         let mask = mask_arg(mask)?;
         let num_games: usize = int_arg(num_games, "num_games", ROWS)?;
-        let seed = seed.int("seed", 0..=U64, 0)?;
-        let max_actions: Option<usize> = max_actions.optional_int("max_actions", ROWS)?;
-        let history = history.int("history", 0..=MOST_ROWS as i128, 8)?;
-        let threads = threads.int("threads", THREADS, 1)?;
         let episode: Episode = episode.parse().map_err(to_py)?;
         let max_actions = max_actions.unwrap_or_else(|| core_default_max_actions(&rules.rules));
         check_rows("max_actions", max_actions)?;
@@ -165,10 +153,14 @@ impl PyVecGame {
 
     /// Restarts every game (from `seed` if given, else the last seed given; none finished) and
     /// returns the first observations. Nothing changes if it raises.
-    #[pyo3(signature = (seed = Arg::ABSENT), text_signature = "($self, seed=None)")]
-    fn reset<'py>(&self, py: Python<'py>, seed: Arg<'py>) -> PyResult<Bound<'py, PyDict>> {
+    #[pyo3(signature = (seed = None))]
+    fn reset<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = args::seed_or_none)] seed: Option<u64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let mut state = self.state()?;
-        let seed = seed.optional_int("seed", 0..=U64)?.unwrap_or(state.seed);
+        let seed = seed.unwrap_or(state.seed);
         state.reset(py, seed)
     }
 
@@ -187,13 +179,13 @@ impl PyVecGame {
     /// Features of every game's legal moves: `(rows, offsets)`, game `j`'s moves being rows
     /// `offsets[j]:offsets[j+1]` (all of them, even beyond `max_actions`), bytes unless
     /// `dtype="float32"`; written on the batch's threads with the GIL released.
-    #[pyo3(signature = (dtype = Arg::ABSENT), text_signature = "($self, dtype='uint8')")]
+    #[pyo3(signature = (dtype = "uint8"))]
     fn legal_move_features<'py>(
         &self,
         py: Python<'py>,
-        dtype: Arg<'py>,
+        #[pyo3(from_py_with = tensors::dtype)] dtype: &str,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        let dtype = dtype_arg(&dtype)?;
+        let dtype = tensors::storage(dtype);
         let state = self.state()?;
         let batch = &state.batch;
         let offsets = batch.move_offsets();
@@ -228,14 +220,13 @@ impl PyVecGame {
     }
 
     /// The actions a built-in agent would take now, one per game.
-    #[pyo3(signature = (agent, seed = Arg::ABSENT), text_signature = "($self, agent, seed=0)")]
+    #[pyo3(signature = (agent, seed = 0))]
     fn agent_actions<'py>(
         &self,
         py: Python<'py>,
         agent: &Bound<'py, PyAny>,
-        seed: Arg<'py>,
+        #[pyo3(from_py_with = args::seed)] seed: u64,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let seed = seed.int("seed", 0..=U64, 0)?;
         let agent = agent_arg(agent)?;
         let state = self.state()?;
         let batch = &state.batch;
