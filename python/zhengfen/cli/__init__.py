@@ -7,7 +7,8 @@ Each subcommand's own arguments live with its code, in a module that has ``add_a
 :mod:`zhengfen.train.command`, :mod:`zhengfen.conformance.command` and
 :mod:`zhengfen.docs.command`. This package, by concern: :mod:`~zhengfen.cli.entry` (the entry
 point :func:`main`: the parser assembled from those modules, :data:`COMMANDS`, and the exit
-statuses: 0 done, 1 an unexpected error, 2 refused input, 130, 141, 143),
+statuses: 0 done, 1 a failed conformance check or an unexpected error, 2 refused input, 130
+interrupted, 141 standard output's reader gone, 143 terminated),
 :mod:`~zhengfen.cli.arguments` (what the subcommands share: argparse types that check a number
 against its range as it is parsed, the rule-set arguments, agent lists, the files read and
 written, checked before any work), :mod:`~zhengfen.cli.signals` (Ctrl-C and SIGTERM, in the
