@@ -542,164 +542,10 @@ def error_cases() -> Iterator[dict[str, Any]]:
     starting positions (``invalid_state``); and requests the protocol does not define
     (``bad_request``: unknown ops and games, missing fields, wrong types, integers out of range).
     """
-    bad: list[tuple[str, dict[str, Any], str]] = [
-        ("an unknown card token", {"op": "classify", "rules": ZF, "cards": "3c 1x"}, "§1.3"),
-        ("a card twice in one deck", {"op": "classify", "rules": ZF, "cards": "5c 5c"}, "§1.5"),
-        ("a third copy", {"op": "classify", "rules": ZCY, "cards": "5c 5c 5c"}, "§1.5"),
-        ("a card twice in a hand", {"op": "legal_moves", "rules": ZF, "hand": "7c 7c"}, "§1.5"),
-        ("seven players", {"op": "classify", "rules": {**ZF, "players": 7}, "cards": "3c"}, "§3.4"),
-        (
-            "an unknown option",
-            {"op": "classify", "rules": {**ZF, "colour": "red"}, "cards": "3c"},
-            "§3.4",
-        ),
-        (
-            "an option of null",
-            {"op": "classify", "rules": {**ZF, "players": None}, "cards": "3c"},
-            "§3.4",
-        ),
-        ("a target of 0", {"op": "deal", "rules": {**ZF, "target": 0}, "seed": 0}, "§3.4"),
-        (
-            "a false reading",
-            {"op": "beats", "rules": ZF, "challenger": "pair 8 1: 7c 7d", "table": "3c"},
-            "§1.7",
-        ),
-        (
-            "a table that is no combination",
-            {"op": "legal_moves", "rules": ZF, "hand": "7c", "table": "3c 9d"},
-            "§1.7",
-        ),
-        ("three hands for four players", new_game(["3c", "4c", "5c"]), "§12.2"),
-        ("an empty seat", new_game(["3c", "4c", "5c", ""]), "§12.2"),
-        ("a card in two hands", new_game(["3c", "3c", "5c", "6c"]), "§12.2"),
-        ("a bad card in a hand", new_game(["3c", "4x", "5c", "6c"]), "§1.3, §12.2"),
-        ("28 cards in a seat", new_game([ONE_DECK_28, "BJ", "RJ", "Ks"]), "§12.2"),
-        ("an unknown op", {"op": "fly"}, PROTOCOL_SECTION),
-        (
-            "an unknown game name",
-            {"op": "classify", "rules": {"game": "chess"}, "cards": "3c"},
-            PROTOCOL_SECTION,
-        ),
-        (
-            "rules given as a name",
-            {"op": "classify", "rules": "zheng_fen", "cards": "3c"},
-            PROTOCOL_SECTION,
-        ),
-        (
-            "rules without a game",
-            {"op": "classify", "rules": {"players": 4}, "cards": "3c"},
-            PROTOCOL_SECTION,
-        ),
-        ("a missing field", {"op": "classify", "rules": ZF}, PROTOCOL_SECTION),
-        (
-            "cards given as a list",
-            {"op": "classify", "rules": ZF, "cards": ["3c"]},
-            PROTOCOL_SECTION,
-        ),
-        ("a seed below 0", {"op": "rng", "seed": -1, "count": 1}, PROTOCOL_SECTION),
-        ("a seed of 2^64", {"op": "rng", "seed": 2**64, "count": 1}, PROTOCOL_SECTION),
-        ("a seed given as a string", {"op": "deal", "rules": ZF, "seed": "1"}, PROTOCOL_SECTION),
-        ("a negative count", {"op": "rng", "seed": 0, "count": -1}, PROTOCOL_SECTION),
-        (
-            "a first drawer who is no seat",
-            {"op": "deal", "rules": ZF, "seed": 0, "first_drawer": 4},
-            PROTOCOL_SECTION,
-        ),
-        (
-            "a negative first drawer",
-            {"op": "deal", "rules": ZF, "seed": 0, "first_drawer": -1},
-            PROTOCOL_SECTION,
-        ),
-        ("a leader who is no seat", {**new_game(ONE_CARD_EACH), "leader": 4}, "§12.2"),
-        (
-            "a leader given as a string",
-            {**new_game(ONE_CARD_EACH), "leader": "0"},
-            PROTOCOL_SECTION,
-        ),
-        (
-            "hands without a leader",
-            {k: v for k, v in new_game(ONE_CARD_EACH).items() if k != "leader"},
-            PROTOCOL_SECTION,
-        ),
-        ("a new game without a seed", {"op": "new_game", "rules": ZF}, PROTOCOL_SECTION),
-        (
-            "a game that was never started",
-            {"op": "state", "game": "no such game"},
-            PROTOCOL_SECTION,
-        ),
-    ]
-    # Settled by issue 23 §3 (CONFORMANCE.md §4): a game id of another type; a deal seed out
-    # of range; `pass` where a combination is asked for, in any case; words and kinds in
-    # capitals; a 28-card `legal_moves` hand; a card twice in one `new_game` hand.
-    bad += [
-        ("a game id of null", {"op": "state", "game": None}, PROTOCOL_SECTION),
-        (
-            "a game id given as a number",
-            {"op": "play", "game": 0, "move": "pass"},
-            PROTOCOL_SECTION,
-        ),
-        ("a game id given as a list", {"op": "next_match", "game": ["g0"]}, PROTOCOL_SECTION),
-        ("a deal seed below 0", {"op": "deal", "rules": ZF, "seed": -1}, PROTOCOL_SECTION),
-        ("a deal seed of 2^64", {"op": "deal", "rules": ZCY, "seed": 2**64}, PROTOCOL_SECTION),
-        (
-            "pass as the challenger",
-            {"op": "beats", "rules": ZF, "challenger": "pass", "table": "3c"},
-            "§1.7, §6.1",
-        ),
-        (
-            "pass as the table",
-            {"op": "beats", "rules": ZF, "challenger": "4c", "table": "pass"},
-            "§1.7, §6.1",
-        ),
-        (
-            "PASS as the table of legal moves",
-            {"op": "legal_moves", "rules": ZF, "hand": "4c", "table": "PASS"},
-            "§1.7, §6.1",
-        ),
-        (
-            "a kind in capitals",
-            {"op": "beats", "rules": ZF, "challenger": "PAIR 8 1: 8c 8d", "table": "7c 7d"},
-            "§1.7",
-        ),
-        (
-            "blind as a table",
-            {"op": "legal_moves", "rules": ZCY, "hand": "4c", "table": "blind"},
-            "§1.3",
-        ),
-        (
-            "28 cards in a legal_moves hand",
-            {"op": "legal_moves", "rules": ZF, "hand": ONE_DECK_28},
-            "§1.3",
-        ),
-        ("a card twice in one new_game hand", new_game(["3c 3c", "4c", "5c", "6c"]), "§12.2"),
-        (
-            "a 28-card new_game hand with a bad card",
-            new_game([ONE_DECK_28 + " 1x", "BJ", "RJ", "Ks"]),
-            "§1.3, §12.2",
-        ),
-    ]
-    bad += NOTATION_FAULTS
-    for name, request, sections in bad:
+    faults = FAULTS_BY_KIND + SETTLED_23_FAULTS + NOTATION_FAULTS
+    for name, request, sections in faults:
         yield case(f"error: {name}", sections, step(request))
-    # Lines that are no strict JSON or no UTF-8 (CONFORMANCE.md §4, §5): a `line` step's
-    # characters are its bytes; `$id` stands for the request id, and without one the answer's
-    # id is null.
-    lines = [
-        ("NaN as a seed", '{"id": $id, "op": "rng", "seed": NaN, "count": 1}'),
-        ("NaN in a field no op reads", '{"id": $id, "op": "rng", "seed": 1, "count": 1, "x": NaN}'),
-        ("-Infinity as a count", '{"id": $id, "op": "rng", "seed": 1, "count": -Infinity}'),
-        ("NaN as the id", '{"id": NaN, "op": "hello"}'),
-        (
-            "a byte that is not UTF-8 in the cards",
-            '{"op": "classify", "rules": {"game": "zheng_fen"}, "cards": "3c \u00ff"}',
-        ),
-        (
-            "a byte that is not UTF-8 in a field no op reads",
-            '{"op": "rng", "seed": 1, "count": 1, "x": "\u00c3("}',
-        ),
-    ]
-    lines += READ_ID_LINES
-    for name, line in lines:
+    for name, line in NOT_STRICT_LINES + READ_ID_LINES:
         yield case(f"error: {name}", PROTOCOL_SECTION, {"line": line})
     yield refused_quit_case()
 
@@ -711,12 +557,179 @@ def new_game(hands: list[str]) -> dict[str, Any]:
     return {"op": "new_game", "rules": ZF, "hands": hands, "leader": 0}
 
 
+#: Refusals by kind: bad cards, combinations and options (RULES.md), impossible starting
+#: positions (``invalid_state``) and requests the protocol does not define (``bad_request``).
+FAULTS_BY_KIND: list[tuple[str, dict[str, Any], str]] = [
+    ("an unknown card token", {"op": "classify", "rules": ZF, "cards": "3c 1x"}, "§1.3"),
+    ("a card twice in one deck", {"op": "classify", "rules": ZF, "cards": "5c 5c"}, "§1.5"),
+    ("a third copy", {"op": "classify", "rules": ZCY, "cards": "5c 5c 5c"}, "§1.5"),
+    ("a card twice in a hand", {"op": "legal_moves", "rules": ZF, "hand": "7c 7c"}, "§1.5"),
+    ("seven players", {"op": "classify", "rules": {**ZF, "players": 7}, "cards": "3c"}, "§3.4"),
+    (
+        "an unknown option",
+        {"op": "classify", "rules": {**ZF, "colour": "red"}, "cards": "3c"},
+        "§3.4",
+    ),
+    (
+        "an option of null",
+        {"op": "classify", "rules": {**ZF, "players": None}, "cards": "3c"},
+        "§3.4",
+    ),
+    ("a target of 0", {"op": "deal", "rules": {**ZF, "target": 0}, "seed": 0}, "§3.4"),
+    (
+        "a false reading",
+        {"op": "beats", "rules": ZF, "challenger": "pair 8 1: 7c 7d", "table": "3c"},
+        "§1.7",
+    ),
+    (
+        "a table that is no combination",
+        {"op": "legal_moves", "rules": ZF, "hand": "7c", "table": "3c 9d"},
+        "§1.7",
+    ),
+    ("three hands for four players", new_game(["3c", "4c", "5c"]), "§12.2"),
+    ("an empty seat", new_game(["3c", "4c", "5c", ""]), "§12.2"),
+    ("a card in two hands", new_game(["3c", "3c", "5c", "6c"]), "§12.2"),
+    ("a bad card in a hand", new_game(["3c", "4x", "5c", "6c"]), "§1.3, §12.2"),
+    ("28 cards in a seat", new_game([ONE_DECK_28, "BJ", "RJ", "Ks"]), "§12.2"),
+    ("an unknown op", {"op": "fly"}, PROTOCOL_SECTION),
+    (
+        "an unknown game name",
+        {"op": "classify", "rules": {"game": "chess"}, "cards": "3c"},
+        PROTOCOL_SECTION,
+    ),
+    (
+        "rules given as a name",
+        {"op": "classify", "rules": "zheng_fen", "cards": "3c"},
+        PROTOCOL_SECTION,
+    ),
+    (
+        "rules without a game",
+        {"op": "classify", "rules": {"players": 4}, "cards": "3c"},
+        PROTOCOL_SECTION,
+    ),
+    ("a missing field", {"op": "classify", "rules": ZF}, PROTOCOL_SECTION),
+    (
+        "cards given as a list",
+        {"op": "classify", "rules": ZF, "cards": ["3c"]},
+        PROTOCOL_SECTION,
+    ),
+    ("a seed below 0", {"op": "rng", "seed": -1, "count": 1}, PROTOCOL_SECTION),
+    ("a seed of 2^64", {"op": "rng", "seed": 2**64, "count": 1}, PROTOCOL_SECTION),
+    ("a seed given as a string", {"op": "deal", "rules": ZF, "seed": "1"}, PROTOCOL_SECTION),
+    ("a negative count", {"op": "rng", "seed": 0, "count": -1}, PROTOCOL_SECTION),
+    (
+        "a first drawer who is no seat",
+        {"op": "deal", "rules": ZF, "seed": 0, "first_drawer": 4},
+        PROTOCOL_SECTION,
+    ),
+    (
+        "a negative first drawer",
+        {"op": "deal", "rules": ZF, "seed": 0, "first_drawer": -1},
+        PROTOCOL_SECTION,
+    ),
+    ("a leader who is no seat", {**new_game(ONE_CARD_EACH), "leader": 4}, "§12.2"),
+    (
+        "a leader given as a string",
+        {**new_game(ONE_CARD_EACH), "leader": "0"},
+        PROTOCOL_SECTION,
+    ),
+    (
+        "hands without a leader",
+        {k: v for k, v in new_game(ONE_CARD_EACH).items() if k != "leader"},
+        PROTOCOL_SECTION,
+    ),
+    ("a new game without a seed", {"op": "new_game", "rules": ZF}, PROTOCOL_SECTION),
+    (
+        "a game that was never started",
+        {"op": "state", "game": "no such game"},
+        PROTOCOL_SECTION,
+    ),
+]
+
+#: Settled by issue 23 §3 (CONFORMANCE.md §4): a game id of another type; a deal seed out
+#: of range; `pass` where a combination is asked for, in any case; words and kinds in
+#: capitals; a 28-card `legal_moves` hand; a card twice in one `new_game` hand.
+SETTLED_23_FAULTS: list[tuple[str, dict[str, Any], str]] = [
+    ("a game id of null", {"op": "state", "game": None}, PROTOCOL_SECTION),
+    (
+        "a game id given as a number",
+        {"op": "play", "game": 0, "move": "pass"},
+        PROTOCOL_SECTION,
+    ),
+    ("a game id given as a list", {"op": "next_match", "game": ["g0"]}, PROTOCOL_SECTION),
+    ("a deal seed below 0", {"op": "deal", "rules": ZF, "seed": -1}, PROTOCOL_SECTION),
+    ("a deal seed of 2^64", {"op": "deal", "rules": ZCY, "seed": 2**64}, PROTOCOL_SECTION),
+    (
+        "pass as the challenger",
+        {"op": "beats", "rules": ZF, "challenger": "pass", "table": "3c"},
+        "§1.7, §6.1",
+    ),
+    (
+        "pass as the table",
+        {"op": "beats", "rules": ZF, "challenger": "4c", "table": "pass"},
+        "§1.7, §6.1",
+    ),
+    (
+        "PASS as the table of legal moves",
+        {"op": "legal_moves", "rules": ZF, "hand": "4c", "table": "PASS"},
+        "§1.7, §6.1",
+    ),
+    (
+        "a kind in capitals",
+        {"op": "beats", "rules": ZF, "challenger": "PAIR 8 1: 8c 8d", "table": "7c 7d"},
+        "§1.7",
+    ),
+    (
+        "blind as a table",
+        {"op": "legal_moves", "rules": ZCY, "hand": "4c", "table": "blind"},
+        "§1.3",
+    ),
+    (
+        "28 cards in a legal_moves hand",
+        {"op": "legal_moves", "rules": ZF, "hand": ONE_DECK_28},
+        "§1.3",
+    ),
+    ("a card twice in one new_game hand", new_game(["3c 3c", "4c", "5c", "6c"]), "§12.2"),
+    (
+        "a 28-card new_game hand with a bad card",
+        new_game([ONE_DECK_28 + " 1x", "BJ", "RJ", "Ks"]),
+        "§1.3, §12.2",
+    ),
+]
+
+#: Lines that are no strict JSON or no UTF-8 (CONFORMANCE.md §4, §5): a `line` step's
+#: characters are its bytes; `$id` stands for the request id, and without one the answer's
+#: id is null.
+NOT_STRICT_LINES: list[tuple[str, str]] = [
+    ("NaN as a seed", '{"id": $id, "op": "rng", "seed": NaN, "count": 1}'),
+    ("NaN in a field no op reads", '{"id": $id, "op": "rng", "seed": 1, "count": 1, "x": NaN}'),
+    ("-Infinity as a count", '{"id": $id, "op": "rng", "seed": 1, "count": -Infinity}'),
+    ("NaN as the id", '{"id": NaN, "op": "hello"}'),
+    (
+        "a byte that is not UTF-8 in the cards",
+        '{"op": "classify", "rules": {"game": "zheng_fen"}, "cards": "3c \u00ff"}',
+    ),
+    (
+        "a byte that is not UTF-8 in a field no op reads",
+        '{"op": "rng", "seed": 1, "count": 1, "x": "\u00c3("}',
+    ),
+]
+
+
 def game_error_cases() -> Iterator[dict[str, Any]]:
     """Games with refused decisions (``illegal_move``), each followed by the unchanged state:
     ``next_match`` during a match, a pass when leading, a declaration in Zheng Fen, a move that
     cannot be read, cards not held, a play in a declaration phase, anything after the end; and
     moves in bare card notation (read at their strongest legal reading, CONFORMANCE.md §4) or
     with white space around them (CONFORMANCE.md §1)."""
+    yield from refused_word_cases()
+    yield from notation_game_cases()
+    yield from refused_position_cases()
+
+
+def refused_word_cases() -> Iterator[dict[str, Any]]:
+    """Decisions refused in a dealt game, in Zheng Fen and in the declarations, and words and
+    kinds written in capitals."""
     zf_refused = ["next_match", "pass", "blind", "1x", "single 3 1: 3c", "3h 4h"]
     yield scripted_case(
         "refused: decisions during a Zheng Fen match",
@@ -742,7 +755,11 @@ def game_error_cases() -> Iterator[dict[str, Any]]:
         ["BLIND", "Declare", "Pass", "blind"],
         "§1.3, §11.2, §12.1",
     )
-    yield from notation_game_cases()
+
+
+def refused_position_cases() -> Iterator[dict[str, Any]]:
+    """A false reading of cards held; a leader without hands, ignored; decisions after a match
+    and after the game."""
     # A well-formed notation that is no reading of cards the player holds is an illegal_move,
     # not an invalid_combo (CONFORMANCE.md §4): a pair of unequal cards, a single at a value it
     # does not have; then the true reading is played.

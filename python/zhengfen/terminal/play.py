@@ -340,17 +340,7 @@ def play_session(
         hint_model=learned_model(hint_agent, rules),
     )
     try:
-        if loaded:
-            screen.header(
-                None,
-                f"Resumed from {loaded}: match {game.match_number + 1}, "
-                f"{len(game.decisions)} decisions played",
-            )
-            session.seen = len(game.history)
-            if game.game_over:
-                screen.game_result(game.winners)
-        else:
-            screen.header(seed)
+        announce(session, loaded, seed)
         play_matches(session, matches)
     except Stop as stop:
         session.say(f"Game stopped ({stop}).")
@@ -362,6 +352,23 @@ def play_session(
             Path(save).write_text(session.game.to_json(), encoding="utf-8")
             session.say(f"Saved to {save} (zhengfen play --load {save} resumes it).", whole=True)
     return 0
+
+
+def announce(session: Session, loaded: str | None, seed: int) -> None:
+    """The game's header: a new game's seed, or where a resumed game was loaded from (its
+    events so far are not announced again, and a game over shows its result)."""
+    game, screen = session.game, session.screen
+    if not loaded:
+        screen.header(seed)
+        return
+    screen.header(
+        None,
+        f"Resumed from {loaded}: match {game.match_number + 1}, "
+        f"{len(game.decisions)} decisions played",
+    )
+    session.seen = len(game.history)
+    if game.game_over:
+        screen.game_result(game.winners)
 
 
 def play_matches(session: Session, matches: int | None) -> None:

@@ -175,6 +175,23 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         help="continue the run saved in --out (its recipe is kept; the budget may change)",
     )
     recipe = command.add_argument_group("the recipe (kept by --resume)")
+    _add_recipe_choices(recipe)
+    _add_recipe_numbers(recipe, d)
+    _add_learning_numbers(recipe, d)
+    _add_budget(command.add_argument_group("the budget (the run stops at the first reached)"))
+    machinery = command.add_argument_group("where it runs, evaluations, output")
+    _add_machinery(machinery, d)
+    _add_evaluations(machinery, d)
+    machinery.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar or status lines (the evaluations are still printed)",
+    )
+
+
+def _add_recipe_choices(recipe: argparse._ArgumentGroup) -> None:
+    """The recipe's rules, opponents and start: ``--game``, ``--players``, ``--option``,
+    ``--opponents``, ``--init``, ``--residual``."""
     recipe.add_argument("--game", choices=["zheng_fen", "zen_cheng_you"], default=None)
     recipe.add_argument(
         "--players", type=bounded_int(3, 6), default=None, help="Zheng Fen: 3 to 6 (4)"
@@ -211,7 +228,11 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         "widths are equal adds its input to its output (e.g. --layers 256,256,256,256: three "
         "blocks), exported as a zhengfen-dmc-2 model (AI.md §7.1); default: a plain MLP",
     )
-    # The recipe's numbers default to None: --resume keeps the stored recipe's.
+
+
+def _add_recipe_numbers(recipe: argparse._ArgumentGroup, d: TrainConfig) -> None:
+    """The recipe's numbers for the deals and the network, ``None`` by default: ``--resume``
+    keeps the stored recipe's; the help gives the default (``d``'s)."""
     layers = ",".join(map(str, d.layers))
     add_options(
         recipe,
@@ -245,6 +266,16 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
                 None,
                 f"Adam's learning rate ({d.lr:g})",
             ),
+        ],
+    )
+
+
+def _add_learning_numbers(recipe: argparse._ArgumentGroup, d: TrainConfig) -> None:
+    """The recipe's numbers for the learner and the actors, ``None`` by default as
+    :func:`_add_recipe_numbers`'s."""
+    add_options(
+        recipe,
+        [
             (
                 "--batch",
                 "N",
@@ -278,7 +309,11 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
             ),
         ],
     )
-    budget = command.add_argument_group("the budget (the run stops at the first reached)")
+
+
+def _add_budget(budget: argparse._ArgumentGroup) -> None:
+    """The budget: ``--rounds``, ``--minutes``, ``--decisions`` (the first reached stops the
+    run)."""
     add_options(
         budget,
         [
@@ -299,8 +334,10 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
             ),
         ],
     )
-    seconds = bounded_number(0, 1e6, "a positive number of seconds")
-    machinery = command.add_argument_group("where it runs, evaluations, output")
+
+
+def _add_machinery(machinery: argparse._ArgumentGroup, d: TrainConfig) -> None:
+    """Where the actors run: ``--ray``, ``--threads``, ``--actors``."""
     machinery.add_argument(
         "--ray",
         metavar="ADDRESS",
@@ -325,6 +362,16 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
                 d.actors,
                 f"Ray actors with --ray, 1 to 1024 ({d.actors})",
             ),
+        ],
+    )
+
+
+def _add_evaluations(machinery: argparse._ArgumentGroup, d: TrainConfig) -> None:
+    """The evaluations and the checkpoints: their deals, yardstick, seed and intervals."""
+    seconds = bounded_number(0, 1e6, "a positive number of seconds")
+    add_options(
+        machinery,
+        [
             (
                 "--eval-deals",
                 "N",
@@ -371,11 +418,6 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
                 f"seconds between checkpoints ({d.checkpoint_every:g}; also at the end)",
             ),
         ],
-    )
-    machinery.add_argument(
-        "--no-progress",
-        action="store_true",
-        help="no progress bar or status lines (the evaluations are still printed)",
     )
 
 

@@ -48,6 +48,14 @@ EXTRA = "install the web extra: pip install 'zhengfen[web]'"
 def add_arguments(command: argparse.ArgumentParser) -> None:
     """The arguments of ``zhengfen serve``."""
     command.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    _add_files(command)
+    _add_limits(command)
+    command.set_defaults(run=run)
+
+
+def _add_files(command: argparse.ArgumentParser) -> None:
+    """Where the server finds and keeps things: ``--replays``, ``--model``, ``--data``,
+    ``--sync``, ``--memory-only``."""
     command.add_argument(
         "--replays",
         type=Path,
@@ -86,6 +94,11 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         action="store_true",
         help="keep games in memory only: they are gone when the server stops",
     )
+
+
+def _add_limits(command: argparse.ArgumentParser) -> None:
+    """The port and the limits: ``--port``, ``--max-games``, ``--keep-days``,
+    ``--agent-seconds``."""
     seconds = Limits.agent_seconds
     days = Limits.keep_days
     add_options(
@@ -124,7 +137,6 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
             ),
         ],
     )
-    command.set_defaults(run=run)
 
 
 def data_folder(given: Path | None) -> Path:
