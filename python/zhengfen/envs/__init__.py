@@ -12,6 +12,12 @@ it exports:
   illegal-action penalty), :func:`move_for_action` (actions to moves) and :func:`render_text`
   (the text rendering, from :mod:`zhengfen.text`).
 
+Behind them, one concept a private module: :mod:`zhengfen.envs._options` (the options and
+their checks), :mod:`zhengfen.envs._actions` (actions to moves, and which are legal),
+:mod:`zhengfen.envs._spaces` (spaces, observations, seeds and rendering),
+:mod:`zhengfen.envs._rewards` (the illegal-action penalty) and
+:mod:`zhengfen.envs._registration` (the Gymnasium ids).
+
 A finished match pays each seat ``Game.match_result(seat)``, as ``VecGame`` does.
 
 The factories (in :mod:`zhengfen.envs._factories`; no submodule shares their names) can be

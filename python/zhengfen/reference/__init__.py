@@ -13,6 +13,13 @@ Modules, one per concept:
 - :mod:`~zhengfen.reference.reasons`: why a card set is no combination (§4.11, §8.7).
 - :mod:`~zhengfen.reference.candidates`: structural enumeration of playable card sets.
 - :mod:`~zhengfen.reference.moves`: legal moves and their digest (§6, §10).
+- :mod:`~zhengfen.reference.plays`: what a move given to the game stands for (§12.1).
+- :mod:`~zhengfen.reference.turns`: turn order, who leads, when a match ends (§7.2, §11.3,
+  §12.3, §12.4).
+- :mod:`~zhengfen.reference.match`: leaders, scoring a match, the end of the game (§7.1,
+  §7.6, §7.7, §11).
+- :mod:`~zhengfen.reference.game`: the game as a state machine of decisions (§12).
+- :mod:`~zhengfen.reference.saving`: saved games, written and read (§12.7).
 
 >>> from zhengfen import reference as ref
 >>> [str(c) for c in ref.classify("7c BJ", ref.Rules.zheng_fen())]

@@ -11,10 +11,13 @@ One concept a module:
   rows, and the fixed input scales (no JAX);
 - :mod:`zhengfen.train.network`: the JAX network, exactly the model format's forward pass, its
   parameters named as the model's tensors, and the export to a model;
-- :mod:`zhengfen.train.learner`: the training step (optax Adam, MSE on Monte Carlo returns);
-- :mod:`zhengfen.train.actors`: the actors (``zhengfen.selfplay`` in a thread, or Ray actors);
+- :mod:`zhengfen.train.learner`: the training step (optax Adam, MSE on Monte Carlo returns,
+  and on the search's values with ``--search``);
+- :mod:`zhengfen.train.actors`: the actors (``zhengfen.selfplay`` in a thread);
+- :mod:`zhengfen.train.ray_actors`: the actors as Ray actors on a cluster (``--ray``);
 - :mod:`zhengfen.train.checkpoint`: the files of a run and ``--resume``;
-- :mod:`zhengfen.train.evaluation`: points per match against greedy on fixed duplicate deals;
+- :mod:`zhengfen.train.evaluation`: points per match on fixed duplicate deals against greedy,
+  the yardstick search and the reference model;
 - :mod:`zhengfen.train.curve`: the learning curve, CSV and PNG;
 - :mod:`zhengfen.train.progress`: the progress bar;
 - :mod:`zhengfen.train.loop`: the run: actors and learner, checkpoints, evaluations;

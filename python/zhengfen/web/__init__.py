@@ -16,6 +16,8 @@ server keeps in memory, bounded and expiring), :mod:`~zhengfen.web.database` (th
 that keeps every game), :mod:`~zhengfen.web.tables` (games in memory and in the database, and a
 game as the database keeps it), :mod:`~zhengfen.web.export` (``zhengfen export``: the games kept,
 as an arena log and per-decision arrays), :mod:`~zhengfen.web.limits` (the bounds),
-:mod:`~zhengfen.web.problems` (the HTTP errors) and :mod:`~zhengfen.web.command` (the
+:mod:`~zhengfen.web.problems` (the HTTP errors), :mod:`~zhengfen.web.guard` (requests other
+sites could make a browser send, refused), :mod:`~zhengfen.web.models` (the learned models the
+server offers) and :mod:`~zhengfen.web.command` (the
 command). Only :mod:`~zhengfen.web.app` and :mod:`~zhengfen.web.command` need the extra.
 """
