@@ -92,7 +92,9 @@ def positions(rules: zhengfen.Rules, games: int) -> list[zhengfen.InfoSet]:
     return out
 
 
-def best_time(info: zhengfen.InfoSet, agent: object, repeats: int) -> float:
+def best_time(
+    info: zhengfen.InfoSet, agent: zhengfen.AgentSpec | zhengfen.LearnedModel | str, repeats: int
+) -> float:
     """The fastest of ``repeats`` calls of ``info.choose(agent)``, in seconds."""
     best = float("inf")
     for _ in range(repeats):

@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import shutil
 import threading
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -24,10 +26,8 @@ from zhengfen.agents import (
     RandomAgent,
     SearchAgent,
     make_agent,
-    model_file,
     observe,
     play_game,
-    playing,
 )
 from zhengfen.seats import deal_seed
 from zhengfen.types import MaskForm, Move
@@ -200,7 +200,9 @@ def test_vec_game_whole_games() -> None:
 
 
 def test_vec_game_agents_play_their_seats() -> None:
-    batch = zhengfen.VecGame(ZCY, 3, seed=5, agents=[None, "greedy", None, GreedyAgent()])
+    batch = zhengfen.VecGame(
+        ZCY, 3, seed=5, agents=[None, "greedy", None, GreedyAgent().agent_spec]
+    )
     obs = batch.reset()
     rng = np.random.default_rng(3)
     for _ in range(200):
@@ -571,31 +573,42 @@ def test_make_agent_names() -> None:
             make_agent(bad)
 
 
+TEST_MODEL = Path(__file__).parent / "data" / "learned" / "zheng_fen_4.safetensors"
+
+
 @pytest.mark.parametrize(
-    ("spec", "file"),
+    ("template", "name"),
     [
-        ("learned(model=runs/a.safetensors)", "runs/a.safetensors"),
-        ("learned", None),
-        ("greedy", None),
-        ("test_ai:FirstMove", None),
-        ("ismcts(policy=learned(model=b.safetensors),iterations=5)", "b.safetensors"),
-        (" learned( model = c(1).safetensors ) ", "c(1).safetensors"),
+        ("learned(model={})", "a.safetensors"),
+        ("ismcts(policy=learned(model={}),iterations=5)", "b.safetensors"),
+        (" learned( model = {} ) ", "c(1).safetensors"),
+        ('learned(model="{}")', "runs a,b (1).safetensors"),
+        ('ismcts(iterations=5,policy=learned(model="{}"))', "d,(e).safetensors"),
     ],
 )
-def test_the_model_file_is_the_one_the_core_reads(spec: str, file: str | None) -> None:
-    """``model_file`` asks the core's spec parser (issue 23 §4.4), so any spec it reads gives
-    its file, in any order of settings and spacing, without reading the file."""
-    assert model_file(spec) == file
+def test_the_model_file_is_the_one_the_core_reads(template: str, name: str, tmp_path: Path) -> None:
+    """``AgentSpec.model_file`` is what the core's parser read (issue 23 §4.4), in any order of
+    settings and spacing; a path with the grammar's characters is quoted, and the canonical
+    spec quotes it again, so it reads back as the same agent (issue 33 §2)."""
+    path = tmp_path / name
+    shutil.copy(TEST_MODEL, path)
+    spec = zhengfen.AgentSpec(template.format(path))
+    assert spec.model_file == str(path)
+    assert spec.model is not None
+    assert zhengfen.AgentSpec(spec.spec) == spec
+    for plain in ("learned", "greedy"):
+        assert zhengfen.AgentSpec(plain).model_file is None
 
 
 def test_a_searchers_repr_has_the_settings_the_core_reads() -> None:
-    """Every setting, in the canonical order, whatever the spec's order (no file is read)."""
-    model = zhengfen.LearnedModel.shipped(ZF4)
-    agent = playing("ismcts(policy=learned(model=runs/x.safetensors),candidates=3)", model, seed=1)
+    """Every setting, in the canonical order, whatever the spec's order."""
+    spec = zhengfen.AgentSpec(f"ismcts(policy=learned(model={TEST_MODEL}),candidates=3)")
+    agent = make_agent(spec, seed=1)
     assert repr(agent) == (
         "ISMCTSAgent(iterations=200, playout='value', exploration=0.7, candidates=3, "
-        "policy='learned(model=runs/x.safetensors)', seed=1)"
+        f"policy='learned(model={TEST_MODEL})', seed=1)"
     )
+    assert agent.agent_spec is spec  # type: ignore[attr-defined]  # nothing read again
 
 
 def test_rust_agents_need_the_info_set() -> None:

@@ -136,9 +136,6 @@ CASES: list[Any] = [
         marks=needs_jax,
     ),
     pytest.param(
-        lambda tmp: train_command().check_out(tmp / "a(b", False), ArgumentError, marks=needs_jax
-    ),
-    pytest.param(
         lambda tmp: train_command().check_out(written(tmp, "state.json", b"{}").parent, False),
         ArgumentError,
         marks=needs_jax,

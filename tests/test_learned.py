@@ -210,7 +210,7 @@ def test_a_model_for_other_rules_is_refused_everywhere() -> None:
     spec = f"learned(model={ZCY})"
     zf4 = zhengfen.Rules.zheng_fen(players=4)
     reason = "plays zen_cheng_you with 4 players, not zheng_fen with 4 players"
-    for agent in (spec, zcy, LearnedAgent(zcy), LearnedAgent(ZCY)):
+    for agent in (spec, zcy, zhengfen.AgentSpec(spec), LearnedAgent(ZCY).agent_spec):
         with pytest.raises(zhengfen.ModelError, match=reason):
             zhengfen.rollouts(zf4, [agent, "greedy", "greedy", "greedy"], 1)
         with pytest.raises(zhengfen.ModelError, match=reason):

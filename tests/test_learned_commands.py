@@ -30,9 +30,8 @@ from zhengfen.agents import (
     learned_model,
     make_agent,
     observe,
-    playing,
 )
-from zhengfen.arena import run
+from zhengfen.arena import Tournament, run
 from zhengfen.arena.command import make_tournament
 from zhengfen.cli import main, parser
 from zhengfen.names import move_groups
@@ -79,7 +78,7 @@ def test_arena_plays_a_model_file_as_rollouts_plays_it(tmp_path: Path) -> None:
     spec = f"learned(model={ZF4})"
     lines = arena_log(tmp_path, f"{spec},greedy")
     model = zhengfen.LearnedModel.load(ZF4)
-    agents = [model, "greedy", model, "greedy"]
+    agents: list[zhengfen.LearnedModel | str] = [model, "greedy", model, "greedy"]
     out = zhengfen.rollouts(ZF4_RULES, agents, 3, 4, matches=1, duplicate=True)
     records = [json.loads(line) for line in lines]
     assert [r["points"] for r in records] == out["points"].tolist()
@@ -90,6 +89,15 @@ def points(lines: list[str]) -> list[list[int]]:
     return [json.loads(line)["points"] for line in lines]
 
 
+def model_of(tournament: Tournament, spec: str) -> zhengfen.LearnedModel:
+    """The model the tournament's agent ``spec`` carries."""
+    (agent,) = {
+        a for a in tournament.agents if isinstance(a, zhengfen.AgentSpec) and a.spec == spec
+    }
+    assert agent.model is not None
+    return agent.model
+
+
 def weights_travel(model_file: Path, spec: str, others: str, deals: int) -> None:
     """The arena with ``spec`` (naming ``model_file``) and ``others`` plays the same games here,
     in worker processes and on Ray with the file gone: the weights read when the tournament was
@@ -98,11 +106,12 @@ def weights_travel(model_file: Path, spec: str, others: str, deals: int) -> None
         ["arena", "--agents", f"{spec},{others}", "--deals", str(deals), "--matches", "1"]
     )
     tournament = make_tournament(args)
-    assert tournament.models[spec].to_bytes() == model_file.read_bytes()
+    assert model_of(tournament, spec).to_bytes() == model_file.read_bytes()
     here = run(tournament)
     model_file.unlink()
     travelled = pickle.loads(pickle.dumps(tournament))
-    assert travelled.models[spec].to_bytes() == tournament.models[spec].to_bytes()
+    assert model_of(travelled, spec).to_bytes() == model_of(tournament, spec).to_bytes()
+    assert travelled.agents == tournament.agents
     assert [g.points for g in run(travelled, workers=2)] == [g.points for g in here]
     pytest.importorskip("ray")
     on_ray = run(travelled, ray_address="local")
@@ -152,8 +161,10 @@ def test_an_agent_without_a_model_refuses_one() -> None:
     """The core takes a spec and a model together only for an agent that plays a model."""
     model = zhengfen.LearnedModel.load(ZF4)
     with pytest.raises(zhengfen.ArgumentError, match="plays no learned model"):
-        zhengfen.agent_spec(SimpleNamespace(spec="greedy", model=model))
-    assert isinstance(playing("learned-offered", model), LearnedAgent)
+        zhengfen.AgentSpec("greedy").with_model(model)
+    assert isinstance(make_agent(zhengfen.AgentSpec.learned(model)), LearnedAgent)
+    with pytest.raises(zhengfen.ArgumentTypeError, match="expected a built-in agent"):
+        zhengfen.agent_spec(SimpleNamespace(spec="greedy", model=model))  # type: ignore[arg-type]
 
 
 def test_a_user_class_beside_a_model_file_plays_it_in_python(tmp_path: Path) -> None:

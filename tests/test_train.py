@@ -288,7 +288,7 @@ def test_the_evaluation_is_a_paired_margin_over_duplicate_deals(tmp_path: Path) 
     assert first == evaluation.evaluate(rules, path, deals=6, seed=3)
     assert first.n == 6 and first.low is not None and first.high is not None
     assert first.low <= first.mean <= first.high
-    agents = evaluation.table(rules, evaluation.learned_spec(path), "greedy")
+    agents = evaluation.table(rules, evaluation.learned_spec(path), evaluation.GREEDY)
     result = zhengfen.rollouts(rules, agents, 6, 3, duplicate=True, matches=1)
     learner = np.array([True, False, False, False])
     margin = evaluation.margins(result["deal"], result["seating"], result["points"], learner)
@@ -399,7 +399,6 @@ def test_bad_rules_opponents_and_folders_are_refused(
     file.write_text("")
     refused(capsys, ["--out", str(file)], "not a folder")
     refused(capsys, ["--out", str(file / "run")], "cannot write there")
-    refused(capsys, ["--out", str(tmp_path / "a,b")], "a path without ,")
     (tmp_path / "run").mkdir(exist_ok=True)
     (tmp_path / "run" / "state.json").write_text("{}")
     refused(capsys, ["--out", run], "holds a run already (--resume continues it)")
@@ -608,12 +607,16 @@ def test_each_evaluation_measures_greedy_the_yardstick_and_the_reference(
     tmp_path: Path,
 ) -> None:
     """Issue 31 §1: every point of the curve has the margin against greedy, against the
-    fixed search and against the reference model (here the one the run started from)."""
-    start = tmp_path / "start.safetensors"
+    fixed search and against the reference model (here the one the run started from). The
+    run's folder and the start model's path hold a comma, blanks and parentheses: the
+    evaluations' agents are made from the paths, never written as spec text (issue 33 §2)."""
+    odd = tmp_path / "runs a,b (1)"
+    odd.mkdir()
+    start = odd / "start.safetensors"
     model = zhengfen.LearnedModel.shipped(zhengfen.Rules.zheng_fen(players=4))
     model.save(start)
     config = tiny(
-        tmp_path / "run",
+        odd / "run",
         rounds=1,
         init=str(start),
         layers=tuple(model.layers),
@@ -623,7 +626,7 @@ def test_each_evaluation_measures_greedy_the_yardstick_and_the_reference(
         yardstick_deals=3,
     )
     train(config, resume=False)
-    first, last = curve.read(tmp_path / "run" / "curve.csv")
+    first, last = curve.read(odd / "run" / "curve.csv")
     for point in (first, last):
         assert point.deals == 4 and point.yardstick_deals == 3
         for name in ("points", "yardstick", "reference"):
@@ -768,7 +771,7 @@ def test_init_starts_from_a_model_and_keeps_its_budget(
     """``--init MODEL``: the new run's round-0 model is that model's weights, its network (the
     history and layers) is the model's, and the model's training record is kept under ``init``
     in the new model's metadata; ``--init shipped`` starts from the model that ships."""
-    first = tmp_path / "first"
+    first = tmp_path / "first a,b (1)"  # a path the spec grammar quotes (issue 33 §2)
     train(tiny(first, rounds=2), resume=False)
     model = first / "model.safetensors"
     second = tmp_path / "second"

@@ -26,7 +26,6 @@ from test_cli import zhengfen_cmd
 from zhengfen.agents import LearnedAgent, observe
 from zhengfen.arena import Report, Tournament
 from zhengfen.arena import run as run_arena
-from zhengfen.arena.tournament import with_models
 from zhengfen.web.app import create_app
 from zhengfen.web.models import Models, read_models
 
@@ -207,15 +206,15 @@ def test_a_tournament_plays_the_operator_model(client: TestClient) -> None:
             break
         time.sleep(0.05)
     assert status["done"] and status["error"] is None, status
-    spec = f"learned(model={ZF4})"
+    learned, greedy = zhengfen.AgentSpec(f"learned(model={ZF4})"), zhengfen.AgentSpec("greedy")
     played = Tournament(
         rules=zhengfen.Rules.zheng_fen(players=4),
-        agents=(spec, "greedy", spec, "greedy"),
+        agents=(learned, greedy, learned, greedy),
         deals=2,
         seed=5,
         matches=1,
     )
-    here = Report(played, run_arena(with_models(played)), 1.0).stats()
+    here = Report(played, run_arena(played), 1.0).stats()
     rows = {row["agent"]: row for row in status["rows"]}
     assert set(rows) == {"learned-zheng_fen_4", "greedy"}
     assert [

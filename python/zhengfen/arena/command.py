@@ -18,7 +18,6 @@ from zhengfen.cli.arguments import (
     add_matches,
     add_rules,
     bounded_int,
-    canonical,
     check_games,
     check_output,
     fill,
@@ -144,15 +143,16 @@ class LogWriter:
 
 def make_tournament(args: argparse.Namespace) -> Tournament:
     """The tournament the arguments describe, every setting checked (nothing played yet)."""
+    from zhengfen.agents import read_agent
     from zhengfen.arena import Tournament
-    from zhengfen.arena.tournament import with_models
 
     rules = rules_of(args)
     names = split_agents(DEFAULT_AGENTS[rules.game] if args.agents is None else args.agents)
     search_current_folder(names)
+    read = {name: read_agent(name) for name in dict.fromkeys(names)}  # each spec read once
     tournament = Tournament(
         rules=rules,
-        agents=tuple(canonical(name) for name in fill(names, rules.players)),
+        agents=tuple(read[name] for name in fill(names, rules.players)),
         deals=args.deals,
         seed=args.seed,
         duplicate=not args.single,
@@ -160,7 +160,7 @@ def make_tournament(args: argparse.Namespace) -> Tournament:
         logs=args.log is not None,
     )
     check_tournament(tournament, args.ray, args.log)
-    return with_models(tournament)
+    return tournament
 
 
 def tournament_games(tournament: Tournament) -> int:

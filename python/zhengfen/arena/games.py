@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import zhengfen
-from zhengfen.agents import play_seats
+from zhengfen.agents import agent_label, play_seats
 from zhengfen.arena.tournament import GameResult, Tournament
 from zhengfen.seats import agent_seed, deal_seed, seating
 from zhengfen.types import Move
@@ -36,9 +36,10 @@ def rust_chunk(
 ) -> list[GameResult]:
     """The games of deals ``first .. first + count`` played by ``zhengfen.rollouts`` (which
     asks ``stop`` every 50 ms, within a move too)."""
+    labels = tournament.labels()
     out = zhengfen.rollouts(
         tournament.rules,
-        tournament.rollout_agents(),
+        list(tournament.agents),
         count,
         tournament.seed,
         first_deal=first,
@@ -56,7 +57,7 @@ def rust_chunk(
                 deal=int(out["deal"][i]),
                 rotation=int(out["rotation"][i]),
                 seed=int(out["seed"][i]),
-                seating=[tournament.agents[a] for a in out["seating"][i]],
+                seating=[labels[a] for a in out["seating"][i]],
                 points=[int(p) for p in out["points"][i]],
                 won=[bool(w) for w in out["won"][i]],
                 matches=int(out["matches"][i]),
@@ -77,8 +78,9 @@ def python_game(
     rules = tournament.rules
     n = rules.players
     seed = deal_seed(tournament.seed, deal)
-    names = [tournament.agents[a] for a in seating(n, rotation)]
-    agents = [tournament.agent(name, agent_seed(seed, s, rotation)) for s, name in enumerate(names)]
+    seated = [tournament.agents[a] for a in seating(n, rotation)]
+    names = [agent_label(agent) for agent in seated]
+    agents = [tournament.agent(a, agent_seed(seed, s, rotation)) for s, a in enumerate(seated)]
     game = zhengfen.Game(rules, seed)
     points = [0] * n
     matches = 0

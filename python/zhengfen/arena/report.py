@@ -76,7 +76,7 @@ class Report:
 
     def stats(self) -> list[AgentStats]:
         """Per distinct agent name, in the order they first appear."""
-        table = {name: AgentStats(name) for name in dict.fromkeys(self.tournament.agents)}
+        table = {name: AgentStats(name) for name in dict.fromkeys(self.tournament.labels())}
         for game in self.games:
             for seat, name in enumerate(game.seating):
                 stats = table[name]
@@ -97,7 +97,7 @@ class Report:
     def difference(self) -> tuple[str, str, Interval] | None:
         """For a tournament of two distinct agents, ``(first, second, first - second)``: the
         paired difference of their points per match over the deals; else ``None``."""
-        names = list(dict.fromkeys(self.tournament.agents))
+        names = list(dict.fromkeys(self.tournament.labels()))
         if len(names) != 2:
             return None
         paired = difference(self.games, names[0], names[1])

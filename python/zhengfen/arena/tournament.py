@@ -1,23 +1,23 @@
 """The tournament model: what a tournament plays (:class:`Tournament`), one game's result
 (:class:`GameResult`, a line of the log), and how the deals are cut into chunks of work.
 
-A learned agent's model file is read once, when the tournament is made
-(:func:`with_models`), and travels inside the tournament (a :class:`zhengfen.LearnedModel`
-pickles as its bytes): processes and Ray workers play the weights read here, never a path
-they may not have."""
+A tournament's agents are read once, where the tournament is made
+(:func:`zhengfen.agents.read_agent`): each built-in agent is a :class:`zhengfen.AgentSpec`,
+which carries a learned model's weights (and pickles with them), so processes and Ray workers
+play the weights read then, never a path they may not have, and nothing reads a spec again."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import zhengfen
-from zhengfen.agents import Agent, is_user_class, make_agent, model_file, playing
+from zhengfen.agents import Agent, AgentName, agent_label, make_agent
 from zhengfen.seats import rotations
 
-__all__ = ["GameResult", "Tournament", "chunks", "with_models"]
+__all__ = ["GameResult", "Tournament", "chunks"]
 
 
 @dataclass(frozen=True)
@@ -25,38 +25,34 @@ class Tournament:
     """What to play: the rules, one agent name per seat (at rotation 0), and how much."""
 
     rules: zhengfen.Rules
-    agents: tuple[str, ...]
+    agents: tuple[AgentName, ...]
+    """One agent per seat, read once (:func:`zhengfen.agents.read_agent`): a built-in agent's
+    :class:`zhengfen.AgentSpec`, its model with it, or a user's ``module:Class``."""
     deals: int = 12
     seed: int = 0
     duplicate: bool = True
     matches: int | None = None
     logs: bool = False
     threads: int = 1  # Rust threads of each chunk's ``rollouts`` (results do not depend on it)
-    models: Mapping[str, zhengfen.LearnedModel] = field(default_factory=dict)
-    """The model of each agent whose spec names a model file (``learned(model=PATH)``,
-    ``ismcts(...,policy=learned(model=PATH))``), read when the tournament was made."""
+    names: tuple[str, ...] = ()
+    """How logs and reports name the agents, one per seat, where not by their specs (the web
+    names an operator's model ``learned-NAME``, never its path)."""
 
     def built_in(self) -> bool:
         """Whether every agent is a built-in one (then Rust plays the games)."""
-        return not any(is_user_class(name) for name in self.agents)
+        return all(isinstance(agent, zhengfen.AgentSpec) for agent in self.agents)
 
-    def rollout_agents(self) -> list[str | Agent]:
-        """The agents as ``zhengfen.rollouts`` takes them: an agent playing the model read up
-        front for each spec that names a model file, the spec for the others."""
-        return [
-            name if (model := self.models.get(name)) is None else playing(name, model)
-            for name in self.agents
-        ]
+    def labels(self) -> list[str]:
+        """How the logs and reports name each agent: its canonical spec, or ``module:Class``."""
+        return list(self.names) if self.names else [agent_label(a) for a in self.agents]
 
-    def agent(self, name: str, seed: int) -> Agent:
-        """A Python agent for ``name``, seeded with ``seed`` (an agent with a model plays the
-        model read up front)."""
-        model = self.models.get(name)
-        return make_agent(name, seed=seed) if model is None else playing(name, model, seed)
+    def agent(self, name: AgentName, seed: int) -> Agent:
+        """A Python agent for ``name``, seeded with ``seed`` (nothing is read again)."""
+        return make_agent(name, seed=seed)
 
     def rotations(self) -> int:
         """Distinct rotations of the agents played per deal (the core's rule)."""
-        return rotations(list(self.agents), self.duplicate)
+        return rotations(self.labels(), self.duplicate)
 
 
 @dataclass
@@ -88,15 +84,6 @@ class GameResult:
         if self.log is not None:
             record["game"] = json.loads(self.log)
         return json.dumps(record)
-
-
-def with_models(tournament: Tournament) -> Tournament:
-    """``tournament`` with the model of each agent whose spec names a model file read from it
-    (:class:`zhengfen.ModelError` if one cannot be read or is no model), so that no thread,
-    worker process or Ray worker reads the file again."""
-    files = {name: model_file(name) for name in tournament.agents}
-    models = {name: zhengfen.LearnedModel.load(path) for name, path in files.items() if path}
-    return replace(tournament, models=models)
 
 
 def chunks(deals: int, size: int) -> Iterator[tuple[int, int]]:

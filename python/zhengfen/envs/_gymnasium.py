@@ -16,20 +16,21 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, Union
 
 import gymnasium
 
-from zhengfen import Game, IllegalMoveError, Rules
+from zhengfen import AgentSpec, Game, IllegalMoveError, Rules
 from zhengfen.agents import (
     Agent,
     LearnedAgent,
     agent_name,
     check_agent,
-    is_user_class,
     make_agent,
     play_seats,
+    read_agent,
 )
 from zhengfen.envs._actions import action_index, illegal_message, legal_move
 from zhengfen.envs._options import EnvOptions, check_seed, integer
@@ -47,8 +48,9 @@ from zhengfen.seats import agent_seed
 
 __all__ = ["Opponent", "ZhengfenEnv", "gymnasium_env"]
 
-#: An opponent: an agent name for :func:`zhengfen.agents.make_agent`, or an agent object.
-Opponent = Union[str, Agent]
+#: An opponent: an agent name for :func:`zhengfen.agents.make_agent`, an
+#: :class:`zhengfen.AgentSpec`, or an agent object.
+Opponent = Union[str, AgentSpec, Agent]
 #: What ``step`` returns.
 StepResult = tuple[Observation, float, bool, bool, dict[str, Any]]
 
@@ -100,7 +102,8 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
         self.options = EnvOptions.parse(options)
         players = self.options.rules.players
         self.seat = integer("seat", seat, 0, players - 1)
-        self._specs = _opponent_specs(self.seat, players, opponents)
+        given = _opponent_specs(self.seat, players, opponents)
+        self._specs = {s: _read(s, spec) for s, spec in given.items()}
         rules = self.options.rules
         self._agents = {s: _build(s, spec, 0, rules) for s, spec in self._specs.items()}
         # Gymnasium types a Dict space's elements as dicts of spaces, not of values.
@@ -239,7 +242,7 @@ def _opponent_specs(
             f"(seats {others}), not {opponents!r}"
         )
     for s, spec in zip(others, opponents):
-        if not isinstance(spec, str) and not callable(getattr(spec, "act", None)):
+        if not isinstance(spec, str | AgentSpec) and not callable(getattr(spec, "act", None)):
             raise EnvError(
                 f"the opponent for seat {s} must be an agent name or an object with an "
                 f"act(observation, legal_moves) method, not {spec!r}"
@@ -249,22 +252,40 @@ def _opponent_specs(
 
 def _reseeded(spec: Opponent, agent: Agent) -> bool:
     """Whether an opponent is rebuilt, seeded, every episode: a built-in agent named by string
-    that draws (a learned one draws nothing: its model, read once, plays on)."""
-    return isinstance(spec, str) and not is_user_class(spec) and not isinstance(agent, LearnedAgent)
+    (read once, when the env was made) that draws (a learned one draws nothing: its model plays
+    on)."""
+    return isinstance(spec, AgentSpec) and not isinstance(agent, LearnedAgent)
+
+
+@contextmanager
+def _for_seat(seat: int) -> Iterator[None]:
+    """Names the seat in an error about its opponent: ``ModelError`` stays one, any other
+    ``ValueError`` becomes :class:`zhengfen.EnvError`."""
+    try:
+        yield
+    except ModelError as error:
+        raise ModelError(f"the opponent for seat {seat}: {error}") from error
+    except ValueError as error:
+        raise EnvError(f"the opponent for seat {seat}: {error}") from error
+
+
+def _read(seat: int, spec: Opponent) -> Opponent:
+    """An opponent named by string read once (:func:`zhengfen.agents.read_agent`); an agent
+    object as it is."""
+    if not isinstance(spec, str):
+        return spec
+    with _for_seat(seat):
+        return read_agent(spec)
 
 
 def _build(seat: int, spec: Opponent, seed: int, rules: Rules | None = None) -> Agent:
     """The agent ``spec`` names (or ``spec`` itself), seeded, checked against ``rules`` when
     given (a model for other rules: :class:`zhengfen.ModelError`); a bad name names the seat."""
-    try:
+    with _for_seat(seat):
         agent = make_agent(spec, seed)
         if rules is not None:
             check_agent(agent, rules)
         return agent
-    except ModelError as error:
-        raise ModelError(f"the opponent for seat {seat}: {error}") from error
-    except ValueError as error:
-        raise EnvError(f"the opponent for seat {seat}: {error}") from error
 
 
 def gymnasium_env(**options: Any) -> ZhengfenEnv:

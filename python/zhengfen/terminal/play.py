@@ -30,7 +30,16 @@ from rich.table import Table
 from rich.text import Text
 
 import zhengfen
-from zhengfen.agents import Agent, learned_model, make_agent, model_file, observe, play_seats
+from zhengfen.agents import (
+    Agent,
+    AgentName,
+    agent_label,
+    learned_model,
+    make_agent,
+    observe,
+    play_seats,
+    read_agent,
+)
 from zhengfen.errors import ArgumentError, IllegalMoveError, InvalidCardsError
 from zhengfen.names import MoveGroup, is_name, move_groups, move_name, parse_name
 from zhengfen.seats import agent_seed
@@ -286,21 +295,26 @@ class Session:
         self.catch_up()
 
 
-def label(name: str) -> str:
-    """How the screen names an agent: its name, a model file by its file name alone
+def label(agent: AgentName) -> str:
+    """How the screen names an agent read once (:func:`zhengfen.agents.read_agent`): its
+    spec, a learned agent's model file by its file name alone
     (``learned(model=runs/zf4/model.safetensors)`` shows as ``learned(model.safetensors)``).
 
-    >>> label("learned(model=runs/zf4/model.safetensors)"), label("greedy")
-    ('learned(model.safetensors)', 'greedy')
+    >>> from zhengfen.agents import read_agent
+    >>> label(read_agent("learned(model=tests/data/learned/zheng_fen_4.safetensors)"))
+    'learned(zheng_fen_4.safetensors)'
+    >>> label(read_agent("greedy")), label("mine:Agent")
+    ('greedy', 'mine:Agent')
     """
-    path = model_file(name)
-    return name if path is None or not name.startswith("learned") else f"learned({Path(path).name})"
+    if isinstance(agent, zhengfen.AgentSpec) and agent.name == "learned" and agent.model_file:
+        return f"learned({Path(agent.model_file).name})"
+    return agent_label(agent)
 
 
 def play_session(
     rules: zhengfen.Rules,
     seat: int,
-    opponents: Sequence[str],
+    opponents: Sequence[str | zhengfen.AgentSpec],
     seed: int,
     matches: int | None,
     save: str | Path | None,
@@ -326,8 +340,9 @@ def play_session(
         opponents = list(opponents) * len(others)
     if len(opponents) != len(others):
         raise ArgumentError(f"{len(opponents)} opponents given for {len(others)} other seats")
-    agents = {s: make_agent(name, seed=agent_seed(seed, s)) for s, name in zip(others, opponents)}
-    screen = Screen(make_console(out), game, seat, {s: label(n) for s, n in zip(others, opponents)})
+    seated = dict(zip(others, (read_agent(name) for name in opponents)))
+    agents = {s: make_agent(agent, seed=agent_seed(seed, s)) for s, agent in seated.items()}
+    screen = Screen(make_console(out), game, seat, {s: label(a) for s, a in seated.items()})
     hint_agent = make_agent(hint, seed=agent_seed(seed, seat))
     session = Session(
         game,

@@ -42,8 +42,6 @@ DESCRIPTION = (
 )
 
 PACKAGES = ("jax", "optax", "matplotlib")
-SPEC_BREAKERS = set(",()")
-"""Characters that a path inside ``learned(model=PATH)`` cannot hold (the evaluation's spec)."""
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
@@ -64,9 +62,6 @@ def check_out(out: Path, resume: bool) -> None:
     not hold a run, a resumed one's must."""
     if out.exists() and not out.is_dir():
         raise ArgumentError(f"--out {out}: not a folder")
-    bad = SPEC_BREAKERS & set(str(out.resolve()))
-    if bad:
-        raise ArgumentError(f"--out {out}: a path without {' '.join(sorted(bad))} is needed")
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / ".write-test"
@@ -231,6 +226,15 @@ def kept(config: TrainConfig) -> str:
     )
 
 
+def learned_text(model: Path) -> str:
+    """The spec that plays a model file (its path quoted where the grammar needs it), as the
+    core writes it; the path alone if the file cannot be read."""
+    try:
+        return zhengfen.AgentSpec.learned(model).spec
+    except zhengfen.ModelError:
+        return str(model)
+
+
 def summary(config: TrainConfig, c: dict[str, Any]) -> str:
     """What the run did, where its files are."""
     from zhengfen.train.checkpoint import RunFiles
@@ -244,7 +248,7 @@ def summary(config: TrainConfig, c: dict[str, Any]) -> str:
         f"decisions/s; actors {c['actor_seconds']:.1f} s, learner {c['learner_seconds']:.1f} s, "
         f"waiting for the actors {c['wait_seconds']:.1f} s, hand-overs "
         f"{c['handover_seconds']:.1f} s; {c['core_hours']:.3f} core-hours)",
-        f"model: {files.model} (agent spec learned(model={files.model}))",
+        f"model: {files.model} (agent spec {learned_text(files.model)})",
     ]
     points = read(files.curve)
     if points:

@@ -1,6 +1,7 @@
 """The run's yardsticks: the learned agent's points per match against a fixed agent on fixed
-duplicate deals, played in Rust by ``zhengfen.rollouts`` with the agent spec
-``learned(model=CHECKPOINT)``. A run measures its checkpoints against three (:func:`columns`):
+duplicate deals, played in Rust by ``zhengfen.rollouts`` with the learned agent of the
+checkpoint's file (:meth:`zhengfen.AgentSpec.learned`: no spec text is written or read, so any
+path plays). A run measures its checkpoints against three (:func:`columns`):
 ``greedy``; a search at a fixed budget (``--yardstick``, ``ismcts(iterations=300)`` by
 default), which a strong model has not passed, so the curve does not saturate; and the
 *reference* model, the one the run started from (``--init``) or else the model shipped for
@@ -19,6 +20,7 @@ evaluation of a run, and apart from the training deals (another seed).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -28,8 +30,10 @@ from zhengfen.arena.intervals import Interval, mean_interval
 
 __all__ = ["columns", "evaluate", "learner_seats", "table"]
 
+Seat = TypeVar("Seat")
 
-def table(rules: zhengfen.Rules, learned: str, opponent: str) -> list[str]:
+
+def table(rules: zhengfen.Rules, learned: Seat, opponent: Seat) -> list[Seat]:
     """The agents by seat at rotation 0 (see the module's docstring)."""
     return [learned if i in learner_seats(rules) else opponent for i in range(rules.players)]
 
@@ -41,33 +45,44 @@ def learner_seats(rules: zhengfen.Rules) -> set[int]:
     return {0}
 
 
-def reference_spec(rules: zhengfen.Rules, init: str | None) -> str | None:
-    """The reference model's agent spec: the start model (``--init``: a file, or ``shipped``),
-    else the model shipped for the rules; ``None`` where none ships."""
+def reference_spec(rules: zhengfen.Rules, init: str | None) -> zhengfen.AgentSpec | None:
+    """The reference model's agent: the start model (``--init``: a file, read now, or
+    ``shipped``), else the model shipped for the rules; ``None`` where none ships."""
     if init is not None and init != "shipped":
         return learned_spec(Path(init))
     try:
         zhengfen.LearnedModel.shipped(rules)
     except zhengfen.ModelError:
         return None
-    return "learned"
+    return zhengfen.AgentSpec.learned()
 
 
 def columns(
-    rules: zhengfen.Rules, yardstick: str, yardstick_deals: int, init: str | None, deals: int
-) -> list[tuple[str, str, int]]:
-    """The evaluations of a checkpoint: ``(column, opponent spec, deals)`` for greedy, the
-    yardstick search and the reference model (those with deals and an opponent)."""
-    found = [("greedy", "greedy", deals), ("yardstick", yardstick, yardstick_deals)]
+    rules: zhengfen.Rules,
+    yardstick: str | zhengfen.AgentSpec,
+    yardstick_deals: int,
+    init: str | None,
+    deals: int,
+) -> list[tuple[str, zhengfen.AgentSpec, int]]:
+    """The evaluations of a checkpoint: ``(column, opponent, deals)`` for greedy, the
+    yardstick search and the reference model (those with deals and an opponent), each
+    opponent read once, here (a run reads them when it starts)."""
+    if isinstance(yardstick, str):
+        yardstick = zhengfen.AgentSpec(yardstick)
+    found = [("greedy", GREEDY, deals), ("yardstick", yardstick, yardstick_deals)]
     reference = reference_spec(rules, init)
     if reference is not None:
         found.append(("reference", reference, deals))
     return [column for column in found if column[2] > 0]
 
 
-def learned_spec(model: Path) -> str:
-    """The agent spec of a model file."""
-    return f"learned(model={model})"
+GREEDY = zhengfen.AgentSpec("greedy")
+"""The greedy agent, the first yardstick."""
+
+
+def learned_spec(model: Path) -> zhengfen.AgentSpec:
+    """The learned agent of a model file, read now (any path: nothing is written as text)."""
+    return zhengfen.AgentSpec.learned(model)
 
 
 def evaluate(
@@ -75,7 +90,7 @@ def evaluate(
     model: Path,
     deals: int,
     seed: int,
-    opponent: str = "greedy",
+    opponent: zhengfen.AgentSpec = GREEDY,
     threads: int = 1,
 ) -> Interval:
     """Points per match of the model against ``opponent`` (see the module's docstring)."""

@@ -17,6 +17,7 @@ to the caller.
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from dataclasses import dataclass, field
@@ -153,14 +154,19 @@ class Run:
         save(self.files, self.network, learner, snapshot.actor_params, state)
         self.last_checkpoint = time.perf_counter()
 
+    @functools.cached_property
+    def yardsticks(self) -> list[tuple[str, zhengfen.AgentSpec, int]]:
+        """The evaluations of every checkpoint (:func:`zhengfen.train.evaluation.columns`),
+        their opponents read once, at the first evaluation."""
+        c = self.config
+        return evaluation.columns(self.rules, c.yardstick, c.yardstick_deals, c.init, c.eval_deals)
+
     def evaluate(self, counters: Counters) -> curve.Point | None:
         """Evaluates the checkpoint's model against each yardstick
         (:func:`zhengfen.train.evaluation.columns`); appends the point to the curve and
         redraws it."""
         c = self.config
-        measured = evaluation.columns(
-            self.rules, c.yardstick, c.yardstick_deals, c.init, c.eval_deals
-        )
+        measured = self.yardsticks
         if c.eval_deals == 0 and c.yardstick_deals == 0:
             return None
         start = time.perf_counter()

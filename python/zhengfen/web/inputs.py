@@ -232,21 +232,21 @@ def agent(name: str, models: Models | None = None, rules: zhengfen.Rules | None 
         # inside another agent's settings (ismcts(policy=learned(model=PATH))).
         raise InputError(f"agent {_short(name)}: model files cannot be named here")
     try:
-        spec = zhengfen.agent_spec(name)
+        read = zhengfen.AgentSpec(name)  # read once: its settings are checked on the object
     except (TypeError, ValueError) as error:
         raise InputError(str(error)) from error
-    if spec == "learned":  # written another way (" learned ")
-        return agent(spec, models, rules)
-    for setting, value in re.findall(r"(\w+)=(\d+)", spec):
+    if read.spec == "learned":  # written another way (" learned ")
+        return agent(read.spec, models, rules)
+    for setting, value in read.settings:
         bound = SETTING_BOUNDS.get(setting)
-        if bound is not None and int(value) > bound:
+        if bound is not None and value.isdigit() and int(value) > bound:
             raise InputError(f"agent {_short(name)}: {setting} may be at most {bound} here")
     if rules is not None:  # bound as every entry point binds it: ismcts(policy=learned) ...
         try:
-            zhengfen.agent_spec(spec, rules)
+            read.bind(rules)
         except ValueError as error:
             raise InputError(f"agent {_short(name)}: {error}") from error
-    return spec
+    return read.spec
 
 
 def agents(

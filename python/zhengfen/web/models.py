@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import zhengfen
-from zhengfen.agents import Agent, LearnedAgent, make_agent
+from zhengfen.agents import Agent, learned_model, make_agent
 from zhengfen.errors import ArgumentError
 
 __all__ = ["BUILT_IN", "PREFIX", "Models", "read_models"]
@@ -97,19 +97,21 @@ class Models:
 
     def check(self, name: str, rules: zhengfen.Rules) -> None:
         """Refuses (``ModelError``) an offered learned agent for rules it does not play."""
+        self.read(name).bind(rules)
+
+    def read(self, name: str) -> zhengfen.AgentSpec:
+        """The agent an offered name (or a built-in spec) stands for, read once: an operator's
+        model as the learned agent playing it, anything else by the core's parser."""
         model = self.files.get(name)
-        zhengfen.agent_spec(name if model is None else model, rules)
+        return zhengfen.AgentSpec(name) if model is None else zhengfen.AgentSpec.learned(model)
 
     def agent(self, name: str, seed: int) -> Agent:
         """The agent for an offered name (or a built-in spec), seeded with ``seed``."""
-        model = self.files.get(name)
-        return make_agent(name, seed=seed) if model is None else LearnedAgent(model)
+        return make_agent(self.read(name), seed=seed)
 
     def model(self, agent: Agent, rules: zhengfen.Rules) -> zhengfen.LearnedModel | None:
         """The model a learned agent plays under ``rules`` (``None`` for other agents)."""
-        if not isinstance(agent, LearnedAgent):
-            return None
-        return agent.model if agent.model is not None else zhengfen.LearnedModel.shipped(rules)
+        return learned_model(agent, rules)
 
 
 def read_models(given: Sequence[str]) -> Models:

@@ -50,11 +50,11 @@ def tournament(body: Body, limits: Limits, models: Models | None = None) -> Tour
     body.finish()
     return Tournament(
         rules=rules,
-        agents=tuple(agents),
+        agents=tuple(models.read(name) for name in agents),
         deals=deals,
         seed=seed,
         matches=matches,
-        models={name: models.files[name] for name in agents if name in models.files},
+        names=tuple(agents),
     )
 
 
@@ -125,10 +125,10 @@ class Run:
             "games_done": done_count,
             "games_total": self.games_total,
             "deals": self.tournament.deals,
-            "agents": list(self.tournament.agents),
+            "agents": self.tournament.labels(),
             "seconds": round(seconds, 3),
             "rows": [_row(stats) for stats in report.stats()] if games else [],
-            "series": _series(games, list(dict.fromkeys(self.tournament.agents))),
+            "series": _series(games, list(dict.fromkeys(self.tournament.labels()))),
             "difference": _difference(report) if games else None,
         }
 

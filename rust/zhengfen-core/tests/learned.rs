@@ -539,6 +539,44 @@ fn learned_specs_read_a_file_and_keep_its_path() {
 }
 
 #[test]
+fn a_model_path_with_the_grammars_characters_is_quoted() {
+    let folder = std::env::temp_dir().join(format!("zhengfen a,b (1) {}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join("model.safetensors");
+    model(&zf4()).save(&path, true).unwrap();
+    let text = path.display().to_string();
+    let spec = format!("learned(model=\"{text}\")");
+    let agent = Agent::parse(&spec).unwrap();
+    assert_eq!(agent.model_file(), Some(text.as_str()));
+    assert_eq!(
+        agent.to_string(),
+        spec,
+        "the canonical spec quotes the path"
+    );
+    assert_eq!(Agent::parse(&agent.to_string()).unwrap(), agent);
+    let searcher = format!("ismcts(iterations=3,policy={spec})");
+    let guided = Agent::parse(&searcher).unwrap();
+    assert_eq!(guided.model_file(), Some(text.as_str()));
+    assert!(
+        guided.to_string().ends_with(&format!("policy={spec})")),
+        "{guided}"
+    );
+    assert_eq!(Agent::parse(&guided.to_string()).unwrap(), guided);
+    // Unquoted, the comma cuts the settings: the spec is refused, never misread.
+    assert!(Agent::parse(&format!("learned(model={text})")).is_err());
+    for bad in [
+        "learned(model=\"a)",
+        "learned(model=\"a\"b)",
+        "learned(model=a\"b)",
+        "learned(model=\"\")",
+    ] {
+        let error = Agent::parse(bad).unwrap_err();
+        assert!(matches!(error, Error::Argument(_)), "{bad}: {error}");
+    }
+    std::fs::remove_dir_all(&folder).unwrap();
+}
+
+#[test]
 fn learned_games_are_legal_deterministic_and_the_same_on_two_threads() {
     for rules in [zf4(), Rules::zen_cheng_you()] {
         let agent = Agent::Learned(Learned::from_model(Arc::new(model(&rules)), None));

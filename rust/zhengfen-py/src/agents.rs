@@ -1,7 +1,7 @@
-//! Built-in agents named from Python: a spec string (`"greedy"`, `"search(determinizations=4)"`,
-//! `"learned(model=PATH)"`), a `LearnedModel` (the learned agent playing it), or any object
-//! with a `model` attribute holding a `LearnedModel` or a `spec` attribute holding a spec (both:
-//! the spec's agent playing that model, [`agent_arg`]).
+//! Built-in agents from Python: `AgentSpec`, an agent spec read once by the core's parser
+//! (`zhengfen_core::agents::Agent`, its model read with it), and what every function taking
+//! an agent accepts ([`agent_arg`]): an `AgentSpec` (used as it is, never read again), a spec
+//! string (read there, at the edge) or a `LearnedModel` (the learned agent playing it).
 
 use crate::args::not_a_string;
 use crate::errors::{to_py, ArgumentTypeError};
@@ -10,58 +10,227 @@ use crate::rules::PyRules;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::Arc;
-use zhengfen_core::agents::{Agent, Learned};
+use zhengfen_core::agents::{Agent, Ismcts, Learned, Policy};
 use zhengfen_core::learned::Model;
 
-/// The model an object carries: a `LearnedModel` itself, or its `model` attribute.
-fn model_arg(obj: &Bound<'_, PyAny>) -> Option<Arc<Model>> {
-    let model = match obj.cast::<PyLearnedModel>() {
-        Ok(model) => model.clone(),
-        Err(_) => obj
-            .getattr("model")
-            .ok()?
-            .cast_into::<PyLearnedModel>()
-            .ok()?,
-    };
-    let model = model.get().model.clone();
-    Some(model)
+/// A built-in agent, its spec read once: its name, settings and, for a learned agent or a
+/// searcher guided by one, its model. Functions that take agents use it as it is.
+#[pyclass(name = "AgentSpec", module = "zhengfen", frozen, eq)]
+pub struct PyAgentSpec {
+    pub agent: Agent,
 }
 
-/// The spec an object names: a string itself, or its `spec` attribute.
-fn spec_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
-    if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(Some(text.to_cow()?.into_owned()));
-    }
-    match obj.getattr("spec") {
-        Ok(spec) => spec
-            .extract::<String>()
-            .map(Some)
-            .map_err(|_| ArgumentTypeError::new_err("an agent's 'spec' must be a string")),
-        Err(_) => Ok(None),
+impl PartialEq for PyAgentSpec {
+    /// The same spec and the same weights (wherever they were read from: a model unpickled
+    /// from its bytes equals the one read from the file).
+    fn eq(&self, other: &PyAgentSpec) -> bool {
+        let same_weights = match (self.held_model(), other.held_model()) {
+            (Some(a), Some(b)) => {
+                Arc::ptr_eq(a, b) || a.to_bytes(false).ok() == b.to_bytes(false).ok()
+            }
+            (None, None) => true,
+            _ => false,
+        };
+        self.key() == other.key() && same_weights
     }
 }
 
-/// The built-in agent `obj` names. An object carrying a model plays it: a learned agent, or a
-/// searcher whose learned policy's file (`ismcts(policy=learned(model=PATH))`) is then never
-/// read, so the model read once travels with the object (to threads, processes, Ray).
-pub fn agent_arg(obj: &Bound<'_, PyAny>) -> PyResult<Agent> {
-    let model = model_arg(obj);
-    let spec = if obj.cast::<PyLearnedModel>().is_ok() {
-        None
-    } else {
-        spec_arg(obj)?
-    };
-    match (spec, model) {
-        (Some(spec), Some(model)) if !spec.trim_start().starts_with("learned") => {
-            Agent::parse_unread(&spec)
-                .and_then(|agent| agent.with_model(model))
-                .map_err(to_py)
+impl PyAgentSpec {
+    /// The model it plays or searches with, if it holds one.
+    fn held_model(&self) -> Option<&Arc<Model>> {
+        match &self.agent {
+            Agent::Learned(learned) => learned.model.as_ref(),
+            Agent::Ismcts(Ismcts {
+                policy: Policy::Learned(learned),
+                ..
+            }) => learned.model.as_ref(),
+            _ => None,
         }
-        (_, Some(model)) => Ok(Agent::Learned(Learned::from_model(model, None))),
-        (Some(spec), None) => Agent::parse(&spec).map_err(to_py),
-        (None, None) => Err(ArgumentTypeError::new_err(
-            "expected a built-in agent: a spec string such as 'greedy', a LearnedModel, or an \
-             object with a 'spec'",
+    }
+
+    /// The spec of its settings, a model given without a file (`AgentSpec.learned(model)`,
+    /// or found by `bind`) left out, as it names no file to read again: what it pickles as
+    /// beside its model, and what equality and hashing compare beside the weights.
+    fn key(&self) -> String {
+        let unnamed = || Learned {
+            path: None,
+            model: None,
+        };
+        match &self.agent {
+            Agent::Learned(Learned { path: None, .. }) => Agent::Learned(unnamed()).to_string(),
+            Agent::Ismcts(ismcts) => match &ismcts.policy {
+                Policy::Learned(Learned { path: None, .. }) => Agent::Ismcts(Ismcts {
+                    policy: Policy::Learned(unnamed()),
+                    ..ismcts.clone()
+                })
+                .to_string(),
+                _ => self.agent.to_string(),
+            },
+            other => other.to_string(),
+        }
+    }
+}
+
+/// What an `AgentSpec` pickles as: its spec and its model.
+type Kept = (String, Option<PyLearnedModel>);
+
+#[pymethods]
+impl PyAgentSpec {
+    /// The agent `spec` names, read by the core's parser; a model file it names is read now
+    /// (`ModelError` if it cannot be), so the object carries the weights.
+    #[new]
+    fn new(py: Python<'_>, spec: &str) -> PyResult<PyAgentSpec> {
+        let agent = py.detach(|| Agent::parse(spec)).map_err(to_py)?;
+        Ok(PyAgentSpec { agent })
+    }
+
+    /// The learned agent playing `model`, no spec text read: a `LearnedModel`, the path of a
+    /// model file (read now; the spec names it, quoted where it must be), or `None` for
+    /// `learned`, the model shipped for the rules it is bound to.
+    #[staticmethod]
+    #[pyo3(signature = (model = None))]
+    fn learned(py: Python<'_>, model: Option<&Bound<'_, PyAny>>) -> PyResult<PyAgentSpec> {
+        let learned = match model {
+            None => Learned {
+                path: None,
+                model: None,
+            },
+            Some(given) => match given.cast::<PyLearnedModel>() {
+                Ok(model) => Learned::from_model(model.get().model.clone(), None),
+                Err(_) => {
+                    let path = path_arg(given)?;
+                    let unread = Learned {
+                        path: Some(path),
+                        model: None,
+                    };
+                    py.detach(|| unread.read_file()).map_err(to_py)?
+                }
+            },
+        };
+        Ok(PyAgentSpec {
+            agent: Agent::Learned(learned),
+        })
+    }
+
+    /// This agent playing `model` instead of the one its spec names: a learned agent, or a
+    /// searcher with a learned policy (its spec unchanged); any other agent is refused.
+    fn with_model(&self, model: &PyLearnedModel) -> PyResult<PyAgentSpec> {
+        let agent = self.agent.clone().with_model(model.model.clone());
+        Ok(PyAgentSpec {
+            agent: agent.map_err(to_py)?,
+        })
+    }
+
+    /// This agent bound to `rules`, as every entry point binds it: `learned` gets the model
+    /// shipped for them (`ModelError` where none ships), a model is checked against them.
+    fn bind(&self, rules: &PyRules) -> PyResult<PyAgentSpec> {
+        let agent = self.agent.bind(&rules.rules).map_err(to_py)?;
+        Ok(PyAgentSpec { agent })
+    }
+
+    /// The canonical spec (a path quoted where it must be), which reads back as this agent.
+    #[getter]
+    fn spec(&self) -> String {
+        self.agent.to_string()
+    }
+
+    /// The agent's name: `random`, `greedy`, `search`, `ismcts` or `learned`.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.agent.name()
+    }
+
+    /// Its settings as the spec writes them, in order: `(name, value's text)` pairs.
+    #[getter]
+    fn settings(&self) -> Vec<(&'static str, String)> {
+        self.agent.settings()
+    }
+
+    /// The model file its spec names (a learned agent's, or a searcher's learned policy's).
+    #[getter]
+    fn model_file(&self) -> Option<String> {
+        self.agent.model_file().map(str::to_owned)
+    }
+
+    /// The model it holds (read with the spec, given, or found by `bind`), or `None`.
+    #[getter]
+    fn model(&self) -> Option<PyLearnedModel> {
+        self.held_model().map(|model| PyLearnedModel {
+            model: model.clone(),
+        })
+    }
+
+    /// The agent again from what `__reduce__` keeps: its spec, without a file for a model
+    /// given without one, and its model, whose file is then never read.
+    #[staticmethod]
+    #[pyo3(signature = (spec, model))]
+    fn _restore(spec: &str, model: Option<&PyLearnedModel>) -> PyResult<PyAgentSpec> {
+        let agent = match model {
+            None => Agent::parse(spec),
+            Some(model) => {
+                Agent::parse_unread(spec).and_then(|agent| agent.with_model(model.model.clone()))
+            }
+        };
+        Ok(PyAgentSpec {
+            agent: agent.map_err(to_py)?,
+        })
+    }
+
+    /// Pickles as its spec and its model (a model pickles as its bytes): a process or a Ray
+    /// worker gets the weights, never the file.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Kept)> {
+        let this = slf.get();
+        let restore = slf.get_type().getattr("_restore")?;
+        Ok((restore, (this.key(), this.model())))
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.key().hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn __str__(&self) -> String {
+        self.spec()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("AgentSpec({:?})", self.spec())
+    }
+}
+
+/// A model file's path from a `str` or an `os.PathLike`, as text.
+fn path_arg(given: &Bound<'_, PyAny>) -> PyResult<String> {
+    let path: std::path::PathBuf = given.extract().map_err(|_| {
+        ArgumentTypeError::new_err(format!(
+            "model must be a LearnedModel, a path or None, not {}",
+            crate::args::shown(given)
+        ))
+    })?;
+    path.to_str().map(str::to_owned).ok_or_else(|| {
+        crate::errors::ArgumentError::new_err(format!(
+            "model {}: a path that is not UTF-8 text",
+            path.display()
+        ))
+    })
+}
+
+/// The built-in agent `obj` names: an `AgentSpec` as it is, a spec string read now, or a
+/// `LearnedModel` as the learned agent playing it.
+pub fn agent_arg(obj: &Bound<'_, PyAny>) -> PyResult<Agent> {
+    if let Ok(spec) = obj.cast::<PyAgentSpec>() {
+        return Ok(spec.get().agent.clone());
+    }
+    if let Ok(model) = obj.cast::<PyLearnedModel>() {
+        let model = model.get().model.clone();
+        return Ok(Agent::Learned(Learned::from_model(model, None)));
+    }
+    match obj.cast::<PyString>() {
+        Ok(text) => Agent::parse(&text.to_cow()?).map_err(to_py),
+        Err(_) => Err(ArgumentTypeError::new_err(
+            "expected a built-in agent: an AgentSpec, a spec string such as 'greedy', or a \
+             LearnedModel",
         )),
     }
 }
@@ -87,19 +256,6 @@ pub fn seat_agents(
     Ok(out)
 }
 
-/// An agent spec's parts: its name, its settings (each a name and its value's text) and the
-/// model file it names.
-type SpecParts = (&'static str, Vec<(&'static str, String)>, Option<String>);
-
-/// What the core reads in a spec, no model file read: the agent's name, its settings in the
-/// canonical spec's order and the model file it names.
-#[pyfunction]
-pub fn agent_parts(spec: &str) -> PyResult<SpecParts> {
-    let agent = Agent::parse_unread(spec).map_err(to_py)?;
-    let file = agent.model_file().map(str::to_owned);
-    Ok((agent.name(), agent.settings(), file))
-}
-
 /// The canonical spec of an agent spec (`"search"` → `"search(determinizations=8,candidates=8)"`).
 /// With `rules`, the agent is first bound to them as every entry point binds it: `learned` is
 /// refused where no model ships for them, a model for other rules is refused (`ModelError`).
@@ -111,4 +267,11 @@ pub fn agent_spec(agent: &Bound<'_, PyAny>, rules: Option<&PyRules>) -> PyResult
         Some(rules) => Ok(agent.bind(&rules.rules).map_err(to_py)?.to_string()),
         None => Ok(agent.to_string()),
     }
+}
+
+/// How many agent specs the core has read in this process (`Agent::specs_read`): for tests
+/// that a spec is read once, where it enters.
+#[pyfunction]
+pub fn _specs_read() -> u64 {
+    Agent::specs_read()
 }

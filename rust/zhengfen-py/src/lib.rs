@@ -150,8 +150,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::default_max_actions, m)?)?;
     seed::add(m)?;
     batch::seating::add(m)?;
-    m.add_function(wrap_pyfunction!(agents::agent_parts, m)?)?;
+    m.add_class::<agents::PyAgentSpec>()?;
     m.add_function(wrap_pyfunction!(agents::agent_spec, m)?)?;
+    m.add_function(wrap_pyfunction!(agents::_specs_read, m)?)?;
     tensors::add_constants(m)?;
     m.add_function(wrap_pyfunction!(parse_cards, m)?)?;
     m.add_function(wrap_pyfunction!(classify, m)?)?;

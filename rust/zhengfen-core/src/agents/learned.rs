@@ -3,7 +3,8 @@
 //! nothing from its stream, so it is deterministic.
 //!
 //! Its spec is `learned` (the model shipped for the rules, [`crate::learned::shipped`]) or
-//! `learned(model=PATH)` (a model file, read when the spec is). A spec names no rules, so the
+//! `learned(model=PATH)` (a model file, read when the spec is; a path holding the grammar's
+//! characters is quoted, `learned(model="runs/a,b (1)/model.safetensors")`). A spec names no rules, so the
 //! shipped model is found, and a file's model checked against the rules, by
 //! [`super::Agent::bind`], which every entry point of the core calls before it plays.
 
@@ -44,8 +45,13 @@ impl Learned {
         let mut path = None;
         for (key, value) in settings::pairs(&spec, args)? {
             match key {
-                "model" if !value.is_empty() => path = Some(value.to_string()),
-                "model" => return Err(bad_spec(&spec, "model must name a file")),
+                "model" => {
+                    let file = settings::unquoted(&spec, value)?;
+                    if file.is_empty() {
+                        return Err(bad_spec(&spec, "model must name a file"));
+                    }
+                    path = Some(file);
+                }
                 other => return Err(settings::unknown(&spec, other)),
             }
         }
@@ -105,11 +111,11 @@ impl PartialEq for Learned {
 }
 
 impl fmt::Display for Learned {
-    /// `learned`, or `learned(model=PATH)`; a model from memory (no file) shows as
+    /// `learned`, or `learned(model=PATH)` (PATH quoted where it must be); a model from memory (no file) shows as
     /// `learned(model=<arrays>)`, which is no spec.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.path, &self.model) {
-            (Some(path), _) => write!(f, "learned(model={path})"),
+            (Some(path), _) => write!(f, "learned(model={})", settings::quoted(path)),
             (None, Some(model)) if !model.origin().ends_with("(shipped)") => {
                 write!(f, "learned(model={})", model.origin())
             }

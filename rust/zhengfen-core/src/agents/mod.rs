@@ -25,6 +25,7 @@ pub use policy::Policy;
 pub use search::Search;
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::error::{Error, Result};
@@ -32,6 +33,9 @@ use crate::game::{Game, Move};
 use crate::learned::Model;
 use crate::rules::Rules;
 use crate::seed::SplitMix64;
+
+/// The specs read so far ([`Agent::specs_read`]).
+static SPECS_READ: AtomicU64 = AtomicU64::new(0);
 
 /// An agent and its settings. (A learned agent holds its model, shared: cloning is cheap.)
 #[derive(Clone, Debug, PartialEq)]
@@ -53,7 +57,9 @@ impl Agent {
     /// candidates=C)`, `ismcts`, `ismcts(iterations=N,playout=P,exploration=E,candidates=K,
     /// policy=Q)` (Q `greedy`, or a learned agent's spec: [`Policy`]), each setting optional
     /// and named at most once, `learned` (the model shipped for the rules, found by
-    /// [`Agent::bind`]) or `learned(model=PATH)` (the file is read now).
+    /// [`Agent::bind`]) or `learned(model=PATH)` (the file is read now). A PATH holding a
+    /// comma, a blank, a parenthesis or a `"` is quoted, `"..."`, with `\"` for `"` and `\\`
+    /// for `\` inside; the canonical spec quotes it exactly when it must.
     ///
     /// ```
     /// use zhengfen_core::agents::{Agent, Search};
@@ -79,6 +85,20 @@ impl Agent {
     /// assert_eq!(unread.to_string(), Agent::parse_unread(&unread.to_string()).unwrap().to_string());
     /// ```
     pub fn parse_unread(spec: &str) -> Result<Agent> {
+        SPECS_READ.fetch_add(1, Ordering::Relaxed);
+        Agent::read_spec(spec)
+    }
+
+    /// How many specs [`Agent::parse_unread`] (and so [`Agent::parse`]) has read in this
+    /// process: the count a test reads to show that a spec is read once, where it enters, and
+    /// never again on its way to a game. (A nested spec, a searcher's
+    /// `policy=learned(model=PATH)`, is part of its spec's one reading.)
+    pub fn specs_read() -> u64 {
+        SPECS_READ.load(Ordering::Relaxed)
+    }
+
+    /// The reading of [`Agent::parse_unread`], not counted (a nested spec's).
+    pub(crate) fn read_spec(spec: &str) -> Result<Agent> {
         let spec = spec.trim();
         let (name, args) = match spec.split_once('(') {
             Some((name, rest)) => match rest.strip_suffix(')') {
@@ -164,7 +184,7 @@ impl Agent {
             Agent::Ismcts(ismcts) => ismcts.settings(),
             Agent::Learned(Learned {
                 path: Some(path), ..
-            }) => vec![("model", path.clone())],
+            }) => vec![("model", settings::quoted(path))],
             _ => Vec::new(),
         }
     }

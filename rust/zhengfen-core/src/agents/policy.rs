@@ -41,7 +41,7 @@ impl Policy {
                 "policy must be greedy, learned or learned(model=PATH)",
             ));
         }
-        match Agent::parse_unread(value)? {
+        match Agent::read_spec(value)? {
             Agent::Learned(learned) => Ok(Policy::Learned(learned)),
             _ => unreachable!("a spec named learned reads as the learned agent"),
         }

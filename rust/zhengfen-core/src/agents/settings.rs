@@ -1,5 +1,11 @@
 //! The settings of an agent spec, `name(key=value,...)`: the `key=value` pairs and their
 //! range-checked values, read the same way by every agent that takes settings.
+//!
+//! A value may be quoted, `"..."`, so that it can hold what the grammar uses (a model file
+//! `learned(model="runs/a,b (1)/model.safetensors")`): inside the quotes, commas, parentheses
+//! and `=` are the value's own, and `\"` and `\\` stand for `"` and `\`. A spec writes a
+//! value quoted exactly when it needs to be ([`quoted`]), so a canonical spec reads back as
+//! itself.
 
 use std::fmt::Display;
 use std::str::FromStr;
@@ -34,10 +40,14 @@ fn split<'a>(spec: &str, args: &'a str) -> Result<Vec<(&'a str, &'a str)>> {
         .collect()
 }
 
-/// `args` cut at the commas outside parentheses.
+/// `args` cut at the commas outside parentheses and quotes.
 fn top_level_parts(args: &str) -> Vec<&str> {
     let (mut parts, mut depth, mut start) = (Vec::new(), 0usize, 0);
+    let mut quote = Quote::default();
     for (i, c) in args.char_indices() {
+        if quote.inside(c) {
+            continue;
+        }
         match c {
             '(' => depth += 1,
             ')' => depth = depth.saturating_sub(1),
@@ -50,6 +60,91 @@ fn top_level_parts(args: &str) -> Vec<&str> {
     }
     parts.push(&args[start..]);
     parts
+}
+
+/// Where a left-to-right reading stands with quotes: inside a quoted value or not, and after
+/// a `\` inside one.
+#[derive(Default)]
+pub(crate) struct Quote {
+    open: bool,
+    escaped: bool,
+}
+
+impl Quote {
+    /// Reads `c`: whether it belongs to a quoted value (its quotes included), so that the
+    /// grammar's characters in it are text.
+    pub(crate) fn inside(&mut self, c: char) -> bool {
+        let was_open = self.open;
+        match (self.open, self.escaped, c) {
+            (true, true, _) => self.escaped = false,
+            (true, false, '\\') => self.escaped = true,
+            (_, false, '"') => self.open = !self.open,
+            _ => {}
+        }
+        was_open || self.open
+    }
+}
+
+/// The text a value stands for: a quoted value (`"..."`) without its quotes and escapes,
+/// anything else as it is; `spec` names the whole spec in errors.
+pub(crate) fn unquoted(spec: &str, value: &str) -> Result<String> {
+    let Some(inner) = value.strip_prefix('"') else {
+        if value.contains('"') {
+            return Err(bad_spec(
+                spec,
+                &format!("'{value}': a '\"' outside a quoted value"),
+            ));
+        }
+        return Ok(value.to_string());
+    };
+    let unclosed = || {
+        bad_spec(
+            spec,
+            &format!("'{value}': a quoted value without its closing '\"'"),
+        )
+    };
+    let (mut text, mut chars) = (String::new(), inner.chars());
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => text.push(chars.next().ok_or_else(unclosed)?),
+            '"' if chars.as_str().is_empty() => return Ok(text),
+            '"' => {
+                return Err(bad_spec(
+                    spec,
+                    &format!("'{value}': text after a quoted value"),
+                ))
+            }
+            other => text.push(other),
+        }
+    }
+    Err(unclosed())
+}
+
+/// `text` as a spec writes it: as it is when the grammar reads it back so, else quoted
+/// ([`unquoted`] reads it back). Empty text, whitespace and any of `,()"` are quoted
+/// (a `\` or `=` alone is not: `C:\m.safetensors` stays as it is).
+///
+/// ```text
+/// runs/a.safetensors        -> runs/a.safetensors
+/// runs/a,b (1)/m.safetensors -> "runs/a,b (1)/m.safetensors"
+/// ```
+pub(crate) fn quoted(text: &str) -> String {
+    let plain = !text.is_empty()
+        && !text
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '"'));
+    if plain {
+        return text.to_string();
+    }
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        if matches!(c, '"' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
 }
 
 /// `value` read as a number from `low` to `high` (a NaN is in no range), or an error saying
@@ -91,6 +186,49 @@ mod tests {
         let args = "a=1, p=x(m=2,n=3) ,b=(,)";
         let found = pairs("s", args).unwrap();
         assert_eq!(found, vec![("a", "1"), ("p", "x(m=2,n=3)"), ("b", "(,)")]);
+    }
+
+    #[test]
+    fn quoted_values_keep_the_grammars_characters() {
+        let args = r#"model="a,b (1)/x=y.st", p=l(model="c)d"),q="e\"f\\g""#;
+        let found = pairs("s", args).unwrap();
+        let values: Vec<_> = found.iter().map(|(_, v)| *v).collect();
+        assert_eq!(
+            values,
+            [r#""a,b (1)/x=y.st""#, r#"l(model="c)d")"#, r#""e\"f\\g""#]
+        );
+        assert_eq!(unquoted("s", values[0]).unwrap(), "a,b (1)/x=y.st");
+        assert_eq!(unquoted("s", values[2]).unwrap(), r#"e"f\g"#);
+        assert_eq!(unquoted("s", "plain/path").unwrap(), "plain/path");
+        for bad in [r#""open"#, r#""a"b""#, r#"a"b"#, r#""ends\""#] {
+            assert!(unquoted("s", bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn quoting_reads_back_as_the_text() {
+        for text in [
+            "a",
+            "runs/m.safetensors",
+            "a,b (1)",
+            " x",
+            "",
+            "q\"q",
+            "b\\s",
+            "k=v",
+            "t\tab",
+            "C:\\m",
+        ] {
+            let written = quoted(text);
+            assert_eq!(unquoted("s", &written).unwrap(), text, "{written}");
+            assert_eq!(
+                pairs("s", &format!("m={written}")).unwrap(),
+                [("m", written.as_str())]
+            );
+        }
+        assert_eq!(quoted("runs/m.safetensors"), "runs/m.safetensors");
+        assert_eq!(quoted("a,b"), r#""a,b""#);
+        assert_eq!(quoted(r"C:\m=1"), r"C:\m=1");
     }
 
     #[test]

@@ -1,0 +1,113 @@
+"""Agent names, read once where they enter: a built-in agent's spec becomes a
+:class:`zhengfen.AgentSpec` (read by the core's parser, its model file read with it), a user's
+class ``module:Class`` stays its name (:mod:`zhengfen.agents.user`). Everything past the edge
+(tournaments, training, the batch functions, the envs, the web) takes that object and reads
+nothing again.
+
+>>> spec = read_agent("search(determinizations=2)")
+>>> spec.spec, make_agent(spec).spec
+('search(determinizations=2,candidates=8)', 'search(determinizations=2,candidates=8)')
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+from zhengfen._core import AgentSpec, LearnedModel, Rules
+from zhengfen.agents.builtin import BUILT_IN_CLASSES, LearnedAgent, RandomAgent, _RustAgent
+from zhengfen.agents.protocol import Agent
+from zhengfen.agents.user import build_user_agent, is_user_class
+
+__all__ = [
+    "AgentName",
+    "agent_label",
+    "check_agent",
+    "learned_model",
+    "make_agent",
+    "read_agent",
+]
+
+AgentName: TypeAlias = AgentSpec | str
+"""An agent as it travels once read: a built-in agent's :class:`zhengfen.AgentSpec`, or a
+user's class named ``module:Class``."""
+
+
+def read_agent(name: str | AgentSpec) -> AgentName:
+    """``name`` read once, where it enters: a built-in agent's spec as its
+    :class:`zhengfen.AgentSpec` (:class:`zhengfen.ArgumentError` for a spec the core refuses,
+    :class:`zhengfen.ModelError` for a model file that cannot be read), a user's
+    ``module:Class`` as given, an :class:`~zhengfen.AgentSpec` as it is."""
+    if isinstance(name, AgentSpec) or is_user_class(name):
+        return name
+    return AgentSpec(name)
+
+
+def agent_label(name: AgentName) -> str:
+    """How an agent read by :func:`read_agent` is named in logs and reports: its canonical
+    spec, or the user's ``module:Class``."""
+    return name.spec if isinstance(name, AgentSpec) else name
+
+
+def make_agent(name: str | AgentSpec | Agent, seed: int = 0) -> Agent:
+    """An agent from a name: a built-in agent's spec (``random``, ``greedy``, ``search``,
+    ``ismcts``, with ``search(...)`` or ``ismcts(...)`` settings (``ismcts(policy=learned)``
+    searches with a learned model), ``learned`` or ``learned(model=PATH)``), read by the core's
+    parser, or an :class:`zhengfen.AgentSpec` already read (nothing is read again), or
+    ``module:Class`` for a user's class (:mod:`zhengfen.agents.user`), built with ``seed`` if
+    its constructor takes one. Agents pass through unchanged. A spec the core refuses raises
+    the core's :class:`zhengfen.ArgumentError`.
+
+    >>> make_agent("search(determinizations=2)").spec
+    'search(determinizations=2,candidates=8)'
+    >>> make_agent("greedy(x)")
+    Traceback (most recent call last):
+    ...
+    zhengfen.errors.ArgumentError: agent spec 'greedy(x)': this agent has no settings
+    >>> make_agent("os:getcwd")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    zhengfen.errors.ArgumentError: agent 'os:getcwd' is not a class (it is a builtin_...)
+    """
+    if isinstance(name, str):
+        if is_user_class(name):
+            return build_user_agent(name, seed)
+        name = AgentSpec(name)
+    if not isinstance(name, AgentSpec):
+        return name
+    spec = name
+    if spec.name == "learned":
+        return LearnedAgent(spec)
+    if spec.name == "random":
+        return RandomAgent(seed)
+    return BUILT_IN_CLASSES[spec.name].from_spec(spec, seed)
+
+
+def check_agent(agent: str | AgentSpec | Agent, rules: Rules) -> None:
+    """Refuses, before any game, an agent that cannot play ``rules``: an unknown spec or a
+    user's class that cannot be loaded or built (:class:`zhengfen.ArgumentError`), a model file
+    that cannot be read, ``learned`` where no model ships for the rules, or a model for other
+    rules (:class:`zhengfen.ModelError`, naming the file and the reason), as every entry point
+    binds an agent to its rules (:meth:`zhengfen.AgentSpec.bind`).
+
+    >>> import zhengfen
+    >>> check_agent("greedy", zhengfen.Rules.zen_cheng_you())
+    >>> check_agent("learned(model=no/such.safetensors)", zhengfen.Rules.zen_cheng_you())
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    zhengfen.errors.ModelError: model no/such.safetensors: cannot be read (No such file ...)
+    """
+    if isinstance(agent, str) and is_user_class(agent):
+        make_agent(agent)  # its class loaded and built once, as the games will
+    elif isinstance(agent, str | AgentSpec):
+        read_agent(agent).bind(rules)  # type: ignore[union-attr]  # a spec read: an AgentSpec
+    elif isinstance(agent, LearnedAgent | _RustAgent):
+        agent.agent_spec.bind(rules)
+
+
+def learned_model(agent: Agent, rules: Rules) -> LearnedModel | None:
+    """The model a learned agent plays under ``rules`` (its own, or the one shipped for the
+    rules), checked against them; ``None`` for any other agent."""
+    if not isinstance(agent, LearnedAgent):
+        return None
+    return agent.agent_spec.bind(rules).model
