@@ -34,7 +34,6 @@ from zhengfen.cli.arguments import (
     MAX_MATCHES,
     SEED,
     bounded_int,
-    canonical,
     check_output,
     positive_int,
     rules_of,
@@ -150,7 +149,7 @@ def check(args: argparse.Namespace) -> tuple[str, str]:
     """The canonical baseline and policy, every setting checked before anything is played (the
     agents able to play the rules, the arena's match, the output file)."""
     rules = rules_of(args)
-    baseline, policy = canonical(args.baseline), canonical(args.policy)
+    baseline, policy = ladder.canonical(args.baseline), ladder.canonical(args.policy)
     for spec in (baseline, guided(args.probes[0], policy)):
         zhengfen.rollouts(rules, [spec] * rules.players, 0, args.seed)  # the core reads it
         check_tournament(ladder.tournament(args, [spec, baseline]))

@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import re
 import shlex
 import sys
 import time
@@ -40,13 +39,13 @@ from pathlib import Path
 from typing import Any
 
 import zhengfen
+from zhengfen.agents import agent_label, is_user_class, read_agent
 from zhengfen.arena import Interval, ProgressBar, Report, Tournament, run
 from zhengfen.arena.command import check_tournament
 from zhengfen.cli.arguments import (
     MAX_MATCHES,
     SEED,
     bounded_int,
-    canonical,
     check_output,
     fill,
     positive_int,
@@ -90,13 +89,22 @@ def pairs(agents: list[str], all_pairs: bool) -> list[tuple[str, str]]:
     return [(agents[i + 1], agents[i]) for i in range(len(agents) - 1)]
 
 
+def canonical(name: str) -> str:
+    """A built-in agent's canonical spec (``search`` and ``search(determinizations=8,
+    candidates=8)`` are one agent); a user's ``module:Class`` as given."""
+    return agent_label(read_agent(name))
+
+
 def tournament(args: argparse.Namespace, agents: list[str], **settings: Any) -> Tournament:
     """The arena tournament of ``agents`` repeated round the table, from the ladder's settings
-    (``settings`` replace some)."""
+    (``settings`` replace some), each agent read once here."""
     rules = rules_of(args)
+    read = {name: read_agent(name) for name in agents}
+    seated = fill(agents, rules.players)
     base = Tournament(
         rules=rules,
-        agents=tuple(fill(agents, rules.players)),
+        agents=tuple(read[name] for name in seated),
+        names=tuple(seated),  # the rows name the agents as given
         deals=args.deals,
         seed=args.seed,
         matches=args.matches,
@@ -185,16 +193,14 @@ def preamble(args: argparse.Namespace, argv: list[str]) -> list[str]:
     ]
 
 
-MODEL_FILE = re.compile(r"learned\(model=([^()]*)\)")
-SHIPPED = re.compile(r"\blearned\b(?!\()")
-
-
 def models(agent: str, rules: zhengfen.Rules) -> list[tuple[str, zhengfen.LearnedModel]]:
-    """The learned models ``agent`` plays, each with its name (a path, or ``shipped``)."""
-    found = [(path, zhengfen.LearnedModel.load(path)) for path in MODEL_FILE.findall(agent)]
-    if SHIPPED.search(agent):
-        found.append(("shipped", zhengfen.LearnedModel.shipped(rules)))
-    return found
+    """The learned model ``agent`` plays, if any, with its name (its path, or ``shipped``), as
+    the core reads the spec."""
+    if is_user_class(agent):
+        return []
+    spec = zhengfen.AgentSpec(agent).bind(rules)
+    model = spec.model
+    return [] if model is None else [(spec.model_file or "shipped", model)]
 
 
 def budget(training: dict[str, Any]) -> tuple[float, int]:
@@ -228,8 +234,6 @@ def model_lines(agents: list[str], rules: zhengfen.Rules) -> list[str]:
 def check(args: argparse.Namespace) -> list[str]:
     """The canonical agents, every setting checked before anything is played: the rules, the
     agents (each one able to play these rules), the sizes and the output file."""
-    from zhengfen.agents import is_user_class
-
     rules = rules_of(args)
     names = split_agents(args.agents)
     search_current_folder(names)

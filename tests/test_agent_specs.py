@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import zhengfen
+from test_cli import zhengfen_cmd
 from zhengfen._core import _specs_read
 from zhengfen.agents import make_agent, observe, read_agent
 from zhengfen.arena import run
@@ -137,3 +138,40 @@ def test_a_bad_quote_is_an_argument_error(spec: str, message: str) -> None:
         zhengfen.AgentSpec(spec)
     with pytest.raises(zhengfen.ArgumentError, match=message):
         make_agent(spec)
+
+
+def odd_model(tmp_path: Path) -> Path:
+    """A copy of the test model in a folder whose name holds a comma, blanks and parentheses."""
+    path = tmp_path / "runs a,b (1)" / "model.safetensors"
+    path.parent.mkdir()
+    shutil.copy(ZF4, path)
+    return path
+
+
+def test_the_arena_and_play_command_lines_take_a_quoted_path(tmp_path: Path) -> None:
+    """``--agents`` is cut at the commas outside quotes, so a quoted path is one agent; its
+    canonical spec (quoted) names it in the report; ``zhengfen play`` takes it too."""
+    path = odd_model(tmp_path)
+    spec = f'learned(model="{path}")'
+    guided = f'ismcts(iterations=4,policy=learned(model="{path}"))'
+    done = zhengfen_cmd(
+        *("arena", "--agents", f"{spec}, {guided},greedy", "--deals", "2"),
+        *("--matches", "1", "--no-progress"),
+    )
+    assert done.returncode == 0, done.stderr
+    assert spec in done.stdout and zhengfen.agent_spec(guided) in done.stdout
+    played = zhengfen_cmd(
+        *("play", "--opponents", f"{spec},greedy,{spec}", "--hint", spec, "--seed", "3"),
+        stdin="hint\nquit\n",
+    )
+    assert played.returncode == 0, played.stderr
+    assert "learned(model.safetensors)" in played.stdout
+
+
+@pytest.mark.parametrize("command", ["arena", "play"])
+def test_a_bad_spec_on_the_command_line_is_one_line_and_status_2(command: str) -> None:
+    option = "--agents" if command == "arena" else "--opponents"
+    done = zhengfen_cmd(command, option, 'learned(model="open),greedy', stdin="quit\n")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "agent spec" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr

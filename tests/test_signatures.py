@@ -167,6 +167,7 @@ def saved(**kw: Any) -> bytes:
 # keywords; a defaulted argument is left out, then written out.
 CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "Cards.__new__": (lambda **kw: zhengfen.Cards(**kw), {"cards": "3c 3d"}),
+    "AgentSpec.learned": (lambda **kw: zhengfen.AgentSpec.learned(**kw).spec, {}),
     "parse_cards": (lambda **kw: zhengfen.parse_cards("3c 3d", **kw), {}),
     "combo_name": (lambda **kw: _core.combo_name(zhengfen.classify("3c 3d", ZF)[0], **kw), {}),
     "deal": (lambda **kw: zhengfen.deal(ZF, 7, **kw), {}),

@@ -25,6 +25,7 @@ __all__ = [
     "learned_model",
     "make_agent",
     "read_agent",
+    "split_names",
 ]
 
 AgentName: TypeAlias = AgentSpec | str
@@ -40,6 +41,32 @@ def read_agent(name: str | AgentSpec) -> AgentName:
     if isinstance(name, AgentSpec) or is_user_class(name):
         return name
     return AgentSpec(name)
+
+
+def split_names(text: str) -> list[str]:
+    """Agent names written one after another, cut at the commas outside parentheses and
+    quoted values: ``search(determinizations=2,candidates=3),greedy`` is two agents, and so is
+    ``learned(model="a,b.safetensors"),greedy``. Each name is stripped of blanks.
+
+    >>> split_names('learned(model="a,b (1).st"), search(candidates=2,determinizations=3)')
+    ['learned(model="a,b (1).st")', 'search(candidates=2,determinizations=3)']
+    """
+    names, current, depth = [], "", 0
+    quoted = escaped = False
+    for char in text:
+        if quoted:
+            escaped, quoted = (False, True) if escaped else (char == "\\", char != '"')
+        elif char == '"':
+            quoted = True
+        elif char in "()":
+            depth += 1 if char == "(" else -1
+        elif char == "," and depth == 0:
+            names.append(current.strip())
+            current = ""
+            continue
+        current += char
+    names.append(current.strip())
+    return names
 
 
 def agent_label(name: AgentName) -> str:

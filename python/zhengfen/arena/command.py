@@ -149,10 +149,11 @@ def make_tournament(args: argparse.Namespace) -> Tournament:
     rules = rules_of(args)
     names = split_agents(DEFAULT_AGENTS[rules.game] if args.agents is None else args.agents)
     search_current_folder(names)
-    read = {name: read_agent(name) for name in dict.fromkeys(names)}  # each spec read once
+    seated = fill(names, rules.players)
+    read = {name: read_agent(name) for name in dict.fromkeys(seated)}  # each spec read once
     tournament = Tournament(
         rules=rules,
-        agents=tuple(read[name] for name in fill(names, rules.players)),
+        agents=tuple(read[name] for name in seated),
         deals=args.deals,
         seed=args.seed,
         duplicate=not args.single,

@@ -40,7 +40,6 @@ __all__ = [
     "add_rules",
     "bounded_int",
     "bounded_number",
-    "canonical",
     "check_games",
     "check_output",
     "check_seat",
@@ -228,17 +227,12 @@ def rules_of(args: argparse.Namespace) -> zhengfen.Rules:
 
 
 def split_agents(text: str) -> list[str]:
-    """Agent names split at commas outside parentheses: ``search(determinizations=2,
-    candidates=3),greedy`` is two agents."""
-    names, depth, current = [], 0, ""
-    for char in text:
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if char == "," and depth == 0:
-            names.append(current.strip())
-            current = ""
-        else:
-            current += char
-    names.append(current.strip())
+    """Agent names split at commas outside parentheses and quoted values
+    (:func:`zhengfen.agents.specs.split_names`): ``search(determinizations=2,
+    candidates=3),greedy`` is two agents, and so is ``learned(model="a,b.safetensors"),greedy``."""
+    from zhengfen.agents.specs import split_names
+
+    names = split_names(text)
     if any(not name for name in names):
         raise ArgumentError(f"--agents {text!r}: an empty agent name")
     return names
@@ -249,15 +243,6 @@ def fill(names: list[str], seats: int) -> list[str]:
     if len(names) > seats:
         raise ArgumentError(f"{len(names)} agents given for {seats} seats")
     return [names[s % len(names)] for s in range(seats)]
-
-
-def canonical(name: str) -> str:
-    """A built-in agent's canonical spec (``search`` and ``search(determinizations=8,
-    candidates=8)`` are one agent); a user's ``module:Class`` as given."""
-    from zhengfen import agent_spec
-    from zhengfen.agents import is_user_class
-
-    return name if is_user_class(name) else agent_spec(name)
 
 
 def search_current_folder(names: list[str]) -> None:

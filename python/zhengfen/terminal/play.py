@@ -322,7 +322,7 @@ def play_session(
     inp: IO[str] = sys.stdin,
     game: zhengfen.Game | None = None,
     loaded: str | None = None,
-    hint: str = "greedy",
+    hint: AgentName = "greedy",
 ) -> int:
     """Plays ``game`` (by default a new one of ``rules`` from ``seed``) with the person in
     ``seat``; ``loaded`` says where a game to resume was loaded from (the events before are not
@@ -351,7 +351,7 @@ def play_session(
         screen,
         tolerant(inp),
         hint_agent=hint_agent,
-        hint_name=hint.partition("(")[0],
+        hint_name=agent_label(hint).partition("(")[0],
         hint_model=learned_model(hint_agent, rules),
     )
     try:

@@ -69,7 +69,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """A game in the terminal; returns the exit status."""
-    from zhengfen.agents import check_agent
+    from zhengfen.agents import check_agent, read_agent
     from zhengfen.terminal.play import play_session
 
     require_open("stdin", "zhengfen play reads your moves from it")
@@ -78,15 +78,16 @@ def run(args: argparse.Namespace) -> int:
     check_seat(args.seat, rules.players)
     opponents = split_agents(args.opponents)
     search_current_folder([*opponents, args.hint])
-    for name in dict.fromkeys([*opponents, args.hint]):
+    read = {name: read_agent(name) for name in dict.fromkeys([*opponents, args.hint])}
+    for agent in read.values():
         # unknown names, unloadable classes, unreadable models, models for other rules
-        check_agent(name, rules)
+        check_agent(agent, rules)
     if args.save is not None:
         check_output(Path(args.save), "--save")
     return play_session(
         rules,
         args.seat,
-        opponents,
+        [read[name] for name in opponents],
         args.seed,
         args.matches,
         args.save,
@@ -94,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         inp=sys.stdin,
         game=game,
         loaded=None if args.load is None else str(args.load),
-        hint=args.hint,
+        hint=read[args.hint],
     )
 
 
