@@ -32,14 +32,17 @@ from zhengfen.train.config import SELF
 __all__ = ["Actors", "LocalActors", "Round", "concatenate", "seat_agents"]
 
 Samples = dict[str, npt.NDArray[Any]]
+Opponent = str | zhengfen.AgentSpec
+"""An opponent of the learner: ``self``, a built-in agent's spec, or its AgentSpec read once."""
 
 
 def seat_agents(
-    rules: zhengfen.Rules, opponents: Sequence[str], round_: int
-) -> list[str | None] | None:
-    """``selfplay``'s ``agents`` for round ``round_``: ``None`` (self-play) without opponents,
+    rules: zhengfen.Rules, opponents: Sequence[Opponent], round_: int
+) -> list[Opponent | None] | None:
+    r"""``selfplay``'s ``agents`` for round ``round_``: ``None`` (self-play) without opponents,
     else ``None`` in the learner's seats and the opponents in the others, in turn (``None``
-    for an opponent ``self``).
+    for an opponent ``self``). The run passes its opponents read once, as
+    :class:`zhengfen.AgentSpec`\ s.
 
     >>> rules = zhengfen.Rules.zheng_fen(players=5)
     >>> seat_agents(rules, ["greedy", "self"], 1)
@@ -52,14 +55,14 @@ def seat_agents(
         learner = {s for s in range(players) if s % 2 == round_ % 2}
     else:
         learner = {round_ % players}
-    agents: list[str | None] = []
+    agents: list[Opponent | None] = []
     others = 0
     for seat in range(players):
         if seat in learner:
             agents.append(None)
         else:
             opponent = opponents[others % len(opponents)]
-            agents.append(None if opponent == SELF else opponent)
+            agents.append(None if isinstance(opponent, str) and opponent == SELF else opponent)
             others += 1
     return agents
 
@@ -72,7 +75,7 @@ class Round:
     first_episode: int
     episodes: int
     model: bytes
-    agents: list[str | None] | None
+    agents: list[Opponent | None] | None
 
 
 @dataclass

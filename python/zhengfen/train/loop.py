@@ -31,7 +31,7 @@ import zhengfen
 from zhengfen.train import curve, evaluation, features
 from zhengfen.train.actors import Actors, LocalActors, Played, Recipe, Round, seat_agents
 from zhengfen.train.checkpoint import RunFiles, load, model_bytes, read_state, save
-from zhengfen.train.config import TrainConfig, init_model
+from zhengfen.train.config import SELF, TrainConfig, init_model
 from zhengfen.train.learner import Learner, Targets
 from zhengfen.train.network import Network, Params, init_params
 from zhengfen.train.progress import Progress
@@ -140,8 +140,16 @@ class Run:
             number * episodes,
             episodes,
             model_bytes(self.network, params, self.training(counters)),
-            seat_agents(self.rules, self.config.opponents, number),
+            seat_agents(self.rules, self.opponents, number),
         )
+
+    @functools.cached_property
+    def opponents(self) -> list[zhengfen.AgentSpec | str]:
+        """The run's opponents read once (``self`` stays the learner's own seat): every round's
+        actors get these objects, never a spec to read again."""
+        return [
+            name if name == SELF else zhengfen.AgentSpec(name) for name in self.config.opponents
+        ]
 
     def checkpoint(self, snapshot: Snapshot) -> None:
         """Saves ``snapshot`` as the run's checkpoint."""
