@@ -636,6 +636,30 @@ def test_each_evaluation_measures_greedy_the_yardstick_and_the_reference(
     assert "yardstick ismcts(iterations=8)" in Run(config, 1).title()
 
 
+def test_a_yardstick_guided_by_a_model_at_an_odd_path_is_read_once(tmp_path: Path) -> None:
+    """``--yardstick`` naming a model whose path holds a comma, blanks and parentheses: quoted,
+    the command's check keeps it quoted in its canonical spec, and the evaluations read it into
+    one AgentSpec (with the model) once, at the first evaluation (issue 33 §2)."""
+    from zhengfen import _core
+    from zhengfen.train import command, evaluation
+
+    path = tmp_path / "runs a,b (1)" / "model.safetensors"
+    path.parent.mkdir()
+    zhengfen.LearnedModel.shipped(zhengfen.Rules.zheng_fen(players=4)).save(path)
+    given = f'ismcts(iterations=8,policy=learned(model="{path}"))'
+    config = command.check_yardstick(tiny(tmp_path / "run", yardstick=given, yardstick_deals=2))
+    assert config.yardstick == zhengfen.agent_spec(given) and f'"{path}"' in config.yardstick
+    run = Run(config, 1)
+    before = _core._specs_read()
+    (column,) = [c for c in run.yardsticks if c[0] == "yardstick"]
+    assert column[1].model_file == str(path) and column[1].model is not None
+    assert run.yardsticks is run.yardsticks  # read once, then kept
+    reads = _core._specs_read() - before
+    assert reads == 1  # the yardstick (greedy's is read at import, the reference is a model)
+    reference = evaluation.reference_spec(config.rules, str(path))
+    assert reference is not None and reference.model_file == str(path)
+
+
 def test_targets_of_searched_samples_weigh_each_term(tmp_path: Path) -> None:
     """Rows a search tried are fitted to its value, the played row to its return too; the
     loss is the weighted mean of both squared errors."""
