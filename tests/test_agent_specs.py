@@ -175,3 +175,28 @@ def test_a_bad_spec_on_the_command_line_is_one_line_and_status_2(command: str) -
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and "agent spec" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_web_reads_each_spec_once_for_the_server() -> None:
+    """A web request's agents are read once for the server: two tournaments and the options
+    naming the same (not canonical) specs read each text once, and the games read none."""
+    pytest.importorskip("starlette")
+    import time
+
+    from starlette.testclient import TestClient
+
+    from zhengfen.web.app import create_app
+
+    agents = ["search(candidates=5,determinizations=3)", "ismcts(iterations=37,candidates=3)"]
+    body = {"game": "zheng_fen", "players": 4, "agents": agents, "deals": 1, "seed": 5}
+    with TestClient(create_app(), base_url="http://127.0.0.1:8000") as client, reads(2):
+        for _ in range(2):
+            answer = client.post("/api/tournaments", json=body)
+            assert answer.status_code == 201, answer.text
+            key = answer.json()["id"]
+            for _ in range(600):
+                status = client.get(f"/api/tournaments/{key}").json()
+                if status["done"]:
+                    break
+                time.sleep(0.05)
+            assert status["done"] and status["error"] is None, status

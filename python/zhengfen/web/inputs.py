@@ -24,7 +24,7 @@ from typing import Any, Final, TypeVar
 
 import zhengfen
 from zhengfen.errors import ZhengfenError
-from zhengfen.web.models import BUILT_IN, Models
+from zhengfen.web.models import BUILT_IN, Models, read_spec
 
 __all__ = [
     "AGENTS",
@@ -232,7 +232,7 @@ def agent(name: str, models: Models | None = None, rules: zhengfen.Rules | None 
         # inside another agent's settings (ismcts(policy=learned(model=PATH))).
         raise InputError(f"agent {_short(name)}: model files cannot be named here")
     try:
-        read = zhengfen.AgentSpec(name)  # read once: its settings are checked on the object
+        read = read_spec(name)  # read once for the server: its settings checked on the object
     except (TypeError, ValueError) as error:
         raise InputError(str(error)) from error
     if read.spec == "learned":  # written another way (" learned ")

@@ -14,6 +14,7 @@ by that name, never a file: the files are the operator's choice alone.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +24,7 @@ import zhengfen
 from zhengfen.agents import Agent, learned_model, make_agent
 from zhengfen.errors import ArgumentError
 
-__all__ = ["BUILT_IN", "PREFIX", "Models", "read_models"]
+__all__ = ["BUILT_IN", "PREFIX", "Models", "read_models", "read_spec"]
 
 BUILT_IN: Final = {
     "random": "uniformly random among the legal moves",
@@ -42,6 +43,9 @@ NAME: Final = re.compile(r"[A-Za-z0-9_.]{1,40}")
 """What a model's NAME may be (after ``learned-``)."""
 
 Json = dict[str, Any]
+
+SPECS_KEPT: Final = 1024
+"""The most agent spec texts :func:`read_spec` keeps."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +89,7 @@ class Models:
 
     def spec(self, name: str) -> str:
         """The spec shown for an offered agent (a model file's path is not shown)."""
-        return name if name in self.files else zhengfen.agent_spec(name)
+        return name if name in self.files else read_spec(name).spec
 
     def about(self, name: str) -> str:
         """What an offered agent does."""
@@ -100,10 +104,11 @@ class Models:
         self.read(name).bind(rules)
 
     def read(self, name: str) -> zhengfen.AgentSpec:
-        """The agent an offered name (or a built-in spec) stands for, read once: an operator's
-        model as the learned agent playing it, anything else by the core's parser."""
+        """The agent an offered name (or a built-in spec) stands for: an operator's model as
+        the learned agent playing it, anything else read by the core's parser once for the
+        server (:func:`read_spec`)."""
         model = self.files.get(name)
-        return zhengfen.AgentSpec(name) if model is None else zhengfen.AgentSpec.learned(model)
+        return read_spec(name) if model is None else zhengfen.AgentSpec.learned(model)
 
     def agent(self, name: str, seed: int) -> Agent:
         """The agent for an offered name (or a built-in spec), seeded with ``seed``."""
@@ -112,6 +117,32 @@ class Models:
     def model(self, agent: Agent, rules: zhengfen.Rules) -> zhengfen.LearnedModel | None:
         """The model a learned agent plays under ``rules`` (``None`` for other agents)."""
         return learned_model(agent, rules)
+
+
+def read_spec(spec: str) -> zhengfen.AgentSpec:
+    """A built-in agent's spec read by the core, once for the server: the object is immutable,
+    so every request, game and tournament that names the text, or its canonical spec, shares
+    it (a spec the core refuses raises each time, and is not kept). At most
+    :data:`SPECS_KEPT` texts are kept: past that, all are forgotten and read again as asked.
+
+    >>> read_spec("search") is read_spec("search(determinizations=8,candidates=8)")
+    True
+    """
+    with _LOCK:
+        found = _READ.get(spec)
+    if found is not None:
+        return found
+    read = zhengfen.AgentSpec(spec)
+    with _LOCK:
+        if len(_READ) >= SPECS_KEPT:
+            _READ.clear()
+        _READ[spec] = _READ[read.spec] = read
+    return read
+
+
+_READ: dict[str, zhengfen.AgentSpec] = {}
+"""The specs :func:`read_spec` has read, by the text given and by the canonical spec."""
+_LOCK = threading.Lock()
 
 
 def read_models(given: Sequence[str]) -> Models:
