@@ -19,7 +19,11 @@ __all__ = ["build_user_agent", "is_user_class", "load_agent_class", "takes_seed"
 
 def is_user_class(name: str) -> bool:
     """Whether an agent name names a user's class (``module:Class``) rather than a built-in
-    agent's spec (whose grammar has no ``:`` outside a quoted value)."""
+    agent's spec (whose grammar has no ``:`` outside a quoted value).
+
+    >>> is_user_class("mine:Agent"), is_user_class('learned(model="C:/runs/m.safetensors")')
+    (True, False)
+    """
     return ":" in _unquoted_part(name)
 
 
