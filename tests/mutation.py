@@ -246,6 +246,48 @@ JUDGED: dict[str, str] = {
     "zen_cheng_you:113:75-76:plus_one": (
         "equivalent: three jokers are a triple above A, refused above; four are still above 3"
     ),
+    # The sample of issue 33 (seed 2026, after the reference's lines moved): its survivors.
+    "cards:215:24-25:minus_one": "equivalent: it changes only the wording of the message",
+    "cards:241:76-77:plus_one": "equivalent: every Cards the reference makes names its decks",
+    "cards:246:76-77:minus_one": "equivalent: it changes only a position named in a message",
+    "cards:285:53-54:minus_one": "equivalent: it changes only a position named in a message",
+    "cards:289:12-24:pass": "unreachable: Cards.__contains__ serves the Python API only",
+    "cards:289:19-24:False>True": "unreachable: Cards.__contains__ serves the Python API only",
+    "cards:300:12-33:pass": (
+        "equivalent: Cards are compared with Cards only; against another object None is as "
+        "false as the fallback's False, and != inverts both alike"
+    ),
+    "cards:310:26-27:plus_one": "unreachable: Cards.__repr__ is never part of an answer",
+    "rules:35:46-47:plus_one": (
+        "equivalent: Rules.zheng_fen always passes players (its own default, 4), so this "
+        "default is never read"
+    ),
+    "rules:158:8-44:pass": "unreachable: Rules.__repr__ is never part of an answer",
+    "zheng_fen:60:29-30:minus_one": "equivalent: a single's indices hold one card: [-1] is [0]",
+    "zen_cheng_you:163:8-17:pass": "equivalent: no kind has a reading of no cards",
+    "classify:39:8-72:pass": "unreachable: the server always passes card text, never other types",
+    "classify:42:7-23:Eq>NotEq": (
+        "unreachable: every Cards object reaching it already has the rule set's decks"
+    ),
+    "classify:44:15-45:Gt>LtE": (
+        "unreachable: every Cards object reaching it already has the rule set's decks"
+    ),
+    "classify:135:4-69:pass": "unreachable: the server passes combinations as text, not Combo",
+    "candidates:45:45-62:Eq>NotEq": (
+        "equivalent: each suit's cards are in the pool of every other suit then, so every flush "
+        "is still a candidate; the caller classifies the extra sets"
+    ),
+    "candidates:87:18-19:minus_one": (
+        "equivalent: a window one joker short yields no set (_runs draws only the jokers held)"
+    ),
+    "candidates:92:28-29:plus_one": "equivalent: shorter candidates are refused by classify",
+    "candidates:146:67-68:minus_one": "equivalent: shorter candidates are refused by classify",
+    "candidates:175:12-18:pass": "equivalent: a set yielded twice; the caller de-duplicates",
+    "candidates:217:26-27:minus_one": (
+        "equivalent: triples as bomb candidates are read by classify as the triples they are"
+    ),
+    "match:161:23-32:Add>Sub": "equivalent: (first - 2) % 4 == (first + 2) % 4",
+    "game:240:8-53:pass": "unreachable: the server reports the phase, not Game.match_over",
 }
 
 

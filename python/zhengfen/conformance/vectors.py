@@ -156,6 +156,10 @@ CLASSIFY = [
     (ZF, "BJ RJ", "§4.2"),
     (ZF, "4c 4d 5c 5d BJ RJ", "§4.10"),
     (ZF, "5h 6h 7h BJ RJ", "§4.10"),
+    # Jokers above naturals at the bottom of the ranks: the run can only go up from 3 (§4.5,
+    # §4.7; a reference that let it start below 3 survived the vectors before these).
+    (ZF, "3c 3d 4c 4d BJ RJ", "§4.5"),
+    (ZF, "3h 4h 5h 6h BJ", "§4.7"),
     (ZF, "8c 8d 8h Jc Jd", "§4.6 a"),
     (ZF, "8c 8d 8h Ah 2h", "§4.6 b"),
     (ZF, "8c 8d 8h 3c Jd", "§4.6 c"),
