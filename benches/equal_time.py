@@ -2,13 +2,14 @@
 AI.md §4.1.1) against pure search (``--baseline``, the default ``ismcts``) when the guided search
 is given about 1/10, 1/3 and 1 times the baseline's time a decision (``--fractions``).
 
-Calibration, before any match and in the same run (the machines are shared and noisy, so only
-times measured side by side are compared): each agent alone in every seat, ``--timing-deals``
-deals of one match on one thread, the wall seconds over its decisions, as ``ladder.py`` times.
-The guided search is timed at two iteration counts (``--probes``); the straight line through
-them (a fixed cost a decision plus a cost an iteration) gives the count whose time is each
-fraction of the baseline's, and that count is timed again for the table, so the table shows the
-ratio reached, not the one aimed at.
+Calibration, just before each fraction's match (the machines are shared and their load drifts
+over a long study, so only times measured side by side are compared): each agent alone in every
+seat, ``--timing-deals`` deals of one match on one thread, the wall seconds over its decisions,
+as ``ladder.py`` times. The baseline is timed, then the guided search at two iteration counts
+(``--probes``); the straight line through them (a fixed cost a decision plus a cost an
+iteration) gives the count whose time is the fraction of the baseline's; that count is timed,
+and the baseline again. The table shows the ratio reached (the count's time over the mean of
+the baseline's two), not the one aimed at.
 
 Then each count plays the ladder's duplicate match against the baseline (A, B, A, B round the
 table; in Zen Cheng You A's team against B's): points per match, A - B paired deal by deal,
@@ -73,11 +74,14 @@ def guided(iterations: int, policy: str) -> str:
 
 @dataclass(frozen=True)
 class Row:
-    """One fraction of the table: the count chosen, its time, and its match."""
+    """One fraction of the table: the count chosen, the two times measured beside each other
+    just before its match (``baseline_seconds`` the mean of the timings before and after the
+    guided search's), and the match."""
 
     fraction: float
     iterations: int
     seconds: float
+    baseline_seconds: float
     pair: ladder.Pair
 
 
@@ -89,9 +93,9 @@ HEADER = [
 ]
 
 
-def row_text(row: Row, baseline_seconds: float) -> str:
+def row_text(row: Row) -> str:
     """A Markdown row of the table."""
-    pair = row.pair
+    pair, baseline_seconds = row.pair, row.baseline_seconds
     ahead = {"A": "guided", "B": "baseline"}.get(pair.verdict(), "not separated")
     return (
         f"| {row.fraction:.3g} x | {row.iterations} | {ladder.duration(row.seconds)} / "
@@ -158,15 +162,23 @@ def check(args: argparse.Namespace) -> tuple[str, str]:
     return baseline, policy
 
 
-def calibrate(args: argparse.Namespace, policy: str, baseline_seconds: float) -> list[int]:
-    """The guided search's iteration count for each fraction of the baseline's time."""
-    timed = []
-    for count in args.probes:
-        seconds = ladder.time_per_decision(args, guided(count, policy))
-        assert seconds is not None  # --timing-deals is at least 1
-        timed.append((count, seconds))
-    line = Line.through(timed[0], timed[1])
-    return [line.iterations(fraction * baseline_seconds) for fraction in args.fractions]
+def seconds_of(args: argparse.Namespace, agent: str) -> float:
+    """Wall seconds a decision of ``agent`` alone in every seat (``ladder.py``'s timing)."""
+    seconds = ladder.time_per_decision(args, agent)
+    assert seconds is not None  # --timing-deals is at least 1
+    return seconds
+
+
+def calibrated(args: argparse.Namespace, fraction: float, policy: str, baseline: str) -> Row:
+    """The guided search's count for ``fraction`` of the baseline's time, from timings made now
+    (the load of a shared machine drifts over a long study), and its match."""
+    before = seconds_of(args, baseline)
+    low, high = ((count, seconds_of(args, guided(count, policy))) for count in args.probes)
+    count = Line.through(low, high).iterations(fraction * before)
+    spec = guided(count, policy)
+    seconds = seconds_of(args, spec)
+    baseline_seconds = (before + seconds_of(args, baseline)) / 2
+    return Row(fraction, count, seconds, baseline_seconds, ladder.play_pair(args, spec, baseline))
 
 
 def preamble(args: argparse.Namespace, argv: list[str], baseline: str, policy: str) -> list[str]:
@@ -179,27 +191,21 @@ def preamble(args: argparse.Namespace, argv: list[str], baseline: str, policy: s
         f"{rules!r}; guided `{guided(0, policy).replace('=0,', '=N,')}` against `{baseline}`; "
         f"{args.deals} duplicate deals (seed {args.seed}), seats {seats} (guided = A), "
         f"{args.matches} match(es) a game, {args.threads} thread(s). Time a decision: each agent "
-        f"alone in every seat, {args.timing_deals} deal(s) of one match, one thread, in this run; "
-        f"N from a line through {args.probes[0]} and {args.probes[1]} iterations.",
+        f"alone in every seat, {args.timing_deals} deal(s) of one match, one thread, just before "
+        f"each row's match; N from a line through {args.probes[0]} and {args.probes[1]} "
+        "iterations timed then.",
         "",
         *ladder.model_lines([policy], rules),
     ]
 
 
 def study(args: argparse.Namespace, argv: list[str]) -> None:
-    """Calibrates, then plays each fraction's match, printing (and writing) the table."""
+    """Each fraction calibrated and played in turn, the table printed (and written) row by row."""
     baseline, policy = check(args)
-    baseline_seconds = ladder.time_per_decision(args, baseline)
-    assert baseline_seconds is not None
-    counts = calibrate(args, policy, baseline_seconds)
     lines = preamble(args, argv, baseline, policy) + HEADER
     print("\n".join(lines), flush=True)
-    for fraction, count in zip(args.fractions, counts, strict=True):
-        spec = guided(count, policy)
-        seconds = ladder.time_per_decision(args, spec)
-        assert seconds is not None
-        pair = ladder.play_pair(args, spec, baseline)
-        lines.append(row_text(Row(fraction, count, seconds, pair), baseline_seconds))
+    for fraction in args.fractions:
+        lines.append(row_text(calibrated(args, fraction, policy, baseline)))
         print(lines[-1], flush=True)
         if args.out is not None:
             args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
