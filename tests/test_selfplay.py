@@ -258,18 +258,64 @@ def test_a_searched_episode_plays_the_searchers_moves(tmp_path: Path) -> None:
     assert list(samples["results"][0]) == [game.match_result(s) for s in range(4)]
 
 
+@pytest.mark.parametrize("rules", [ZF4, ZCY], ids=["zf4", "zcy"])
+def test_a_greedy_labelling_search_is_the_same_whatever_the_model(rules: zhengfen.Rules) -> None:
+    """``search="ismcts(...)"`` with the greedy policy labels with a search the model does not
+    guide: two different models, the same rows, values, visits and moves played (epsilon 0);
+    the same search given as an ``AgentSpec`` gives the same samples."""
+    spec = "ismcts(iterations=12)"
+    other = learned_models.build(rules.game, rules.players, 7)
+    searches: list[tuple[zhengfen.LearnedModel, str | zhengfen.AgentSpec]] = [
+        (model_for(rules), spec),
+        (other, spec),
+        (other, zhengfen.AgentSpec(spec)),
+    ]
+    runs = [
+        zhengfen.selfplay(rules, model, 2, 5, epsilon=0.0, search=search)
+        for model, search in searches
+    ]
+    for key in ("move", "value", "visits", "played", "observation", "results"):
+        np.testing.assert_array_equal(runs[0][key], runs[1][key], err_msg=key)
+        np.testing.assert_array_equal(runs[1][key], runs[2][key], err_msg=key)
+    assert int(runs[0]["visits"].sum()) == 12 * int(runs[0]["played"].sum())
+    assert not np.array_equal(runs[0]["target"], 0)
+
+
+def test_a_learned_labelling_spec_is_guided_by_the_model_trained() -> None:
+    """``policy=learned`` in a labelling spec is the model passed to ``selfplay``: the spec
+    with the learned policy's settings gives the samples of ``search=N``."""
+    model = model_for(ZF4)
+    spec = "ismcts(iterations=10,policy=learned,playout=value)"
+    assert_same(
+        zhengfen.selfplay(ZF4, model, 2, 5, search=spec),
+        zhengfen.selfplay(ZF4, model, 2, 5, search=10),
+    )
+
+
 @pytest.mark.parametrize(
-    ("bad", "kind"),
+    ("bad", "kind", "match"),
     [
-        (0, zhengfen.ArgumentError),
-        (1_000_001, zhengfen.ArgumentError),
-        ("8", zhengfen.ArgumentTypeError),
-        (True, zhengfen.ArgumentTypeError),
+        (0, zhengfen.ArgumentError, "search must be an integer from 1"),
+        (1_000_001, zhengfen.ArgumentError, "search must be an integer from 1"),
+        ("8", zhengfen.ArgumentError, "search: unknown agent '8'"),
+        ("greedy", zhengfen.ArgumentError, 'an ismcts spec, not "greedy"'),
+        ("ismcts(iterations=0)", zhengfen.ArgumentError, "search: agent spec"),
+        (True, zhengfen.ArgumentTypeError, "search must be a number of iterations"),
+        ([3], zhengfen.ArgumentTypeError, "search must be a number of iterations"),
     ],
 )
-def test_bad_search_iterations_are_refused(bad: Any, kind: type[Exception]) -> None:
-    with pytest.raises(kind, match="search"):
+def test_bad_searches_are_refused(bad: Any, kind: type[Exception], match: str) -> None:
+    with pytest.raises(kind, match=match):
         zhengfen.selfplay(ZF4, model_for(ZF4), 1, search=bad)
+
+
+def test_a_labelling_spec_naming_a_model_file_is_refused(tmp_path: Path) -> None:
+    """The labelling search's learned policy is the model trained; naming another would be
+    silently ignored, so it is refused."""
+    path = tmp_path / "m.safetensors"
+    model_for(ZF4).save(path)
+    with pytest.raises(zhengfen.ArgumentError, match="name no model file"):
+        zhengfen.selfplay(ZF4, model_for(ZF4), 1, search=f"ismcts(policy=learned(model={path}))")
 
 
 def test_episodes_split_across_calls_join_to_the_whole() -> None:

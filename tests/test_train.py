@@ -30,7 +30,7 @@ pytest.importorskip("matplotlib")
 
 from zhengfen.train import curve, features  # noqa: E402
 from zhengfen.train.checkpoint import optimizer_bytes, optimizer_of  # noqa: E402
-from zhengfen.train.config import TrainConfig  # noqa: E402
+from zhengfen.train.config import TrainConfig, parse_search  # noqa: E402
 from zhengfen.train.learner import Learner, Targets  # noqa: E402
 from zhengfen.train.loop import Run, train  # noqa: E402
 from zhengfen.train.network import (  # noqa: E402
@@ -340,6 +340,8 @@ def refused(
         (["--minutes", "-1"], "--minutes: must be a positive number of minutes"),
         (["--game", "chess"], "--game: invalid choice"),
         (["--search", "0"], "--search: must be an integer from 1 to 1000000"),
+        (["--search", "greedy"], "--search: must be a number of iterations or an ismcts spec"),
+        (["--search", "ismcts(foo=1)"], "--search: agent spec 'ismcts(foo=1)': unknown setting"),
         (["--yardstick-deals", "-1"], "--yardstick-deals: must be an integer from 0"),
     ],
 )
@@ -601,6 +603,35 @@ def test_a_resumed_search_labelled_run_is_the_uninterrupted_run(tmp_path: Path) 
     assert (resumed.decisions, resumed.samples) == (whole.decisions, whole.samples)
     state = json.loads((tmp_path / "split" / "state.json").read_text())
     assert state["recipe"]["search"] == 8
+
+
+def test_a_run_labelled_by_an_ismcts_spec_keeps_it_and_resumes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--search SPEC``: the canonical spec is the recipe's, kept by ``--resume`` (which
+    continues the run as if uninterrupted) and refused when another search is given."""
+    spec = parse_search("ismcts(iterations=6)")
+    assert spec == "ismcts(iterations=6,playout=greedy,exploration=0.7,candidates=8)"
+    whole = train(tiny(tmp_path / "whole", rounds=2, search=spec), resume=False)
+    train(tiny(tmp_path / "split", rounds=1, search=spec), resume=False)
+    resumed = train(tiny(tmp_path / "split", rounds=2, search=spec), resume=True)
+    same_run(tmp_path / "whole", tmp_path / "split")
+    assert (resumed.decisions, resumed.samples) == (whole.decisions, whole.samples)
+    state = json.loads((tmp_path / "split" / "state.json").read_text())
+    assert state["recipe"]["search"] == spec
+    args = ["--out", str(tmp_path / "split"), "--resume", "--search", "6", "--rounds", "3"]
+    refused(capsys, args, "--resume: search 6 differs from the run's 'ismcts(iterations=6,")
+
+
+def test_a_search_spec_naming_a_model_file_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "m.safetensors"
+    zhengfen.LearnedModel.shipped(zhengfen.Rules.zheng_fen()).save(path)
+    spec = f"ismcts(policy=learned(model={path}))"
+    args = ["--out", str(tmp_path / "run"), "--search", spec]
+    refused(capsys, args, "--search: a labelling search's policy=learned is the model being", True)
+    assert not (tmp_path / "run").exists()
 
 
 def test_each_evaluation_measures_greedy_the_yardstick_and_the_reference(

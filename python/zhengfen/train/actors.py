@@ -102,13 +102,13 @@ class Actors(Protocol):
 @dataclass(frozen=True)
 class Recipe:
     """What every round shares: the rules, the seed, epsilon, threads per call, and the
-    labelling search's iterations (``None``: Monte Carlo returns alone)."""
+    labelling search: its iterations or ``ismcts`` spec (``None``: Monte Carlo returns alone)."""
 
     rules: zhengfen.Rules
     seed: int
     epsilon: float
     threads: int
-    search: int | None = None
+    search: int | str | None = None
 
 
 def play_episodes(recipe: Recipe, work: Round, first: int, count: int) -> Played:

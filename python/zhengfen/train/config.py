@@ -66,7 +66,7 @@ class TrainConfig:
     reuse: int = 1
     epsilon: float = 0.05
     init: str | None = None
-    search: int | None = None
+    search: int | str | None = None
     # The budget and the machinery.
     rounds: int | None = None
     minutes: float | None = None
@@ -159,6 +159,34 @@ def parse_layers(text: str) -> tuple[int, ...]:
             f"not {shown(text)}"
         )
     return sizes
+
+
+def parse_search(text: str) -> int | str:
+    """``--search``: a number of iterations N (``ismcts(policy=learned)`` of N iterations), or an
+    ``ismcts`` spec, returned canonical. A learned policy in it is the model being trained, so a
+    spec that names a model file is refused.
+
+    >>> parse_search("128")
+    128
+    >>> parse_search("ismcts(iterations=300)")
+    'ismcts(iterations=300,playout=greedy,exploration=0.7,candidates=8)'
+    """
+    if text.strip().lstrip("+-").isdigit():
+        return bounded_int(1, 1_000_000)(text)
+    try:
+        spec = zhengfen.AgentSpec(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if spec.name != "ismcts":
+        raise argparse.ArgumentTypeError(
+            f"must be a number of iterations or an ismcts spec, not {shown(text)}"
+        )
+    if spec.model_file is not None:
+        raise argparse.ArgumentTypeError(
+            "a labelling search's policy=learned is the model being trained; name no model "
+            f"file, not {shown(text)}"
+        )
+    return spec.spec
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
@@ -299,13 +327,15 @@ def _add_learning_numbers(recipe: argparse._ArgumentGroup, d: TrainConfig) -> No
             ),
             (
                 "--search",
-                "N",
-                bounded_int(1, 1_000_000),
+                "N|SPEC",
+                parse_search,
                 None,
                 "search-labelled training: the learner seats' decisions are searched by "
-                "ismcts(policy=learned) of N iterations with the current model, and Q is fitted "
-                "to the search's value of each move it tried and to the return of the move "
-                "played (default: Monte Carlo returns alone)",
+                "ismcts(policy=learned) of N iterations with the current model, or by the "
+                "ismcts spec SPEC (its policy=learned is the current model; policy=greedy, the "
+                "default, labels with a search the model does not guide), and Q is fitted to "
+                "the search's value of each move it tried and to the return of the move played "
+                "(default: Monte Carlo returns alone)",
             ),
         ],
     )

@@ -38,7 +38,6 @@ use crate::tensors::{MOST_ROWS, ROWS};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use std::ops::RangeInclusive;
-use zhengfen_core::agents::MOST_ITERATIONS;
 use zhengfen_core::batch::MAX_GAMES_PER_THREAD;
 use zhengfen_core::Search;
 
@@ -113,8 +112,6 @@ optional_integers! {
     matches("matches", 1..=U32) -> u32;
     /// The actions a batch's mask holds (`None`: the rules' default).
     max_actions("max_actions", ROWS) -> usize;
-    /// The iterations of self-play's labelling search (`None`: no search).
-    search("search", 1..=MOST_ITERATIONS as i128) -> u32;
     /// A seed to restart from (`None`: the last one given).
     seed_or_none("seed", 0..=U64) -> u64;
 }

@@ -1,20 +1,18 @@
 //! `selfplay`: episodes played in Rust with a learned model in the learner seats (AI.md
 //! §7.6), their training samples as numpy arrays. The GIL is released while Rust works.
 
-use crate::agents::seat_agents;
+use crate::agents::{agent_arg, seat_agents, PyAgentSpec};
 use crate::args::{self, int_arg, shown, U64};
-use crate::errors::{value_error, ArgumentTypeError};
+use crate::errors::{value_error, ArgumentError, ArgumentTypeError};
 use crate::interrupt::interruptible;
 use crate::learned::PyLearnedModel;
 use crate::rules::PyRules;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
-use std::sync::Arc;
-use zhengfen_core::agents::{Ismcts, Learned, Policy};
+use pyo3::types::{PyDict, PyString};
+use zhengfen_core::agents::{Agent, Ismcts, Learned, Policy, MOST_ITERATIONS};
 use zhengfen_core::batch::{selfplay_until, Samples, SelfplayConfig, DEFAULT_GAMES_PER_THREAD};
 use zhengfen_core::encode::{observation_size, HISTORY_ROW, MOVE_ROW, SCORES_SIZE};
-use zhengfen_core::learned::Model;
 
 /// Plays episodes with a learned model and returns its training samples (`AI.md` §7.6).
 #[pyfunction]
@@ -32,8 +30,9 @@ pub fn selfplay<'py>(
     #[pyo3(from_py_with = args::epsilon)] epsilon: f64,
     #[pyo3(from_py_with = args::threads)] threads: usize,
     #[pyo3(from_py_with = args::games_per_thread)] games_per_thread: usize,
-    #[pyo3(from_py_with = args::search)] search: Option<u32>,
+    search: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let search = labelling_search(search)?;
     let model = model
         .cast::<PyLearnedModel>()
         .map_err(|_| {
@@ -57,20 +56,72 @@ pub fn selfplay<'py>(
         epsilon,
         threads,
         games_per_thread,
-        search: search_of(search, &model),
+        search,
     };
     let samples = interruptible(py, |cancel| selfplay_until(&config, cancel))?;
     arrays(py, samples)
 }
 
-/// The labelling search of `search=N`: IS-MCTS of N iterations with the learned policy's
-/// other defaults (AI.md §8.1); `None` for none.
-fn search_of(search: Option<u32>, model: &Arc<Model>) -> Option<Ismcts> {
-    let policy = Policy::Learned(Learned::from_model(model.clone(), None));
-    search.map(|iterations| Ismcts {
+/// The labelling search of `search` (AI.md §8.1): `None` for none; a number N for IS-MCTS of
+/// N iterations with the learned policy's other defaults; an `ismcts` spec (text or
+/// `AgentSpec`) as it says.
+fn labelling_search(search: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Ismcts>> {
+    match search.filter(|s| !s.is_none()) {
+        None => Ok(None),
+        Some(spec) if spec.cast::<PyString>().is_ok() || spec.cast::<PyAgentSpec>().is_ok() => {
+            spec_search(spec).map(Some)
+        }
+        Some(iterations) => iterations_search(iterations).map(Some),
+    }
+}
+
+/// `search=N`: `ismcts(iterations=N,policy=learned)`, its other settings the learned policy's
+/// defaults.
+fn iterations_search(search: &Bound<'_, PyAny>) -> PyResult<Ismcts> {
+    let py = search.py();
+    let iterations =
+        int_arg(search, "search", 1..=i128::from(MOST_ITERATIONS)).map_err(|e| {
+            match e.is_instance_of::<ArgumentTypeError>(py) {
+                true => ArgumentTypeError::new_err(format!(
+                    "search must be a number of iterations, an ismcts spec or an AgentSpec, not {}",
+                    shown(search)
+                )),
+                false => e,
+            }
+        })?;
+    let policy = Policy::Learned(Learned {
+        path: None,
+        model: None,
+    });
+    Ok(Ismcts {
         iterations,
         ..Ismcts::with_policy(policy)
     })
+}
+
+/// `search=SPEC`: the `ismcts` agent it names. Its learned policy is the model being trained
+/// (the core sets it), so a spec that names a model file is refused rather than ignored.
+fn spec_search(search: &Bound<'_, PyAny>) -> PyResult<Ismcts> {
+    let py = search.py();
+    let prefixed = |e: PyErr| match e.is_instance_of::<ArgumentError>(py)
+        && !e.is_instance_of::<ArgumentTypeError>(py)
+    {
+        true => value_error(format!("search: {}", e.value(py))),
+        false => e,
+    };
+    match agent_arg(search).map_err(prefixed)? {
+        Agent::Ismcts(ismcts) => match &ismcts.policy {
+            Policy::Learned(Learned { path: Some(_), .. }) => Err(value_error(
+                "search: a labelling search's policy=learned is the model being trained; \
+                 name no model file",
+            )),
+            _ => Ok(ismcts),
+        },
+        other => Err(value_error(format!(
+            "search must be a number of iterations or an ismcts spec, not {:?}",
+            other.name()
+        ))),
+    }
 }
 
 // The default of `games_per_thread` in `selfplay`'s signature is the core's.

@@ -10,7 +10,8 @@
 //!   otherwise it explores with probability `epsilon` (a uniform legal move), else plays the
 //!   largest Q-value, the first in legal-move order on ties (the learned agent's choice).
 //! - With `search` (search-labelled training, AI.md §8.1) a learner seat's non-forced
-//!   decision is searched by IS-MCTS guided by the model ([`Ismcts::search`]): it gives one
+//!   decision is searched by IS-MCTS ([`Ismcts::search`]), guided by the model when its policy
+//!   is learned (that policy's model is always `model`, the one trained): it gives one
 //!   sample per root move the search tried, labelled with the search's value of that move
 //!   and its visits, and the seat plays the most visited move (or, with probability
 //!   `epsilon`, a uniform legal move, whose sample is added when the search did not try it).
@@ -87,7 +88,8 @@ pub struct SelfplayConfig {
     /// Games each thread keeps in flight, 1 to [`MAX_GAMES_PER_THREAD`].
     pub games_per_thread: usize,
     /// The search that labels the learner seats' decisions, or `None` for Monte Carlo returns
-    /// alone (its policy is always `model`, set when the config is checked).
+    /// alone. A learned policy's model is always `model` (set when the config is checked); a
+    /// greedy policy labels with a search that does not depend on the model.
     pub search: Option<Ismcts>,
 }
 
@@ -209,15 +211,27 @@ fn checked(config: &SelfplayConfig) -> Result<SelfplayConfig> {
         .iter()
         .map(|agent| agent.as_ref().map(|a| a.bind(rules)).transpose())
         .collect::<Result<Vec<Option<Agent>>>>()?;
-    let search = config.search.as_ref().map(|search| Ismcts {
-        policy: Policy::Learned(Learned::from_model(config.model.clone(), None)),
-        ..search.clone()
-    });
+    let search = config
+        .search
+        .as_ref()
+        .map(|search| labelling(search, &config.model));
     Ok(SelfplayConfig {
         agents,
         search,
         ..config.clone()
     })
+}
+
+/// The labelling search `search` as it runs: a learned policy guided by `model`, the model
+/// being trained, whatever model it named; a greedy policy as it is.
+fn labelling(search: &Ismcts, model: &Arc<Model>) -> Ismcts {
+    match search.policy {
+        Policy::Learned(_) => Ismcts {
+            policy: Policy::Learned(Learned::from_model(model.clone(), None)),
+            ..search.clone()
+        },
+        Policy::Greedy => search.clone(),
+    }
 }
 
 #[cfg(test)]

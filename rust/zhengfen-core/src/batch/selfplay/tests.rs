@@ -398,3 +398,36 @@ fn a_searched_decisions_labels_are_the_searchs_own() {
     }
     assert_eq!(row, s.len());
 }
+
+#[test]
+fn a_greedy_labelling_search_does_not_depend_on_the_model() {
+    for rules in both_games() {
+        let labels = |model_seed: u64, policy: crate::agents::Policy| {
+            let model = Arc::new(random_model(&rules, 3, &[12, 8], model_seed));
+            let c = SelfplayConfig {
+                model,
+                epsilon: 0.0,
+                search: Some(crate::agents::Ismcts {
+                    iterations: 12,
+                    ..crate::agents::Ismcts::with_policy(policy)
+                }),
+                ..config(rules, 2)
+            };
+            let s = selfplay(&c).unwrap();
+            (s.moves, s.value, s.visits, s.played)
+        };
+        let greedy = crate::agents::Policy::Greedy;
+        let a = labels(5, greedy.clone());
+        assert!(!a.1.is_empty());
+        assert_eq!(a, labels(6, greedy), "greedy: the model plays no part");
+        // A learned policy is guided by the model trained, whichever model it named.
+        let named = Arc::new(random_model(&rules, 3, &[12, 8], 99));
+        let learned = |seed| {
+            labels(
+                seed,
+                crate::agents::Policy::Learned(Learned::from_model(named.clone(), None)),
+            )
+        };
+        assert_ne!(learned(5), learned(6), "learned: the trained model guides");
+    }
+}
