@@ -152,9 +152,14 @@ CALLS = {
         "zhengfen.rollouts(zhengfen.Rules.zen_cheng_you(), ['random'] * 4, 1_000_000, threads=2)"
     ),
     "vec_game_step": (
-        # Seed 3: the learner (seat 0) leads, so creating the batch does not search.
+        # Seed 3: the learner (seat 0) leads, so creating the batch does not search. The first
+        # step (under a second) is played before 'ready': the signal, a second later, would
+        # otherwise land about when it ends, and a step that ends before its next poll is not
+        # interrupted (the KeyboardInterrupt is raised after it returns, the batch whole). The
+        # second step searches for several seconds.
         "batch = zhengfen.VecGame(zhengfen.Rules.zheng_fen(), 1, 3, agents=[None] + "
         f"[{HEAVY!r}] * 3)\n"
+        "batch.step(np.zeros(1, dtype=np.int64))\n"
         "print('ready', flush=True)\n"
         "try:\n"
         "    for _ in range(100):\n"
