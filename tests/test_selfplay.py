@@ -292,6 +292,36 @@ def test_a_learned_labelling_spec_is_guided_by_the_model_trained() -> None:
     )
 
 
+@pytest.mark.parametrize("rules", [ZF4, ZCY], ids=["zf4", "zcy"])
+def test_a_search_played_by_the_model_only_labels(rules: zhengfen.Rules) -> None:
+    """``played_by="model"``: the seats play the model's best moves (epsilon 0: the games of
+    ``selfplay`` without a search), and the search labels them, visits adding to N."""
+    model = model_for(rules)
+    plain = zhengfen.selfplay(rules, model, 2, 5, epsilon=0.0)
+    labelled = zhengfen.selfplay(
+        rules, model, 2, 5, epsilon=0.0, search="ismcts(iterations=8)", played_by="model"
+    )
+    played = labelled["played"]
+    np.testing.assert_array_equal(labelled["move"][played], plain["move"])
+    np.testing.assert_array_equal(labelled["results"], plain["results"])
+    assert int(labelled["visits"].sum()) == 8 * int(played.sum())
+
+
+@pytest.mark.parametrize(
+    ("played_by", "search", "kind", "match"),
+    [
+        ("teacher", 8, zhengfen.ArgumentError, "played_by must be 'search' or 'model'"),
+        (1, 8, zhengfen.ArgumentTypeError, "played_by must be 'search' or 'model', not 1"),
+        ("model", None, zhengfen.ArgumentError, "played_by='model' needs a search"),
+    ],
+)
+def test_bad_played_by_is_refused(
+    played_by: Any, search: int | None, kind: type[Exception], match: str
+) -> None:
+    with pytest.raises(kind, match=match):
+        zhengfen.selfplay(ZF4, model_for(ZF4), 1, search=search, played_by=played_by)
+
+
 @pytest.mark.parametrize(
     ("bad", "kind", "match"),
     [

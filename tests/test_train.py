@@ -623,6 +623,28 @@ def test_a_run_labelled_by_an_ismcts_spec_keeps_it_and_resumes(
     refused(capsys, args, "--resume: search 6 differs from the run's 'ismcts(iterations=6,")
 
 
+def test_a_run_played_by_the_model_keeps_it_and_resumes(tmp_path: Path) -> None:
+    """``--played-by model`` is part of the recipe: stored, kept by ``--resume``, and the
+    resumed run is the uninterrupted one."""
+    changes: dict[str, object] = {"search": 6, "played_by": "model"}
+    whole = train(tiny(tmp_path / "whole", rounds=2, **changes), resume=False)
+    train(tiny(tmp_path / "split", rounds=1, **changes), resume=False)
+    resumed = train(tiny(tmp_path / "split", rounds=2, **changes), resume=True)
+    same_run(tmp_path / "whole", tmp_path / "split")
+    assert (resumed.decisions, resumed.samples) == (whole.decisions, whole.samples)
+    assert resumed.samples > resumed.decisions
+    state = json.loads((tmp_path / "split" / "state.json").read_text())
+    assert state["recipe"]["played_by"] == "model"
+
+
+def test_played_by_the_model_without_a_search_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["--out", str(tmp_path / "run"), "--played-by", "model"]
+    refused(capsys, args, "--played-by model needs --search")
+    assert not (tmp_path / "run").exists()
+
+
 def test_a_search_spec_naming_a_model_file_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -102,13 +102,15 @@ class Actors(Protocol):
 @dataclass(frozen=True)
 class Recipe:
     """What every round shares: the rules, the seed, epsilon, threads per call, and the
-    labelling search: its iterations or ``ismcts`` spec (``None``: Monte Carlo returns alone)."""
+    labelling search: its iterations or ``ismcts`` spec (``None``: Monte Carlo returns alone),
+    and who plays a searched decision (``"search"`` or ``"model"``)."""
 
     rules: zhengfen.Rules
     seed: int
     epsilon: float
     threads: int
     search: int | str | None = None
+    played_by: Literal["search", "model"] = "search"
 
 
 def play_episodes(recipe: Recipe, work: Round, first: int, count: int) -> Played:
@@ -125,6 +127,7 @@ def play_episodes(recipe: Recipe, work: Round, first: int, count: int) -> Played
         epsilon=recipe.epsilon,
         threads=recipe.threads,
         search=recipe.search,
+        played_by=recipe.played_by,
     )
     return Played(dict(samples), time.perf_counter() - start)
 

@@ -169,6 +169,8 @@ def prepare(args: argparse.Namespace, argv: list[str] | None = None) -> TrainCon
     config = check_opponents(from_args(args, "zhengfen " + shlex.join(words)))
     out = Path(config.out)
     if not args.resume:
+        if config.played_by == "model" and config.search is None:
+            raise ArgumentError("--played-by model needs --search (the search labels its moves)")
         config = check_yardstick(check_init(config, args))
     check_out(out, args.resume)
     if args.resume:

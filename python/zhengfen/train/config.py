@@ -26,7 +26,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import zhengfen
 from zhengfen.cli.arguments import SEED, add_options, bounded_int, bounded_number, options_of, shown
@@ -67,6 +67,7 @@ class TrainConfig:
     epsilon: float = 0.05
     init: str | None = None
     search: int | str | None = None
+    played_by: Literal["search", "model"] = "search"
     # The budget and the machinery.
     rounds: int | None = None
     minutes: float | None = None
@@ -113,10 +114,16 @@ RECIPE = (
     "epsilon",
     "init",
     "search",
+    "played_by",
 )
 """The recipe's fields, in ``state.json``'s order."""
 
-RECIPE_DEFAULTS: dict[str, Any] = {"init": None, "search": None, "residual": False}
+RECIPE_DEFAULTS: dict[str, Any] = {
+    "init": None,
+    "search": None,
+    "residual": False,
+    "played_by": "search",
+}
 """What a field added since the first runs means in a ``state.json`` that lacks it."""
 
 SELF = "self"
@@ -299,8 +306,8 @@ def _add_recipe_numbers(recipe: argparse._ArgumentGroup, d: TrainConfig) -> None
 
 
 def _add_learning_numbers(recipe: argparse._ArgumentGroup, d: TrainConfig) -> None:
-    """The recipe's numbers for the learner and the actors, ``None`` by default as
-    :func:`_add_recipe_numbers`'s."""
+    """The recipe's numbers for the learner and the actors, and who plays a searched decision,
+    ``None`` by default as :func:`_add_recipe_numbers`'s."""
     add_options(
         recipe,
         [
@@ -338,6 +345,14 @@ def _add_learning_numbers(recipe: argparse._ArgumentGroup, d: TrainConfig) -> No
                 "(default: Monte Carlo returns alone)",
             ),
         ],
+    )
+    recipe.add_argument(
+        "--played-by",
+        choices=("search", "model"),
+        default=None,
+        help="with --search, who plays a searched decision: the search (expert iteration, "
+        "the default) or the model, the search only labelling the states the model reaches "
+        "(DAgger)",
     )
 
 
@@ -475,7 +490,7 @@ def given_recipe(args: argparse.Namespace) -> dict[str, Any]:
         given["init"] = args.init if args.init == SHIPPED else str(Path(args.init).resolve())
     numbers = (
         *("seed", "episodes", "history", "layers", "residual", "lr", "batch", "reuse"),
-        *("epsilon", "search"),
+        *("epsilon", "search", "played_by"),
     )
     for name in numbers:
         value = getattr(args, name)

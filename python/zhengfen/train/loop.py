@@ -218,6 +218,8 @@ class Run:
         mode = "self-play" if not self.config.opponents else "vs " + ",".join(self.config.opponents)
         layers = "-".join(map(str, self.config.layers)) + (" res" if self.config.residual else "")
         recipe = "DMC" if self.config.search is None else f"search {self.config.search}"
+        if self.config.played_by == "model":
+            recipe += ", played by the model"
         return f"{name}: {recipe} {layers}, {mode}; yardstick {self.config.yardstick}"
 
     def done(self, counters: Counters) -> bool:
@@ -243,7 +245,9 @@ class Run:
 
 def make_actors(config: TrainConfig) -> Actors:
     """The actors: Ray actors with ``--ray``, else a thread of this process."""
-    recipe = Recipe(config.rules, config.seed, config.epsilon, config.threads, config.search)
+    recipe = Recipe(
+        config.rules, config.seed, config.epsilon, config.threads, config.search, config.played_by
+    )
     if config.ray is not None:
         from zhengfen.train.ray_actors import RayActors
 

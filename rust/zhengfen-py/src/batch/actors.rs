@@ -11,13 +11,15 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use zhengfen_core::agents::{Agent, Ismcts, Learned, Policy, MOST_ITERATIONS};
-use zhengfen_core::batch::{selfplay_until, Samples, SelfplayConfig, DEFAULT_GAMES_PER_THREAD};
+use zhengfen_core::batch::{
+    selfplay_until, PlayedBy, Samples, SelfplayConfig, DEFAULT_GAMES_PER_THREAD,
+};
 use zhengfen_core::encode::{observation_size, HISTORY_ROW, MOVE_ROW, SCORES_SIZE};
 
 /// Plays episodes with a learned model and returns its training samples (`AI.md` §7.6).
 #[pyfunction]
 #[pyo3(signature = (rules, model, num_episodes, seed = 0, *, first_episode = 0, agents = None,
-    epsilon = 0.1, threads = 1, games_per_thread = 64, search = None))]
+    epsilon = 0.1, threads = 1, games_per_thread = 64, search = None, played_by = "search"))]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay<'py>(
     py: Python<'py>,
@@ -31,8 +33,10 @@ pub fn selfplay<'py>(
     #[pyo3(from_py_with = args::threads)] threads: usize,
     #[pyo3(from_py_with = args::games_per_thread)] games_per_thread: usize,
     search: Option<&Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = played_by_text)] played_by: &'static str,
 ) -> PyResult<Bound<'py, PyDict>> {
     let search = labelling_search(search)?;
+    let played_by = played_by_arg(played_by, search.is_some())?;
     let model = model
         .cast::<PyLearnedModel>()
         .map_err(|_| {
@@ -57,6 +61,7 @@ pub fn selfplay<'py>(
         threads,
         games_per_thread,
         search,
+        played_by,
     };
     let samples = interruptible(py, |cancel| selfplay_until(&config, cancel))?;
     arrays(py, samples)
@@ -121,6 +126,35 @@ fn spec_search(search: &Bound<'_, PyAny>) -> PyResult<Ismcts> {
             "search must be a number of iterations or an ismcts spec, not {:?}",
             other.name()
         ))),
+    }
+}
+
+/// The reader of `played_by` (`crate::args`): `"search"` (the search's move) or `"model"` (the
+/// model's, the search only labelling).
+fn played_by_text(value: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+    let text = value.cast::<PyString>().ok().map(|t| t.to_string());
+    match text.as_deref() {
+        Some("search") => Ok("search"),
+        Some("model") => Ok("model"),
+        Some(_) => Err(value_error(format!(
+            "played_by must be 'search' or 'model', not {}",
+            shown(value)
+        ))),
+        None => Err(ArgumentTypeError::new_err(format!(
+            "played_by must be 'search' or 'model', not {}",
+            shown(value)
+        ))),
+    }
+}
+
+/// `played_by` as the core's [`PlayedBy`]; `"model"` only with a search to label.
+fn played_by_arg(played_by: &str, searched: bool) -> PyResult<PlayedBy> {
+    match (played_by, searched) {
+        ("model", true) => Ok(PlayedBy::Model),
+        ("model", false) => Err(value_error(
+            "played_by='model' needs a search (search=...) to label the model's decisions",
+        )),
+        _ => Ok(PlayedBy::Search),
     }
 }
 

@@ -11,7 +11,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::explore::explore;
 use super::samples::{EpisodeSamples, Label};
-use super::SelfplayConfig;
+use super::{PlayedBy, SelfplayConfig};
+use crate::agents::policy::q_of;
 use crate::agents::{Choose, Ismcts, Turn};
 use crate::cancel::Cancel;
 use crate::combo::Combo;
@@ -154,7 +155,7 @@ impl Actor<'_, '_, '_> {
                     slot.samples.decisions += 1;
                     slot.samples.push_state(&slot.game, seat, rows);
                     if let Some(search) = &config.search {
-                        searched(search, slot, seat, rows, config.epsilon, cancel)
+                        searched(config, search, slot, (seat, rows), cancel)
                     } else {
                         match explore(rng, config.epsilon, n) {
                             Some(pick) => {
@@ -212,16 +213,16 @@ fn push_played(samples: &mut EpisodeSamples, mv: &Move, legal: usize) {
     samples.push_move(&row, legal, Label::PLAYED);
 }
 
-/// A learner decision of `slot` (its state already started) searched by `search`: one sample
-/// per root move the search tried, the state repeated, and the move played (the most visited,
-/// or with probability `epsilon` a uniform one, added as a sample of its own when the search
-/// did not try it). Returns the index of the move played.
+/// A learner decision of `slot` (its state already started) of `seat` (its history `rows`)
+/// searched by `search`: one sample per root move the search tried, the state repeated, and
+/// the move played (the search's, the most visited, or with [`PlayedBy::Model`] the model's
+/// best; with probability `epsilon` a uniform one; added as a sample of its own when the
+/// search did not try it). Returns the index of the move played.
 fn searched(
+    config: &SelfplayConfig,
     search: &Ismcts,
     slot: &mut Slot,
-    seat: usize,
-    rows: usize,
-    epsilon: f64,
+    (seat, rows): (usize, usize),
     cancel: &Cancel<'_>,
 ) -> usize {
     let n = slot.moves.len();
@@ -232,7 +233,19 @@ fn searched(
         cancel,
     };
     let found = search.search(&turn, rng);
-    let pick = explore(rng, epsilon, n).unwrap_or(found.pick);
+    let choice = match config.played_by {
+        PlayedBy::Search => found.pick,
+        PlayedBy::Model => {
+            let mut decisions = Decisions::new(&config.model);
+            argmax(&q_of(
+                &config.model,
+                &slot.game,
+                &slot.moves,
+                &mut decisions,
+            ))
+        }
+    };
+    let pick = explore(rng, config.epsilon, n).unwrap_or(choice);
     let mut started = true;
     for root in &found.roots {
         if !std::mem::take(&mut started) {

@@ -15,6 +15,8 @@
 //!   sample per root move the search tried, labelled with the search's value of that move
 //!   and its visits, and the seat plays the most visited move (or, with probability
 //!   `epsilon`, a uniform legal move, whose sample is added when the search did not try it).
+//!   With [`PlayedBy::Model`] the seat plays the model's best move instead and the search
+//!   only labels (DAgger: the teacher labels the states the learner reaches).
 //!   The search draws from the seat's stream before the epsilon draw, and its forward passes
 //!   are its own, so the samples still depend on nothing but the config.
 //! - Each thread keeps up to `games_per_thread` games in flight ([`actor`]); each step plays
@@ -91,6 +93,21 @@ pub struct SelfplayConfig {
     /// alone. A learned policy's model is always `model` (set when the config is checked); a
     /// greedy policy labels with a search that does not depend on the model.
     pub search: Option<Ismcts>,
+    /// Who plays a searched decision's move: the search (expert iteration) or the model (the
+    /// search only labels the states the model reaches, as DAgger does). Unused without
+    /// `search`.
+    pub played_by: PlayedBy,
+}
+
+/// Who plays a searched learner decision ([`SelfplayConfig::played_by`]); epsilon's uniform
+/// move comes first either way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PlayedBy {
+    /// The search's move, the most visited root move.
+    #[default]
+    Search,
+    /// The model's best move (the learned agent's choice), the search labelling only.
+    Model,
 }
 
 impl SelfplayConfig {
@@ -108,6 +125,7 @@ impl SelfplayConfig {
             threads: 1,
             games_per_thread: DEFAULT_GAMES_PER_THREAD,
             search: None,
+            played_by: PlayedBy::Search,
         }
     }
 }

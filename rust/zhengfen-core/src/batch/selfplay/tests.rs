@@ -431,3 +431,38 @@ fn a_greedy_labelling_search_does_not_depend_on_the_model() {
         assert_ne!(learned(5), learned(6), "learned: the trained model guides");
     }
 }
+
+#[test]
+fn a_search_that_only_labels_leaves_the_models_games() {
+    for rules in both_games() {
+        let mut plain = config(rules, 3);
+        plain.epsilon = 0.0;
+        plain.agents[1] = Some(Agent::Greedy);
+        let labelled = SelfplayConfig {
+            played_by: PlayedBy::Model,
+            ..searched(rules, 3, 12)
+        };
+        let labelled = SelfplayConfig {
+            epsilon: 0.0,
+            agents: plain.agents.clone(),
+            ..labelled
+        };
+        let (a, b) = (selfplay(&plain).unwrap(), selfplay(&labelled).unwrap());
+        let played = |s: &Samples| -> Vec<u8> {
+            (0..s.len())
+                .filter(|&i| s.played[i])
+                .flat_map(|i| s.moves[i * MOVE_ROW..(i + 1) * MOVE_ROW].to_vec())
+                .collect()
+        };
+        assert_eq!(played(&a), played(&b), "the model's moves, searched or not");
+        assert_eq!(a.results, b.results);
+        assert!(b.len() > a.len() && b.visits.iter().any(|&v| v > 0));
+        // Played by the search instead, the games are the search's.
+        let by_search = selfplay(&SelfplayConfig {
+            played_by: PlayedBy::Search,
+            ..labelled
+        })
+        .unwrap();
+        assert_ne!(played(&by_search), played(&a));
+    }
+}
