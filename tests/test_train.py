@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 import zhengfen
@@ -645,6 +646,37 @@ def test_played_by_the_model_without_a_search_is_refused(
     assert not (tmp_path / "run").exists()
 
 
+def test_a_run_capping_untried_moves_keeps_it_and_resumes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--cap-untried K`` is part of the recipe: stored, kept by ``--resume`` (the resumed
+    run is the uninterrupted one), refused when changed; a run stored before it means 0."""
+    changes: dict[str, object] = {"search": "ismcts(iterations=6,candidates=3)", "cap_untried": 2}
+    whole = train(tiny(tmp_path / "whole", rounds=2, **changes), resume=False)
+    train(tiny(tmp_path / "split", rounds=1, **changes), resume=False)
+    resumed = train(tiny(tmp_path / "split", rounds=2, **changes), resume=True)
+    same_run(tmp_path / "whole", tmp_path / "split")
+    assert (resumed.decisions, resumed.samples) == (whole.decisions, whole.samples)
+    plain = train(tiny(tmp_path / "plain", rounds=2, search=changes["search"]), resume=False)
+    # Both rounds are played by the start model (the actors run a round ahead), and capping
+    # changes no game: the same decisions, more rows.
+    assert resumed.samples > plain.samples and resumed.decisions == plain.decisions
+    state = json.loads((tmp_path / "split" / "state.json").read_text())
+    assert state["recipe"]["cap_untried"] == 2
+    args = ["--out", str(tmp_path / "split"), "--resume", "--cap-untried", "3", "--rounds", "3"]
+    refused(capsys, args, "--resume: cap_untried 3 differs from the run's 2")
+    del state["recipe"]["cap_untried"]
+    assert tiny(tmp_path / "split").with_recipe(state["recipe"]).cap_untried == 0
+
+
+def test_cap_untried_without_a_search_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["--out", str(tmp_path / "run"), "--cap-untried", "4"]
+    refused(capsys, args, "--cap-untried needs --search")
+    assert not (tmp_path / "run").exists()
+
+
 def test_a_search_spec_naming_a_model_file_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -739,6 +771,53 @@ def test_targets_of_searched_samples_weigh_each_term(tmp_path: Path) -> None:
     assert loss == pytest.approx(float(expected), rel=1e-4)
     monte_carlo = Targets.monte_carlo(samples["target"])
     assert monte_carlo.on_return.all() and not monte_carlo.on_value.any()
+
+
+def test_capped_untried_moves_cost_only_above_their_cap() -> None:
+    """A capped row (``selfplay(cap_untried=K)``) adds the squared excess of its Q over the
+    value of the search's choice, nothing below it, and no weight of its own."""
+    from zhengfen.train.learner import loss_fn
+
+    rules = zhengfen.Rules.zheng_fen(players=4)
+    model = zhengfen.LearnedModel.shipped(rules)
+    search = "ismcts(iterations=12,candidates=3,policy=learned)"
+    samples = zhengfen.selfplay(rules, model, 1, 2, search=search, epsilon=0.0, cap_untried=4)
+    targets = Targets.of_samples(samples)
+    capped = samples["capped"]
+    assert capped.any() and np.array_equal(targets.on_cap, capped.astype(np.float32))
+    assert not (capped & samples["played"]).any() and (samples["visits"][capped] == 0).all()
+    network = Network(rules, tuple(model.layers), model.history_rows)
+    params = network.params_of(model.tensors())
+    codes, scores, moves = features.compact(samples)
+    q = np.asarray(forward(params, network.scales(), *features.inputs(samples)))
+
+    def loss(values: npt.NDArray[np.float32]) -> float:
+        arrays = dataclasses.replace(targets, values=values).arrays()
+        return float(loss_fn(params, network.scales(), (codes, scores, moves, *arrays), 100.0))
+
+    weight = targets.on_return.sum() + targets.on_value.sum()
+    fitted = (
+        targets.on_return * (q - targets.returns) ** 2
+        + targets.on_value * (q - targets.values) ** 2
+    )
+    above = np.where(capped, q + 5.0, targets.values).astype(np.float32)  # every cap 5 over Q
+    base = float(fitted.sum() / 100**2 / weight)
+    assert loss(above) == pytest.approx(base, rel=1e-4)
+    below = np.where(capped, q - 5.0, targets.values).astype(np.float32)  # every Q 5 over
+    assert loss(below) == pytest.approx(base + capped.sum() * 0.05**2 / weight, rel=1e-4)
+
+
+def test_cap_untried_is_refused_without_a_search() -> None:
+    """``cap_untried`` caps what a search did not try: without one, or out of range, it is
+    refused."""
+    rules = zhengfen.Rules.zheng_fen(players=4)
+    model = zhengfen.LearnedModel.shipped(rules)
+    with pytest.raises(zhengfen.ArgumentError, match="cap_untried needs a search"):
+        zhengfen.selfplay(rules, model, 1, cap_untried=2)
+    with pytest.raises(zhengfen.ArgumentError, match="cap_untried"):
+        zhengfen.selfplay(rules, model, 1, search=4, cap_untried=1001)
+    with pytest.raises(zhengfen.ArgumentTypeError, match="cap_untried"):
+        zhengfen.selfplay(rules, model, 1, search=4, cap_untried="2")  # type: ignore[arg-type]
 
 
 def test_sigterm_keeps_the_checkpoint_and_the_run_resumes(tmp_path: Path) -> None:

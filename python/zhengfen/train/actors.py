@@ -103,7 +103,8 @@ class Actors(Protocol):
 class Recipe:
     """What every round shares: the rules, the seed, epsilon, threads per call, and the
     labelling search: its iterations or ``ismcts`` spec (``None``: Monte Carlo returns alone),
-    and who plays a searched decision (``"search"`` or ``"model"``)."""
+    who plays a searched decision (``"search"`` or ``"model"``) and how many untried moves a
+    searched decision caps."""
 
     rules: zhengfen.Rules
     seed: int
@@ -111,6 +112,7 @@ class Recipe:
     threads: int
     search: int | str | None = None
     played_by: Literal["search", "model"] = "search"
+    cap_untried: int = 0
 
 
 def play_episodes(recipe: Recipe, work: Round, first: int, count: int) -> Played:
@@ -128,6 +130,7 @@ def play_episodes(recipe: Recipe, work: Round, first: int, count: int) -> Played
         threads=recipe.threads,
         search=recipe.search,
         played_by=recipe.played_by,
+        cap_untried=recipe.cap_untried,
     )
     return Played(dict(samples), time.perf_counter() - start)
 

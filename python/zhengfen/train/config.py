@@ -68,6 +68,7 @@ class TrainConfig:
     init: str | None = None
     search: int | str | None = None
     played_by: Literal["search", "model"] = "search"
+    cap_untried: int = 0
     # The budget and the machinery.
     rounds: int | None = None
     minutes: float | None = None
@@ -115,6 +116,7 @@ RECIPE = (
     "init",
     "search",
     "played_by",
+    "cap_untried",
 )
 """The recipe's fields, in ``state.json``'s order."""
 
@@ -123,6 +125,7 @@ RECIPE_DEFAULTS: dict[str, Any] = {
     "search": None,
     "residual": False,
     "played_by": "search",
+    "cap_untried": 0,
 }
 """What a field added since the first runs means in a ``state.json`` that lacks it."""
 
@@ -354,6 +357,16 @@ def _add_learning_numbers(recipe: argparse._ArgumentGroup, d: TrainConfig) -> No
         "the default) or the model, the search only labelling the states the model reaches "
         "(DAgger)",
     )
+    recipe.add_argument(
+        "--cap-untried",
+        metavar="K",
+        type=bounded_int(0, 1000),
+        default=None,
+        help="with --search, per searched decision the K moves of largest Q that the search "
+        "did not try (nor played) are held at most at the value of the search's choice, so "
+        "that fitting the tried moves cannot lift an untried one above them, 0 to 1000 "
+        "(0: none, the default)",
+    )
 
 
 def _add_budget(budget: argparse._ArgumentGroup) -> None:
@@ -490,7 +503,7 @@ def given_recipe(args: argparse.Namespace) -> dict[str, Any]:
         given["init"] = args.init if args.init == SHIPPED else str(Path(args.init).resolve())
     numbers = (
         *("seed", "episodes", "history", "layers", "residual", "lr", "batch", "reuse"),
-        *("epsilon", "search", "played_by"),
+        *("epsilon", "search", "played_by", "cap_untried"),
     )
     for name in numbers:
         value = getattr(args, name)

@@ -3,7 +3,9 @@ and, in search-labelled training, on the values a search found for each move it 
 (:class:`Targets`), with optax Adam.
 
 The loss of a batch is the weighted mean squared error of Q against each row's targets (the
-return where ``on_return`` is 1, the search's value where ``on_value`` is 1), each error divided
+return where ``on_return`` is 1, the search's value where ``on_value`` is 1), plus, for a capped
+untried move (``on_cap``), the square of how far Q is *above* its cap (one-sided: a Q at or
+below it costs nothing), over the number of return and value terms; each error divided
 by the game's *return scale* (``return_scale``: 100 match points in Zheng Fen, 200 in Zen Cheng You,
 whose returns are margins with declarations), so that the loss reads the same in every game
 (a loss of 0.01 is an error of a tenth of the scale). The model's Q stays in match points.
@@ -50,34 +52,39 @@ def return_scale(rules: zhengfen.Rules) -> float:
 class Targets:
     """What each sample's Q is fitted to: its match's return ``returns`` (the Monte Carlo
     target) where ``on_return`` is 1, and the search's value ``values`` of its move where
-    ``on_value`` is 1 (0 turns a term off). Four float32 arrays of one length."""
+    ``on_value`` is 1; where ``on_cap`` is 1 the move is an untried one whose Q is held at most
+    at ``values`` (0 turns a term off). Five float32 arrays of one length."""
 
     returns: Floats
     values: Floats
     on_return: Floats
     on_value: Floats
+    on_cap: Floats
 
     @classmethod
     def monte_carlo(cls, returns: Floats) -> Targets:
         """Every row fitted to its return alone (DMC)."""
         ones = np.ones(len(returns), np.float32)
-        return cls(returns, np.zeros_like(ones), ones, np.zeros_like(ones))
+        zeros = np.zeros_like(ones)
+        return cls(returns, zeros, ones, zeros, zeros)
 
     @classmethod
     def of_samples(cls, samples: Mapping[str, npt.NDArray[Any]]) -> Targets:
         """The targets of ``zhengfen.selfplay``'s samples: the search's value of every move
-        a search tried (``visits > 0``), and the return of the move played (``played``);
-        without a search, the return of every row (each was played)."""
+        a search tried (``visits > 0``), the return of the move played (``played``) and the cap
+        of every capped untried move (``capped``, at its ``value``); without a search, the
+        return of every row (each was played)."""
         return cls(
             samples["target"].astype(np.float32),
             samples["value"].astype(np.float32),
             samples["played"].astype(np.float32),
             (samples["visits"] > 0).astype(np.float32),
+            samples["capped"].astype(np.float32),
         )
 
-    def arrays(self) -> tuple[Floats, Floats, Floats, Floats]:
+    def arrays(self) -> tuple[Floats, Floats, Floats, Floats, Floats]:
         """The four arrays, in the order of the training step's batch."""
-        return self.returns, self.values, self.on_return, self.on_value
+        return self.returns, self.values, self.on_return, self.on_value, self.on_cap
 
 
 def make_optimizer(network: Network, lr: float) -> Any:
@@ -100,13 +107,16 @@ def loss_fn(
     scale: float,
     residual: bool = False,
 ) -> jax.Array:
-    """Weighted mean squared error of Q against the targets, in units of ``scale``; the batch
-    is compact (:func:`zhengfen.train.features.compact`), then :meth:`Targets.arrays` (padding
-    rows weigh 0 in both terms); ``residual`` as the network's."""
-    codes, scores, moves, returns, values, on_return, on_value = batch
+    """Weighted mean squared error of Q against the targets, and the squared excess of a
+    capped move's Q over its cap, in units of ``scale``, over the number of return and value
+    terms; the batch is compact (:func:`zhengfen.train.features.compact`), then
+    :meth:`Targets.arrays` (padding rows weigh 0 in every term); ``residual`` as the
+    network's."""
+    codes, scores, moves, returns, values, on_return, on_value, on_cap = batch
     states = assemble(codes, scores)
     q = forward(params, scales, states, moves.astype(jnp.float32), residual)
     squares = on_return * ((q - returns) / scale) ** 2 + on_value * ((q - values) / scale) ** 2
+    squares = squares + on_cap * (jnp.maximum(q - values, 0.0) / scale) ** 2
     weight = jnp.sum(on_return) + jnp.sum(on_value)
     result: jax.Array = jnp.sum(squares) / jnp.maximum(weight, 1.0)
     return result

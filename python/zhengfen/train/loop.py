@@ -220,6 +220,8 @@ class Run:
         recipe = "DMC" if self.config.search is None else f"search {self.config.search}"
         if self.config.played_by == "model":
             recipe += ", played by the model"
+        if self.config.cap_untried:
+            recipe += f", {self.config.cap_untried} untried capped"
         return f"{name}: {recipe} {layers}, {mode}; yardstick {self.config.yardstick}"
 
     def done(self, counters: Counters) -> bool:
@@ -246,7 +248,13 @@ class Run:
 def make_actors(config: TrainConfig) -> Actors:
     """The actors: Ray actors with ``--ray``, else a thread of this process."""
     recipe = Recipe(
-        config.rules, config.seed, config.epsilon, config.threads, config.search, config.played_by
+        config.rules,
+        config.seed,
+        config.epsilon,
+        config.threads,
+        config.search,
+        config.played_by,
+        config.cap_untried,
     )
     if config.ray is not None:
         from zhengfen.train.ray_actors import RayActors

@@ -38,7 +38,7 @@ use crate::tensors::{MOST_ROWS, ROWS};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use std::ops::RangeInclusive;
-use zhengfen_core::batch::MAX_GAMES_PER_THREAD;
+use zhengfen_core::batch::{MAX_GAMES_PER_THREAD, MOST_CAPPED};
 use zhengfen_core::Search;
 
 /// The range of `threads`.
@@ -103,6 +103,8 @@ integers! {
     threads(THREADS) -> usize;
     /// The games one self-play thread keeps in flight.
     games_per_thread(1..=MAX_GAMES_PER_THREAD as i128) -> usize;
+    /// The untried moves a searched self-play decision caps.
+    cap_untried(0..=MOST_CAPPED as i128) -> usize;
     /// The games an evaluation resamples.
     determinizations(1..=Search::MOST as i128) -> u32;
 }

@@ -19,7 +19,7 @@ pub use outputs::{
 pub use rollout::{rollouts, rollouts_until, Rollout, RolloutConfig, MAX_GAMES};
 pub use selfplay::{
     explore, selfplay, selfplay_until, PlayedBy, Samples, SelfplayConfig, DEFAULT_GAMES_PER_THREAD,
-    MAX_GAMES_PER_THREAD,
+    MAX_GAMES_PER_THREAD, MOST_CAPPED,
 };
 pub use vec_game::{default_max_actions, Episode, VecConfig, VecGame};
 

@@ -19,7 +19,8 @@ use zhengfen_core::encode::{observation_size, HISTORY_ROW, MOVE_ROW, SCORES_SIZE
 /// Plays episodes with a learned model and returns its training samples (`AI.md` §7.6).
 #[pyfunction]
 #[pyo3(signature = (rules, model, num_episodes, seed = 0, *, first_episode = 0, agents = None,
-    epsilon = 0.1, threads = 1, games_per_thread = 64, search = None, played_by = "search"))]
+    epsilon = 0.1, threads = 1, games_per_thread = 64, search = None, played_by = "search",
+    cap_untried = 0))]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay<'py>(
     py: Python<'py>,
@@ -34,6 +35,7 @@ pub fn selfplay<'py>(
     #[pyo3(from_py_with = args::games_per_thread)] games_per_thread: usize,
     search: Option<&Bound<'py, PyAny>>,
     #[pyo3(from_py_with = played_by_text)] played_by: &'static str,
+    #[pyo3(from_py_with = args::cap_untried)] cap_untried: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     let search = labelling_search(search)?;
     let played_by = played_by_arg(played_by, search.is_some())?;
@@ -62,6 +64,7 @@ pub fn selfplay<'py>(
         games_per_thread,
         search,
         played_by,
+        cap_untried,
     };
     let samples = interruptible(py, |cancel| selfplay_until(&config, cancel))?;
     arrays(py, samples)
@@ -200,6 +203,7 @@ fn arrays(py: Python<'_>, samples: Samples) -> PyResult<Bound<'_, PyDict>> {
     out.set_item("value", PyArray1::from_vec(py, samples.value))?;
     out.set_item("visits", PyArray1::from_vec(py, samples.visits))?;
     out.set_item("played", PyArray1::from_vec(py, samples.played))?;
+    out.set_item("capped", PyArray1::from_vec(py, samples.capped))?;
     out.set_item(
         "results",
         PyArray1::from_vec(py, samples.results).reshape([e, samples.players])?,

@@ -13,7 +13,7 @@ use super::explore::explore;
 use super::samples::{EpisodeSamples, Label};
 use super::{PlayedBy, SelfplayConfig};
 use crate::agents::policy::q_of;
-use crate::agents::{Choose, Ismcts, Turn};
+use crate::agents::{Choose, Ismcts, RootValue, Turn};
 use crate::cancel::Cancel;
 use crate::combo::Combo;
 use crate::encode::{move_features, move_rows, MOVE_ROW};
@@ -217,7 +217,8 @@ fn push_played(samples: &mut EpisodeSamples, mv: &Move, legal: usize) {
 /// searched by `search`: one sample per root move the search tried, the state repeated, and
 /// the move played (the search's, the most visited, or with [`PlayedBy::Model`] the model's
 /// best; with probability `epsilon` a uniform one; added as a sample of its own when the
-/// search did not try it). Returns the index of the move played.
+/// search did not try it), then the capped untried moves ([`SelfplayConfig::cap_untried`]).
+/// Returns the index of the move played.
 fn searched(
     config: &SelfplayConfig,
     search: &Ismcts,
@@ -233,38 +234,64 @@ fn searched(
         cancel,
     };
     let found = search.search(&turn, rng);
-    let choice = match config.played_by {
-        PlayedBy::Search => found.pick,
-        PlayedBy::Model => {
-            let mut decisions = Decisions::new(&config.model);
-            argmax(&q_of(
-                &config.model,
-                &slot.game,
-                &slot.moves,
-                &mut decisions,
-            ))
-        }
+    let needs_q = config.played_by == PlayedBy::Model || config.cap_untried > 0;
+    let q = needs_q.then(|| {
+        let mut decisions = Decisions::new(&config.model);
+        q_of(&config.model, &slot.game, &slot.moves, &mut decisions)
+    });
+    let choice = match (config.played_by, &q) {
+        (PlayedBy::Model, Some(q)) => argmax(q),
+        _ => found.pick,
     };
     let pick = explore(rng, config.epsilon, n).unwrap_or(choice);
     let mut started = true;
-    for root in &found.roots {
+    let mut push = |samples: &mut EpisodeSamples, index: usize, label: Label| {
         if !std::mem::take(&mut started) {
-            slot.samples.repeat_state(rows);
+            samples.repeat_state(rows);
         }
         let mut row = [0; MOVE_ROW]; // move_features sets bits, it does not clear them
-        move_features(&slot.moves[root.index], &mut row);
+        move_features(&slot.moves[index], &mut row);
+        samples.push_move(&row, n, label);
+    };
+    for root in &found.roots {
         let label = Label {
             value: root.value as f32,
             visits: root.visits,
             played: root.index == pick,
+            capped: false,
         };
-        slot.samples.push_move(&row, n, label);
+        push(&mut slot.samples, root.index, label);
     }
     if !found.roots.iter().any(|root| root.index == pick) {
-        if !started {
-            slot.samples.repeat_state(rows);
+        push(&mut slot.samples, pick, Label::PLAYED);
+    }
+    if let Some(q) = q.filter(|_| config.cap_untried > 0) {
+        let ceiling = found.roots.iter().find(|root| root.index == found.pick);
+        if let Some(ceiling) = ceiling {
+            for index in untried(&q, &found.roots, pick, config.cap_untried) {
+                let label = Label {
+                    value: ceiling.value as f32,
+                    visits: 0,
+                    played: false,
+                    capped: true,
+                };
+                push(&mut slot.samples, index, label);
+            }
         }
-        push_played(&mut slot.samples, &slot.moves[pick], n);
     }
     pick
+}
+
+/// The `k` legal moves of largest Q-value `q` (the first in legal-move order on ties) that
+/// are neither among the search's `roots` nor the move played, best first.
+fn untried(q: &[f32], roots: &[RootValue], pick: usize, k: usize) -> Vec<usize> {
+    let mut tried = vec![false; q.len()];
+    tried[pick] = true;
+    for root in roots {
+        tried[root.index] = true;
+    }
+    let mut order: Vec<usize> = (0..q.len()).filter(|&i| !tried[i]).collect();
+    order.sort_by(|&a, &b| q[b].total_cmp(&q[a]).then(a.cmp(&b)));
+    order.truncate(k);
+    order
 }

@@ -16,7 +16,10 @@
 //!   and its visits, and the seat plays the most visited move (or, with probability
 //!   `epsilon`, a uniform legal move, whose sample is added when the search did not try it).
 //!   With [`PlayedBy::Model`] the seat plays the model's best move instead and the search
-//!   only labels (DAgger: the teacher labels the states the learner reaches).
+//!   only labels (DAgger: the teacher labels the states the learner reaches). With
+//!   `cap_untried` K, up to K more samples: the model's best moves the search did not try
+//!   (nor played), capped at the value of the search's choice, so that fitting the tried
+//!   moves' values cannot lift an untried move above them unseen.
 //!   The search draws from the seat's stream before the epsilon draw, and its forward passes
 //!   are its own, so the samples still depend on nothing but the config.
 //! - Each thread keeps up to `games_per_thread` games in flight ([`actor`]); each step plays
@@ -64,6 +67,9 @@ use crate::rules::Rules;
 /// The most games one thread keeps in flight.
 pub const MAX_GAMES_PER_THREAD: usize = 4096;
 
+/// The most untried moves a searched decision caps ([`SelfplayConfig::cap_untried`]).
+pub const MOST_CAPPED: usize = 1000;
+
 /// Games in flight per thread when not told: enough that a forward pass's matrix products
 /// are large (benches/RESULTS.md §10), few enough that their memory stays small.
 pub const DEFAULT_GAMES_PER_THREAD: usize = 64;
@@ -97,6 +103,11 @@ pub struct SelfplayConfig {
     /// search only labels the states the model reaches, as DAgger does). Unused without
     /// `search`.
     pub played_by: PlayedBy,
+    /// Per searched decision, how many untried moves to cap, 0 to [`MOST_CAPPED`]: the moves
+    /// of largest Q-value (the model's, as the decision is made) that the search did not try
+    /// and that were not played, each a sample whose Q is held at most at the search's value
+    /// of its own choice (AI.md §8.1). 0 without `search`.
+    pub cap_untried: usize,
 }
 
 /// Who plays a searched learner decision ([`SelfplayConfig::played_by`]); epsilon's uniform
@@ -126,6 +137,7 @@ impl SelfplayConfig {
             games_per_thread: DEFAULT_GAMES_PER_THREAD,
             search: None,
             played_by: PlayedBy::Search,
+            cap_untried: 0,
         }
     }
 }
@@ -224,6 +236,7 @@ fn checked(config: &SelfplayConfig) -> Result<SelfplayConfig> {
             config.games_per_thread
         ));
     }
+    check_capping(config)?;
     let agents = config
         .agents
         .iter()
@@ -238,6 +251,23 @@ fn checked(config: &SelfplayConfig) -> Result<SelfplayConfig> {
         search,
         ..config.clone()
     })
+}
+
+/// Refuses a [`SelfplayConfig::cap_untried`] out of range, or one without a search.
+fn check_capping(config: &SelfplayConfig) -> Result<()> {
+    if config.cap_untried > MOST_CAPPED {
+        return Err(Error::Argument(format!(
+            "cap_untried must be 0 to {MOST_CAPPED}, not {}",
+            config.cap_untried
+        )));
+    }
+    if config.cap_untried > 0 && config.search.is_none() {
+        return Err(Error::Argument(
+            "cap_untried needs a search (search=...): it caps the moves the search did not try"
+                .to_string(),
+        ));
+    }
+    Ok(())
 }
 
 /// The labelling search `search` as it runs: a learned policy guided by `model`, the model

@@ -1,7 +1,9 @@
 //! The training samples of self-play (AI.md §7.6): one row per non-forced learner decision,
 //! gathered per episode while it is played ([`EpisodeSamples`]) and joined in episode order
 //! at the end ([`Samples`]). A sample of a searched decision carries the search's label
-//! ([`Label`]); one of Monte Carlo self-play is [`Label::PLAYED`].
+//! ([`Label`]); one of Monte Carlo self-play is [`Label::PLAYED`]. A searched decision may
+//! add capped samples: moves the search did not try, whose Q is held at most at the value of
+//! the search's choice.
 
 use crate::encode::{
     history, observation, observation_size, scores, HISTORY_ROW, MOVE_ROW, SCORES_SIZE,
@@ -40,6 +42,9 @@ pub struct Samples {
     pub visits: Vec<i64>,
     /// Whether the sample's move was played (one sample of each decision), `N`.
     pub played: Vec<bool>,
+    /// Whether the sample's move is an untried one capped at `value`, the value of the
+    /// search's choice (`SelfplayConfig::cap_untried`): its Q is held at most there, `N`.
+    pub capped: Vec<bool>,
     /// Per episode, every seat's `Game::match_result` at its end, `E × players`.
     pub results: Vec<f32>,
     /// Per episode, the learner seats' decisions, forced ones included, `E`.
@@ -68,12 +73,14 @@ impl Samples {
 /// What a sample's move is labelled with besides the match's return.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub(super) struct Label {
-    /// The search's value of the move (0 when `visits` is 0).
+    /// The search's value of the move (0 when `visits` is 0), or the cap of a capped move.
     pub value: f32,
     /// The search's visits of the move (0: none).
     pub visits: u32,
     /// Whether the move was played.
     pub played: bool,
+    /// Whether the move is an untried one whose Q is held at most at `value`.
+    pub capped: bool,
 }
 
 impl Label {
@@ -82,6 +89,7 @@ impl Label {
         value: 0.0,
         visits: 0,
         played: true,
+        capped: false,
     };
 }
 
@@ -206,6 +214,7 @@ pub(super) fn join(
         value: with_capacity(n, what)?,
         visits: with_capacity(n, what)?,
         played: with_capacity(n, what)?,
+        capped: with_capacity(n, what)?,
         results: with_capacity(e.saturating_mul(players), "episode results")?,
         decisions: with_capacity(e, "episode results")?,
         forced: with_capacity(e, "episode results")?,
@@ -226,6 +235,7 @@ pub(super) fn join(
             out.value.push(label.value);
             out.visits.push(i64::from(label.visits));
             out.played.push(label.played);
+            out.capped.push(label.capped);
         }
         out.results.extend_from_slice(&episode.results);
         out.decisions.push(episode.decisions as i64);

@@ -466,3 +466,134 @@ fn a_search_that_only_labels_leaves_the_models_games() {
         assert_ne!(played(&by_search), played(&a));
     }
 }
+
+#[test]
+fn capping_untried_moves_adds_rows_and_changes_no_game() {
+    for rules in both_games() {
+        let mut plain = searched(rules, 3, 12);
+        plain.epsilon = 0.2;
+        if let Some(search) = plain.search.as_mut() {
+            search.candidates = 3;
+        }
+        let capped = SelfplayConfig {
+            cap_untried: 2,
+            ..plain.clone()
+        };
+        let (a, b) = (selfplay(&plain).unwrap(), selfplay(&capped).unwrap());
+        assert!(a.capped.iter().all(|&c| !c));
+        let kept: Vec<usize> = (0..b.len()).filter(|&i| !b.capped[i]).collect();
+        let pick = |s: &Samples, rows: &[usize]| -> (Vec<u8>, Vec<f32>, Vec<i64>, Vec<bool>) {
+            let moves = rows
+                .iter()
+                .flat_map(|&i| s.moves[i * MOVE_ROW..(i + 1) * MOVE_ROW].to_vec())
+                .collect();
+            let value = rows.iter().map(|&i| s.value[i]).collect();
+            let visits = rows.iter().map(|&i| s.visits[i]).collect();
+            let played = rows.iter().map(|&i| s.played[i]).collect();
+            (moves, value, visits, played)
+        };
+        let all: Vec<usize> = (0..a.len()).collect();
+        assert_eq!(
+            pick(&a, &all),
+            pick(&b, &kept),
+            "the same rows besides the capped"
+        );
+        assert_eq!(a.results, b.results, "the same games");
+        let n_capped = b.capped.iter().filter(|&&c| c).count();
+        assert!(n_capped > 0);
+        for (first, end) in decisions_of(&b) {
+            let rows = first..end;
+            let capped: Vec<usize> = rows.clone().filter(|&i| b.capped[i]).collect();
+            let tried = rows.clone().filter(|&i| b.visits[i] > 0).count();
+            let others = end - first - capped.len();
+            let legal = b.num_legal[first] as usize;
+            assert_eq!(capped.len(), 2.min(legal - others), "{rows:?}");
+            let choice = rows
+                .clone()
+                .filter(|&i| b.visits[i] > 0)
+                .max_by_key(|&i| (b.visits[i], std::cmp::Reverse(i)))
+                .map(|i| b.value[i]);
+            for &i in &capped {
+                assert!(!b.played[i] && b.visits[i] == 0);
+                assert_eq!(Some(b.value[i]), choice, "capped at the search's choice");
+                assert!(capped.iter().all(|&j| j >= first + others));
+            }
+            assert!(tried <= 3);
+        }
+    }
+}
+
+#[test]
+fn capped_moves_are_the_models_best_untried() {
+    use crate::agents::policy::q_of;
+    use crate::agents::Turn;
+    use crate::game::Game;
+    use crate::learned::Decisions;
+    use crate::seed::{agent_streams, deal_seed};
+    let rules = Rules::zheng_fen(4).unwrap();
+    let mut c = searched(rules, 1, 10);
+    c.epsilon = 0.0;
+    c.cap_untried = 3;
+    if let Some(search) = c.search.as_mut() {
+        search.candidates = 2;
+    }
+    let s = selfplay(&c).unwrap();
+    let search = checked(&c).unwrap().search.unwrap();
+    let seed = deal_seed(c.seed, c.first_episode);
+    let mut game = Game::new(rules, seed);
+    let mut rngs = agent_streams(seed, 0, 4);
+    let mut row = 0;
+    let mut checked_rows = 0;
+    while let Some(seat) = game.current_player() {
+        let moves = game.legal_moves();
+        let seat = usize::from(seat);
+        if moves.len() == 1 {
+            game.play(moves[0]).unwrap();
+            continue;
+        }
+        let cancel = crate::cancel::Cancel::never();
+        let turn = Turn {
+            game: &game,
+            moves: &moves,
+            cancel: &cancel,
+        };
+        let found = search.search(&turn, &mut rngs[seat]);
+        rngs[seat].next_u64(); // the epsilon draw
+        let q = q_of(&c.model, &game, &moves, &mut Decisions::new(&c.model));
+        let tried: Vec<usize> = found.roots.iter().map(|r| r.index).collect();
+        let mut untried: Vec<usize> = (0..moves.len()).filter(|i| !tried.contains(i)).collect();
+        untried.sort_by(|&a, &b| q[b].total_cmp(&q[a]).then(a.cmp(&b)));
+        untried.truncate(3);
+        let ceiling = found.roots.iter().find(|r| r.index == found.pick).unwrap();
+        row += found.roots.len();
+        for &index in &untried {
+            let mut features = [0u8; MOVE_ROW];
+            crate::encode::move_features(&moves[index], &mut features);
+            assert_eq!(s.moves[row * MOVE_ROW..(row + 1) * MOVE_ROW], features);
+            assert!(s.capped[row]);
+            assert_eq!(s.value[row], ceiling.value as f32);
+            row += 1;
+            checked_rows += 1;
+        }
+        game.play(moves[found.pick]).unwrap();
+    }
+    assert_eq!(row, s.len());
+    assert!(checked_rows > 5);
+}
+
+#[test]
+fn capping_needs_a_search_and_a_bounded_count() {
+    let rules = Rules::zheng_fen(4).unwrap();
+    let unsearched = SelfplayConfig {
+        cap_untried: 1,
+        ..config(rules, 1)
+    };
+    let why = selfplay(&unsearched).unwrap_err().to_string();
+    assert!(why.contains("cap_untried needs a search"), "{why}");
+    let too_many = SelfplayConfig {
+        cap_untried: MOST_CAPPED + 1,
+        ..searched(rules, 1, 4)
+    };
+    let why = selfplay(&too_many).unwrap_err().to_string();
+    assert!(why.contains("cap_untried must be 0 to 1000"), "{why}");
+}
