@@ -40,6 +40,8 @@ DTYPES = {
     "value": np.float32,
     "visits": np.int64,
     "played": np.bool_,
+    "capped": np.bool_,
+    "decision": np.uint64,
     "results": np.float32,
     "decisions": np.int64,
     "forced": np.int64,
@@ -70,7 +72,7 @@ def reference(
     """``selfplay``'s samples, from the games played in Python one move at a time."""
     players = rules.players
     seats = agents if agents is not None else [None] * players
-    labels = ("num_legal", "value", "visits", "played")
+    labels = ("num_legal", "value", "visits", "played", "capped", "decision")
     rows: dict[str, list[Any]] = {key: [] for key in (*SAMPLE_KEYS, *labels)}
     episodes: dict[str, list[Any]] = {key: [] for key in EPISODE_KEYS}
     for episode in range(first_episode, first_episode + num_episodes):
@@ -102,6 +104,8 @@ def reference(
                 rows["value"].append(0.0)  # no search: no value, no visits, played
                 rows["visits"].append(0)
                 rows["played"].append(True)
+                rows["capped"].append(False)
+                rows["decision"].append(decisions - forced - 1)  # numbered in the episode
                 movers.append(seat)
             game.play_index(pick)
         results = [game.match_result(s) for s in range(players)]

@@ -36,6 +36,7 @@ from zhengfen.train.learner import Learner, Targets  # noqa: E402
 from zhengfen.train.loop import Run, train  # noqa: E402
 from zhengfen.train.network import (  # noqa: E402
     Network,
+    Params,
     assemble,
     forward,
     init_params,
@@ -669,6 +670,22 @@ def test_a_run_capping_untried_moves_keeps_it_and_resumes(
     assert tiny(tmp_path / "split").with_recipe(state["recipe"]).cap_untried == 0
 
 
+def test_a_ranked_run_keeps_its_weight_and_resumes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--rank W`` is part of the recipe; the resumed run is the uninterrupted one; it needs
+    ``--search``."""
+    changes: dict[str, object] = {"search": 6, "rank": 0.5}
+    whole = train(tiny(tmp_path / "whole", rounds=2, **changes), resume=False)
+    train(tiny(tmp_path / "split", rounds=1, **changes), resume=False)
+    resumed = train(tiny(tmp_path / "split", rounds=2, **changes), resume=True)
+    same_run(tmp_path / "whole", tmp_path / "split")
+    assert (resumed.decisions, resumed.samples) == (whole.decisions, whole.samples)
+    state = json.loads((tmp_path / "split" / "state.json").read_text())
+    assert state["recipe"]["rank"] == 0.5
+    refused(capsys, ["--out", str(tmp_path / "other"), "--rank", "1"], "--rank needs --search")
+
+
 def test_cap_untried_without_a_search_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -759,8 +776,9 @@ def test_targets_of_searched_samples_weigh_each_term(tmp_path: Path) -> None:
     network = Network(rules, tuple(model.layers), model.history_rows)
     params = network.params_of(model.tensors())
     codes, scores, moves = features.compact(samples)
+    rows = np.arange(len(codes))  # each row its own decision: no ranking term asked for
     loss = float(
-        loss_fn(params, network.scales(), (codes, scores, moves, *targets.arrays()), 100.0)
+        loss_fn(params, network.scales(), (codes, scores, moves, *targets.arrays(), rows), 100.0)
     )
     q = np.asarray(forward(params, network.scales(), *features.inputs(samples)))
     squares = (
@@ -793,7 +811,8 @@ def test_capped_untried_moves_cost_only_above_their_cap() -> None:
 
     def loss(values: npt.NDArray[np.float32]) -> float:
         arrays = dataclasses.replace(targets, values=values).arrays()
-        return float(loss_fn(params, network.scales(), (codes, scores, moves, *arrays), 100.0))
+        batch = (codes, scores, moves, *arrays, np.arange(len(codes)))
+        return float(loss_fn(params, network.scales(), batch, 100.0))
 
     weight = targets.on_return.sum() + targets.on_value.sum()
     fitted = (
@@ -805,6 +824,76 @@ def test_capped_untried_moves_cost_only_above_their_cap() -> None:
     assert loss(above) == pytest.approx(base, rel=1e-4)
     below = np.where(capped, q - 5.0, targets.values).astype(np.float32)  # every Q 5 over
     assert loss(below) == pytest.approx(base + capped.sum() * 0.05**2 / weight, rel=1e-4)
+
+
+def test_the_ranking_term_is_the_cross_entropy_of_visit_shares() -> None:
+    """``ranking``: per segment, minus the shares times the log-softmax, over the segments'
+    total share; padding rows (the last segment) weigh nothing."""
+    from zhengfen.train.learner import ranking
+
+    logits = np.array([1.0, 2.0, 0.5, -1.0, 3.0, 7.0], np.float32)
+    shares = np.array([0.25, 0.75, 0.0, 1.0, 0.0, 0.0], np.float32)
+    segments = np.array([0, 0, 0, 1, 1, 6], np.int32)  # row 5 is padding (segment len)
+
+    def log_softmax(x: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+        wide = x.astype(np.float64)
+        out: npt.NDArray[np.float64] = wide - np.log(np.exp(wide - wide.max()).sum()) - wide.max()
+        return out
+
+    first, second = log_softmax(logits[:3]), log_softmax(logits[3:5])
+    expected = -(0.25 * first[0] + 0.75 * first[1] + 1.0 * second[0]) / 2.0
+    assert float(ranking(jax.numpy.asarray(logits), shares, segments)) == pytest.approx(expected)
+
+
+def test_decision_batches_hold_whole_decisions_once_each() -> None:
+    from zhengfen.train.learner import decision_batches
+
+    sizes = [3, 1, 9, 4, 4, 2, 12, 5]  # one decision larger than a batch of 10
+    decision = np.repeat(np.arange(len(sizes)), sizes)
+    batches = decision_batches(decision, np.random.default_rng(3), 10)
+    rows = np.concatenate([r for r, _ in batches])
+    assert sorted(rows.tolist()) == list(range(len(decision)))
+    for r, ids in batches:
+        assert len(r) <= 10 and len(ids) == len(r)
+        for i in np.unique(ids):  # a segment is one decision, whole unless cut for its size
+            (members,) = np.unique(decision[r[ids == i]])
+            whole = np.flatnonzero(decision == members)
+            assert len(r[ids == i]) == len(whole) or len(whole) > 10
+    again = decision_batches(decision, np.random.default_rng(3), 10)
+    assert all(np.array_equal(a[0], b[0]) for a, b in zip(batches, again, strict=True))
+
+
+def test_ranking_pulls_q_toward_the_searchs_visits() -> None:
+    """Steps on the ranking term alone more than halve the gap between its cross-entropy and
+    the visit shares' own entropy (the KL divergence of the softmax of Q from them), in
+    decision-sized batches; the shares add to 1 per decision."""
+    from zhengfen.train.learner import ranking, temperature
+
+    rules = zhengfen.Rules.zheng_fen(players=4)
+    model = zhengfen.LearnedModel.shipped(rules)
+    samples = zhengfen.selfplay(rules, model, 2, 5, search=24, epsilon=0.0)
+    targets = Targets.of_samples(samples)
+    assert targets.decision is not None
+    totals = np.bincount(targets.decision, weights=targets.shares)
+    assert np.allclose(totals[totals > 0], 1.0) and (totals > 0).sum() > 20
+    network = Network(rules, tuple(model.layers), model.history_rows)
+    codes, scores, moves = features.compact(samples)
+    shares = targets.shares
+    entropy = -np.sum(shares[shares > 0] * np.log(shares[shares > 0])) / shares.sum()
+
+    decision = targets.decision
+
+    def divergence(params: Params) -> float:
+        q = forward(params, network.scales(), *features.inputs(samples))
+        return float(ranking(q / temperature(100.0), shares, decision)) - float(entropy)
+
+    learner = Learner.start(network, 1e-3, network.params_of(model.tensors()))
+    before = divergence(learner.params)
+    off = np.zeros_like(shares)
+    ranked_only = dataclasses.replace(targets, on_return=off, on_value=off)
+    for _ in range(30):
+        learner.train(codes, scores, moves, ranked_only, np.random.default_rng(0), 256, rank=1.0)
+    assert 0 <= divergence(learner.params) < before / 2, before
 
 
 def test_cap_untried_is_refused_without_a_search() -> None:

@@ -171,6 +171,8 @@ def prepare(args: argparse.Namespace, argv: list[str] | None = None) -> TrainCon
     if not args.resume:
         if config.played_by == "model" and config.search is None:
             raise ArgumentError("--played-by model needs --search (the search labels its moves)")
+        if config.rank and config.search is None:
+            raise ArgumentError("--rank needs --search (it ranks moves by the search's visits)")
         if config.cap_untried and config.search is None:
             raise ArgumentError("--cap-untried needs --search (it caps moves the search left)")
         config = check_yardstick(check_init(config, args))

@@ -69,6 +69,7 @@ class TrainConfig:
     search: int | str | None = None
     played_by: Literal["search", "model"] = "search"
     cap_untried: int = 0
+    rank: float = 0.0
     # The budget and the machinery.
     rounds: int | None = None
     minutes: float | None = None
@@ -117,6 +118,7 @@ RECIPE = (
     "search",
     "played_by",
     "cap_untried",
+    "rank",
 )
 """The recipe's fields, in ``state.json``'s order."""
 
@@ -126,6 +128,7 @@ RECIPE_DEFAULTS: dict[str, Any] = {
     "residual": False,
     "played_by": "search",
     "cap_untried": 0,
+    "rank": 0.0,
 }
 """What a field added since the first runs means in a ``state.json`` that lacks it."""
 
@@ -367,6 +370,16 @@ def _add_learning_numbers(recipe: argparse._ArgumentGroup, d: TrainConfig) -> No
         "that fitting the tried moves cannot lift an untried one above them, 0 to 1000 "
         "(0: none, the default)",
     )
+    recipe.add_argument(
+        "--rank",
+        metavar="W",
+        type=bounded_number(0, 100, "a weight"),
+        default=None,
+        help="with --search, add W times the cross-entropy of each searched decision's visit "
+        "shares against the softmax of its moves' Q-values (at a fiftieth of the return "
+        "scale), so that Q learns the search's order of its moves, 0 to 100 (0: none, the "
+        "default)",
+    )
 
 
 def _add_budget(budget: argparse._ArgumentGroup) -> None:
@@ -503,7 +516,7 @@ def given_recipe(args: argparse.Namespace) -> dict[str, Any]:
         given["init"] = args.init if args.init == SHIPPED else str(Path(args.init).resolve())
     numbers = (
         *("seed", "episodes", "history", "layers", "residual", "lr", "batch", "reuse"),
-        *("epsilon", "search", "played_by", "cap_untried"),
+        *("epsilon", "search", "played_by", "cap_untried", "rank"),
     )
     for name in numbers:
         value = getattr(args, name)

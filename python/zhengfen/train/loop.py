@@ -222,6 +222,8 @@ class Run:
             recipe += ", played by the model"
         if self.config.cap_untried:
             recipe += f", {self.config.cap_untried} untried capped"
+        if self.config.rank:
+            recipe += f", rank {self.config.rank:g}"
         return f"{name}: {recipe} {layers}, {mode}; yardstick {self.config.yardstick}"
 
     def done(self, counters: Counters) -> bool:
@@ -274,7 +276,7 @@ def train_round(
     trained = time.perf_counter()
     rng = np.random.default_rng([run.config.seed, number])
     c = run.config
-    loss, _ = learner.train(codes, scores, moves, targets, rng, c.batch, c.reuse)
+    loss, _ = learner.train(codes, scores, moves, targets, rng, c.batch, c.reuse, c.rank)
     end = time.perf_counter()
     counters.handover_seconds += trained - start
     counters.learner_seconds += end - trained

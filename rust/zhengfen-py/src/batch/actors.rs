@@ -199,6 +199,7 @@ fn arrays(py: Python<'_>, samples: Samples) -> PyResult<Bound<'_, PyDict>> {
     out.set_item("target", PyArray1::from_vec(py, samples.target))?;
     out.set_item("seat", PyArray1::from_vec(py, samples.seat))?;
     out.set_item("episode", PyArray1::from_vec(py, samples.episode))?;
+    out.set_item("decision", PyArray1::from_vec(py, samples.decision))?;
     out.set_item("num_legal", PyArray1::from_vec(py, samples.num_legal))?;
     out.set_item("value", PyArray1::from_vec(py, samples.value))?;
     out.set_item("visits", PyArray1::from_vec(py, samples.visits))?;

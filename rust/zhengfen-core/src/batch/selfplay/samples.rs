@@ -33,6 +33,9 @@ pub struct Samples {
     pub seat: Vec<i64>,
     /// The episode number, `N`.
     pub episode: Vec<u64>,
+    /// The decision the sample belongs to, numbered from 0 within its episode (a searched
+    /// decision's rows share it; `episode` and `decision` name a decision in any call), `N`.
+    pub decision: Vec<u64>,
     /// The number of legal moves offered, `N` (at least 2).
     pub num_legal: Vec<i64>,
     /// The search's value of the sample's move, in match-result units, where `visits > 0`;
@@ -103,6 +106,10 @@ pub(super) struct EpisodeSamples {
     history: Vec<u8>,
     moves: Vec<u8>,
     seats: Vec<u8>,
+    /// Per sample, its decision's number within the episode.
+    decision: Vec<u32>,
+    /// The decisions started.
+    states: u32,
     num_legal: Vec<u32>,
     labels: Vec<Label>,
     /// Every seat's match result, once the match is over.
@@ -135,6 +142,8 @@ impl EpisodeSamples {
         self.history.resize(start + rows * HISTORY_ROW, 0);
         history(game, seat, &mut self.history[start..]);
         self.seats.push(seat as u8);
+        self.decision.push(self.states);
+        self.states += 1;
     }
 
     /// Starts a sample of the same state as the last one started (another move of the same
@@ -145,6 +154,7 @@ impl EpisodeSamples {
         repeat_last(&mut self.history, rows * HISTORY_ROW);
         let seat = *self.seats.last().expect("a state was started");
         self.seats.push(seat);
+        self.decision.push(self.states - 1);
     }
 
     /// The last state started, as the model reads it: observation, scores, history rows
@@ -210,6 +220,7 @@ pub(super) fn join(
         target: with_capacity(n, what)?,
         seat: with_capacity(n, what)?,
         episode: with_capacity(n, what)?,
+        decision: with_capacity(n, what)?,
         num_legal: with_capacity(n, what)?,
         value: with_capacity(n, what)?,
         visits: with_capacity(n, what)?,
@@ -229,6 +240,8 @@ pub(super) fn join(
             out.seat.push(i64::from(seat));
             out.episode.push(episode.episode);
         }
+        out.decision
+            .extend(episode.decision.iter().map(|&d| u64::from(d)));
         out.num_legal
             .extend(episode.num_legal.iter().map(|&n| i64::from(n)));
         for label in &episode.labels {

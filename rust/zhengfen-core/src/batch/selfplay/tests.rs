@@ -597,3 +597,27 @@ fn capping_needs_a_search_and_a_bounded_count() {
     let why = selfplay(&too_many).unwrap_err().to_string();
     assert!(why.contains("cap_untried must be 0 to 1000"), "{why}");
 }
+
+#[test]
+fn a_decisions_rows_share_its_number_and_numbers_run_on_within_each_episode() {
+    for rules in both_games() {
+        for c in [config(rules, 3), searched(rules, 3, 12)] {
+            let s = selfplay(&SelfplayConfig {
+                cap_untried: usize::from(c.search.is_some()) * 2,
+                ..c
+            })
+            .unwrap();
+            let ranges = decisions_of(&s);
+            assert!(ranges.len() > 10);
+            let mut next = (s.episode[0], 0);
+            for &(first, end) in &ranges {
+                if s.episode[first] != next.0 {
+                    next = (s.episode[first], 0);
+                }
+                let d = next.1;
+                assert!(s.decision[first..end].iter().all(|&x| x == d), "{d}");
+                next.1 += 1;
+            }
+        }
+    }
+}
