@@ -6,9 +6,11 @@ use std::sync::Arc;
 
 use super::*;
 use crate::agents::Learned;
+use crate::agents::Searched;
 use crate::batch::{rollouts, RolloutConfig};
 use crate::encode::{observation_size, MOVE_ROW};
 use crate::learned::testing::random_model;
+use crate::seed::SplitMix64;
 
 fn config(rules: Rules, episodes: u64) -> SelfplayConfig {
     let model = Arc::new(random_model(&rules, 3, &[12, 8], 5));
@@ -349,21 +351,19 @@ fn searched_samples_do_not_depend_on_threads_or_games_in_flight() {
     }
 }
 
-#[test]
-fn a_searched_decisions_labels_are_the_searchs_own() {
-    use crate::agents::{Choose, Turn};
-    use crate::game::Game;
+/// Episode `c.first_episode` of `c` (epsilon 0) replayed move by move with the search's own
+/// choices: `each(game, moves, found, stream)` at every searched decision, `stream` the
+/// mover's stream as the search began.
+fn replay_searched(
+    c: &SelfplayConfig,
+    mut each: impl FnMut(&crate::game::Game, &[crate::game::Move], &Searched, SplitMix64),
+) {
+    use crate::agents::Turn;
     use crate::seed::{agent_streams, deal_seed};
-    let rules = Rules::zheng_fen(4).unwrap();
-    let mut c = searched(rules, 1, 16);
-    c.epsilon = 0.0;
-    let s = selfplay(&c).unwrap();
-    let search = checked(&c).unwrap().search.unwrap();
-    // The same episode played move by move with the search's own choices.
+    let search = checked(c).unwrap().search.unwrap();
     let seed = deal_seed(c.seed, c.first_episode);
-    let mut game = Game::new(rules, seed);
-    let mut rngs = agent_streams(seed, 0, 4);
-    let mut row = 0;
+    let mut game = crate::game::Game::new(c.rules, seed);
+    let mut rngs = agent_streams(seed, 0, usize::from(c.rules.players));
     while let Some(seat) = game.current_player() {
         let moves = game.legal_moves();
         let seat = usize::from(seat);
@@ -377,10 +377,25 @@ fn a_searched_decisions_labels_are_the_searchs_own() {
             moves: &moves,
             cancel: &cancel,
         };
-        let mut before = rngs[seat]; // a copy: the choice below draws from its own
+        let before = rngs[seat]; // a copy: the search draws from its own
         let found = search.search(&turn, &mut rngs[seat]);
-        assert_eq!(found.pick, search.choose(&game, &moves, &mut before));
         rngs[seat].next_u64(); // the epsilon draw
+        each(&game, &moves, &found, before);
+        game.play(moves[found.pick]).unwrap();
+    }
+}
+
+#[test]
+fn a_searched_decisions_labels_are_the_searchs_own() {
+    use crate::agents::Choose;
+    let rules = Rules::zheng_fen(4).unwrap();
+    let mut c = searched(rules, 1, 16);
+    c.epsilon = 0.0;
+    let s = selfplay(&c).unwrap();
+    let search = checked(&c).unwrap().search.unwrap();
+    let mut row = 0;
+    replay_searched(&c, |game, moves, found, mut before| {
+        assert_eq!(found.pick, search.choose(game, moves, &mut before));
         for root in &found.roots {
             let mut features = [0u8; MOVE_ROW];
             crate::encode::move_features(&moves[root.index], &mut features);
@@ -394,8 +409,7 @@ fn a_searched_decisions_labels_are_the_searchs_own() {
             assert_eq!(s.played[row], root.index == found.pick);
             row += 1;
         }
-        game.play(moves[found.pick]).unwrap();
-    }
+    });
     assert_eq!(row, s.len());
 }
 
@@ -526,10 +540,7 @@ fn capping_untried_moves_adds_rows_and_changes_no_game() {
 #[test]
 fn capped_moves_are_the_models_best_untried() {
     use crate::agents::policy::q_of;
-    use crate::agents::Turn;
-    use crate::game::Game;
     use crate::learned::Decisions;
-    use crate::seed::{agent_streams, deal_seed};
     let rules = Rules::zheng_fen(4).unwrap();
     let mut c = searched(rules, 1, 10);
     c.epsilon = 0.0;
@@ -538,28 +549,10 @@ fn capped_moves_are_the_models_best_untried() {
         search.candidates = 2;
     }
     let s = selfplay(&c).unwrap();
-    let search = checked(&c).unwrap().search.unwrap();
-    let seed = deal_seed(c.seed, c.first_episode);
-    let mut game = Game::new(rules, seed);
-    let mut rngs = agent_streams(seed, 0, 4);
     let mut row = 0;
     let mut checked_rows = 0;
-    while let Some(seat) = game.current_player() {
-        let moves = game.legal_moves();
-        let seat = usize::from(seat);
-        if moves.len() == 1 {
-            game.play(moves[0]).unwrap();
-            continue;
-        }
-        let cancel = crate::cancel::Cancel::never();
-        let turn = Turn {
-            game: &game,
-            moves: &moves,
-            cancel: &cancel,
-        };
-        let found = search.search(&turn, &mut rngs[seat]);
-        rngs[seat].next_u64(); // the epsilon draw
-        let q = q_of(&c.model, &game, &moves, &mut Decisions::new(&c.model));
+    replay_searched(&c, |game, moves, found, _| {
+        let q = q_of(&c.model, game, moves, &mut Decisions::new(&c.model));
         let tried: Vec<usize> = found.roots.iter().map(|r| r.index).collect();
         let mut untried: Vec<usize> = (0..moves.len()).filter(|i| !tried.contains(i)).collect();
         untried.sort_by(|&a, &b| q[b].total_cmp(&q[a]).then(a.cmp(&b)));
@@ -575,8 +568,7 @@ fn capped_moves_are_the_models_best_untried() {
             row += 1;
             checked_rows += 1;
         }
-        game.play(moves[found.pick]).unwrap();
-    }
+    });
     assert_eq!(row, s.len());
     assert!(checked_rows > 5);
 }
