@@ -487,3 +487,21 @@ def test_ctrl_c_stops_a_long_call(call: str) -> None:
     assert "finished" not in out
     assert "panicked" not in err and "Traceback" not in err
     assert took < 3, f"took {took:.1f} s to stop"
+
+
+def test_a_stop_callable_stops_the_call() -> None:
+    """``stop``: polled as the games go, a true answer ends the call with
+    ``KeyboardInterrupt("stopped")``; anything but a callable is refused."""
+    model = model_for(ZF4)
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 3
+
+    with pytest.raises(KeyboardInterrupt, match="stopped"):
+        zhengfen.selfplay(ZF4, model, 2000, 4, search=64, stop=stop)
+    assert len(calls) == 4
+    assert len(zhengfen.selfplay(ZF4, model, 2, 4, stop=lambda: False)["results"]) == 2
+    with pytest.raises(zhengfen.ArgumentTypeError, match="stop must be a callable"):
+        zhengfen.selfplay(ZF4, model, 2, 4, stop=3)  # type: ignore[arg-type]

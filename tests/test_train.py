@@ -896,6 +896,25 @@ def test_ranking_pulls_q_toward_the_searchs_visits() -> None:
     assert 0 <= divergence(learner.params) < before / 2, before
 
 
+def test_closing_the_local_actors_stops_the_round_in_flight() -> None:
+    """Ctrl-C and SIGTERM reach the main thread only: ``close`` tells the actors' thread, whose
+    round in flight (seconds of searched self-play) ends with ``KeyboardInterrupt`` rather than
+    being played to its end and dropped."""
+    from zhengfen.train.actors import LocalActors, Recipe, Round
+
+    rules = zhengfen.Rules.zheng_fen(players=4)
+    model = bytes(zhengfen.LearnedModel.shipped(rules).to_bytes())
+    actors = LocalActors(Recipe(rules, 0, 0.05, 1, search=64))
+    actors.submit(Round(0, 0, 40, model, None))
+    pending = actors.pending
+    assert pending is not None
+    while not pending.running():  # closing before it starts would only cancel it
+        time.sleep(0.01)
+    actors.close()
+    assert pending.done()
+    assert isinstance(pending.exception(), KeyboardInterrupt)
+
+
 def test_cap_untried_is_refused_without_a_search() -> None:
     """``cap_untried`` caps what a search did not try: without one, or out of range, it is
     refused."""

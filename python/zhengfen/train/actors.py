@@ -17,8 +17,9 @@ learner's model, so its seat learns too (``greedy,self`` trains for tables of bo
 from __future__ import annotations
 
 import os
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -115,8 +116,15 @@ class Recipe:
     cap_untried: int = 0
 
 
-def play_episodes(recipe: Recipe, work: Round, first: int, count: int) -> Played:
-    """Episodes ``first … first + count - 1`` of the round, timed."""
+def play_episodes(
+    recipe: Recipe,
+    work: Round,
+    first: int,
+    count: int,
+    stop: Callable[[], object] | None = None,
+) -> Played:
+    """Episodes ``first … first + count - 1`` of the round, timed; ``selfplay`` raises
+    ``KeyboardInterrupt("stopped")`` soon after ``stop()`` is true."""
     start = time.perf_counter()
     model = zhengfen.LearnedModel.from_bytes(work.model)
     samples = zhengfen.selfplay(
@@ -131,17 +139,21 @@ def play_episodes(recipe: Recipe, work: Round, first: int, count: int) -> Played
         search=recipe.search,
         played_by=recipe.played_by,
         cap_untried=recipe.cap_untried,
+        stop=stop,
     )
     return Played(dict(samples), time.perf_counter() - start)
 
 
 class LocalActors:
-    """Rounds played in one thread of this process (``selfplay`` on ``threads`` Rust threads)."""
+    """Rounds played in one thread of this process (``selfplay`` on ``threads`` Rust threads).
+    :meth:`close` stops a round in flight within a decision (Ctrl-C and SIGTERM reach only the
+    main thread, so the actors' thread is told by ``stop``)."""
 
     def __init__(self, recipe: Recipe) -> None:
         self.recipe = recipe
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zhengfen-actors")
         self.pending: Future[Played] | None = None
+        self.stopping = threading.Event()
 
     @property
     def cores(self) -> int:
@@ -154,7 +166,8 @@ class LocalActors:
 
     def submit(self, work: Round) -> None:
         first, count = work.first_episode, work.episodes
-        self.pending = self.pool.submit(play_episodes, self.recipe, work, first, count)
+        stop = self.stopping.is_set
+        self.pending = self.pool.submit(play_episodes, self.recipe, work, first, count, stop)
 
     def result(self) -> Played:
         if self.pending is None:
@@ -163,6 +176,8 @@ class LocalActors:
         return pending.result()
 
     def close(self) -> None:
+        """Stops the round in flight (its samples are dropped) and the thread."""
+        self.stopping.set()
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 

@@ -313,3 +313,15 @@ pub fn not_a_string(value: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyR
     }
     Ok(())
 }
+
+/// The reader of a `stop` argument (`rollouts`, `selfplay`): a callable, or `None`.
+pub fn stop(stop: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
+    match stop {
+        stop if stop.is_none() => Ok(None),
+        stop if stop.is_callable() => Ok(Some(stop.clone().unbind())),
+        stop => Err(ArgumentTypeError::new_err(format!(
+            "stop must be a callable or None, not {}",
+            shown(stop)
+        ))),
+    }
+}

@@ -4,7 +4,7 @@
 use crate::agents::{agent_arg, seat_agents, PyAgentSpec};
 use crate::args::{self, int_arg, shown, U64};
 use crate::errors::{value_error, ArgumentError, ArgumentTypeError};
-use crate::interrupt::interruptible;
+use crate::interrupt::stoppable;
 use crate::learned::PyLearnedModel;
 use crate::rules::PyRules;
 use numpy::{PyArray1, PyArrayMethods};
@@ -20,7 +20,7 @@ use zhengfen_core::encode::{observation_size, HISTORY_ROW, MOVE_ROW, SCORES_SIZE
 #[pyfunction]
 #[pyo3(signature = (rules, model, num_episodes, seed = 0, *, first_episode = 0, agents = None,
     epsilon = 0.1, threads = 1, games_per_thread = 64, search = None, played_by = "search",
-    cap_untried = 0))]
+    cap_untried = 0, stop = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay<'py>(
     py: Python<'py>,
@@ -36,6 +36,7 @@ pub fn selfplay<'py>(
     search: Option<&Bound<'py, PyAny>>,
     #[pyo3(from_py_with = played_by_text)] played_by: &'static str,
     #[pyo3(from_py_with = args::cap_untried)] cap_untried: usize,
+    #[pyo3(from_py_with = args::stop)] stop: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let search = labelling_search(search)?;
     let played_by = played_by_arg(played_by, search.is_some())?;
@@ -66,7 +67,7 @@ pub fn selfplay<'py>(
         played_by,
         cap_untried,
     };
-    let samples = interruptible(py, |cancel| selfplay_until(&config, cancel))?;
+    let samples = stoppable(py, stop, |cancel| selfplay_until(&config, cancel))?;
     arrays(py, samples)
 }
 

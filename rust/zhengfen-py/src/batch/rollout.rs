@@ -3,7 +3,6 @@
 
 use crate::agents::agent_arg;
 use crate::args::{self, int_arg, not_a_string, U64};
-use crate::errors::ArgumentTypeError;
 use crate::game::PyGame;
 use crate::interrupt::stoppable;
 use crate::rules::PyRules;
@@ -28,7 +27,7 @@ pub fn rollouts<'py>(
     #[pyo3(from_py_with = args::matches)] matches: Option<u32>,
     #[pyo3(from_py_with = args::threads)] threads: usize,
     #[pyo3(from_py_with = args::logs)] logs: bool,
-    #[pyo3(from_py_with = stop_arg)] stop: Option<Py<PyAny>>,
+    #[pyo3(from_py_with = args::stop)] stop: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let num_deals: u64 = int_arg(num_deals, "num_deals", 0..=U64)?;
     not_a_string(agents, "agents", "a list of agent specs, one per seat")?;
@@ -71,16 +70,4 @@ pub fn rollouts<'py>(
         out.set_item("games", games)?;
     }
     Ok(out)
-}
-
-/// The reader of the `stop` argument: a callable, or `None`.
-fn stop_arg(stop: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
-    match stop {
-        stop if stop.is_none() => Ok(None),
-        stop if stop.is_callable() => Ok(Some(stop.clone().unbind())),
-        stop => Err(ArgumentTypeError::new_err(format!(
-            "stop must be a callable or None, not {}",
-            crate::args::shown(stop)
-        ))),
-    }
 }
