@@ -101,7 +101,7 @@ class Targets:
         )
 
     def arrays(self) -> tuple[Floats, Floats, Floats, Floats, Floats, Floats]:
-        """The four arrays, in the order of the training step's batch."""
+        """The six arrays, in the order of the training step's batch."""
         return self.returns, self.values, self.on_return, self.on_value, self.on_cap, self.shares
 
 
