@@ -219,6 +219,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     _add_recipe_choices(recipe)
     _add_recipe_numbers(recipe, d)
     _add_learning_numbers(recipe, d)
+    _add_label_options(recipe)
     _add_budget(command.add_argument_group("the budget (the run stops at the first reached)"))
     machinery = command.add_argument_group("where it runs, evaluations, output")
     _add_machinery(machinery, d)
@@ -360,6 +361,10 @@ def _add_learning_numbers(recipe: argparse._ArgumentGroup, d: TrainConfig) -> No
         "the default) or the model, the search only labelling the states the model reaches "
         "(DAgger)",
     )
+
+
+def _add_label_options(recipe: argparse._ArgumentGroup) -> None:
+    """How the search's labels are fitted: ``--cap-untried`` and ``--rank``."""
     recipe.add_argument(
         "--cap-untried",
         metavar="K",
