@@ -1074,17 +1074,20 @@ def test_init_starts_from_a_model_and_keeps_its_budget(
 def test_an_init_model_that_does_not_fit_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """``--init``: a missing file, a model for other rules, another network given beside it,
-    and another network beside ``shipped``: one line each, exit status 2, no run folder made."""
+    """``--init``: a missing file, a model for other rules, a network given beside it that it
+    cannot grow into (:mod:`zhengfen.train.grow`), also beside ``shipped``: one line each, exit
+    status 2, no run folder made."""
     first = tmp_path / "first"
     train(tiny(first, rounds=1), resume=False)
     model = str(first / "model.safetensors")
     run = str(tmp_path / "run")
     refused(capsys, ["--out", run, "--init", str(tmp_path / "none")], "cannot be read")
     refused(capsys, ["--out", run, "--init", model, "--players", "5"], "not zheng_fen with 5")
-    refused(capsys, ["--out", run, "--init", model, "--layers", "8"], "layers is 64,32, not 8")
-    refused(capsys, ["--out", run, "--init", model, "--history", "3"], "history is 2")
-    refused(capsys, ["--out", run, "--init", model, "--residual"], "residual is False, not True")
+    grow = "the model (layers 64,32, history 2) cannot grow into"
+    refused(capsys, ["--out", run, "--init", model, "--layers", "8"], f"{grow} layers 8, history 2")
+    refused(capsys, ["--out", run, "--init", model, "--history", "1"], "cannot drop")
+    refused(capsys, ["--out", run, "--init", model, "--layers", "64,16"], "cannot narrow")
+    refused(capsys, ["--out", run, "--init", model, "--residual"], "keeps whether")
     shipped_zcy = ["--out", run, "--game", "zen_cheng_you", "--init", "shipped"]
-    refused(capsys, [*shipped_zcy, "--layers", "7"], "layers is")
+    refused(capsys, [*shipped_zcy, "--layers", "7"], "cannot grow into layers 7")
     assert not (tmp_path / "run").exists()

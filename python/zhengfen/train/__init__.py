@@ -11,6 +11,8 @@ One concept a module:
   rows, and the fixed input scales (no JAX);
 - :mod:`zhengfen.train.network`: the JAX network, exactly the model format's forward pass, its
   parameters named as the model's tensors, and the export to a model;
+- :mod:`zhengfen.train.grow`: a trained model grown into a wider network or more history rows
+  that gives the same Q (``--init`` with bigger ``--layers`` or ``--history``);
 - :mod:`zhengfen.train.learner`: the training step (optax Adam, MSE on Monte Carlo returns,
   and on the search's values with ``--search``);
 - :mod:`zhengfen.train.actors`: the actors (``zhengfen.selfplay`` in a thread);

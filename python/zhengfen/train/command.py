@@ -18,7 +18,7 @@ import importlib.util
 import shlex
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import zhengfen
 from zhengfen.errors import ArgumentError, InvalidStateError, ModelError
@@ -31,6 +31,9 @@ from zhengfen.train.config import (
     from_args,
     init_model,
 )
+
+if TYPE_CHECKING:
+    from zhengfen.train.network import Network
 
 __all__ = ["DESCRIPTION", "HELP", "add_arguments", "check_out", "prepare", "run"]
 
@@ -113,11 +116,14 @@ def check_yardstick(config: TrainConfig) -> TrainConfig:
 
 def check_init(config: TrainConfig, args: argparse.Namespace) -> TrainConfig:
     """``--init``: the model read (``ModelError`` naming the file when it cannot be), checked
-    against the run's rules, and its history, layers and residual made the run's (given ones
-    must agree).
+    against the run's rules; its history, layers and residual are the run's unless bigger ones
+    are given that it can grow into (:mod:`zhengfen.train.grow`).
     The path is already resolved (``given_recipe``), so the recipe names the file wherever it
     is read."""
     import dataclasses
+
+    from zhengfen.train.grow import why_not
+    from zhengfen.train.network import Network
 
     if config.init is None:
         return config
@@ -127,21 +133,29 @@ def check_init(config: TrainConfig, args: argparse.Namespace) -> TrainConfig:
         zhengfen.agent_spec(model, rules)  # the core's check: the model plays these rules
     except zhengfen.ModelError as error:
         raise ModelError(f"--init: {error}") from None
-    for name, given, own in (
-        ("history", args.history, model.history_rows),
-        ("layers", args.layers, tuple(model.layers)),
-        ("residual", args.residual, model.residual),
-    ):
-        if given is not None and given != own:
-            raise ArgumentError(
-                f"--init {config.init}: the model's {name} is {shown(own)}, not {shown(given)}"
-            )
-    return dataclasses.replace(
-        config,
-        history=model.history_rows,
-        layers=tuple(model.layers),
-        residual=model.residual,
+    own = Network(rules, tuple(model.layers), model.history_rows, model.residual)
+    wanted = Network(
+        rules,
+        own.layers if args.layers is None else args.layers,
+        own.history if args.history is None else args.history,
+        own.residual if args.residual is None else args.residual,
     )
+    reason = why_not(own, wanted)
+    if reason is not None:
+        raise ArgumentError(
+            f"--init {config.init}: the model ({network_text(own)}) cannot grow into "
+            f"{network_text(wanted)}: {reason}"
+        )
+    return dataclasses.replace(
+        config, history=wanted.history, layers=wanted.layers, residual=wanted.residual
+    )
+
+
+def network_text(network: Network) -> str:
+    """A network's shape as the options spell it: ``layers 64,32, history 2``, then
+    ``, residual`` for a residual one."""
+    kind = ", residual" if network.residual else ""
+    return f"layers {shown(network.layers)}, history {network.history}{kind}"
 
 
 def shown(value: int | tuple[int, ...]) -> str:

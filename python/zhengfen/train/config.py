@@ -260,7 +260,8 @@ def _add_recipe_choices(recipe: argparse._ArgumentGroup) -> None:
         default=None,
         help="start from this model file's weights (a checkpoint's model.safetensors, or "
         "'shipped': the model that ships for the rules) instead of random ones; its rules, "
-        "history, layers and residual are the run's",
+        "history, layers and residual are the run's, or it is grown (the same Q) into wider "
+        "--layers or more --history given beside it",
     )
     recipe.add_argument(
         "--residual",

@@ -32,6 +32,7 @@ from zhengfen.train import curve, evaluation, features
 from zhengfen.train.actors import Actors, LocalActors, Played, Recipe, Round, seat_agents
 from zhengfen.train.checkpoint import RunFiles, load, model_bytes, read_state, save
 from zhengfen.train.config import SELF, TrainConfig, init_model
+from zhengfen.train.grow import grown
 from zhengfen.train.learner import Learner, Targets
 from zhengfen.train.network import Network, Params, init_params
 from zhengfen.train.progress import Progress
@@ -111,10 +112,17 @@ class Run:
         return Learner.start(self.network, self.config.lr, params), params, Counters()
 
     def start_params(self) -> Params:
-        """A fresh run's parameters: the ``--init`` model's, else drawn from the seed."""
+        """A fresh run's parameters: the ``--init`` model's (grown into the run's network when
+        that is bigger: :mod:`zhengfen.train.grow`), else drawn from the seed."""
+        key = jax.random.key(self.config.seed % 2**32)
         if self.config.init is None:
-            return init_params(jax.random.key(self.config.seed % 2**32), self.network)
-        return self.network.params_of(init_model(self.config.init, self.rules).tensors())
+            return init_params(key, self.network)
+        model = init_model(self.config.init, self.rules)
+        own = Network(self.rules, tuple(model.layers), model.history_rows, model.residual)
+        params = own.params_of(model.tensors())
+        if own == self.network:
+            return params
+        return grown(params, own, self.network, key)
 
     def training(self, counters: Counters) -> dict[str, Any]:
         """The model's ``training`` metadata; with ``--init``, the start model's own under
