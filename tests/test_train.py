@@ -267,10 +267,15 @@ def test_a_curve_without_the_yardstick_columns_still_reads(tmp_path: Path) -> No
     )
     curve.write(tmp_path / "new.csv", point)
     row = (tmp_path / "new.csv").read_text().splitlines()[1]
-    assert row == "1,2,3,4.0,5.0,,,,0,-3.0,-5.0,-1.0,8,,,"
+    assert row == "1,2,3,4.0,5.0,,,,0,-3.0,-5.0,-1.0,8,,,,"
     (back,) = curve.read(tmp_path / "new.csv")
     assert back.yardstick == -3.0 and math.isnan(back.points)
     assert curve.describe(back) == "yardstick -3.0 [-5.0, -1.0] on 8 deals"
+    assert old.yardstick_agent == back.yardstick_agent == ""
+    named = dataclasses.replace(point, yardstick_agent="ismcts(iterations=8)")
+    curve.write(tmp_path / "named.csv", named)
+    assert curve.read(tmp_path / "named.csv") == [named]
+    assert curve.describe(named) == "ismcts(iterations=8) -3.0 [-5.0, -1.0] on 8 deals"
 
 
 def test_the_evaluation_is_a_paired_margin_over_duplicate_deals(tmp_path: Path) -> None:
@@ -735,7 +740,31 @@ def test_each_evaluation_measures_greedy_the_yardstick_and_the_reference(
             assert np.isfinite(getattr(point, name)), name
     # Round 0 is the start model itself: against itself, on duplicate deals, even.
     assert first.reference == 0.0
-    assert "yardstick ismcts(iterations=8)" in Run(config, 1).title()
+    assert first.yardstick_agent == last.yardstick_agent == "ismcts(iterations=8)"
+
+
+def test_a_resumed_run_keeps_the_yardstick_of_its_curve(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--yardstick`` is machinery, but a run resumed without it goes on measuring against the
+    search its curve was measured against (it fell back to the default, so one column mixed
+    two searches); given anew, the new one is measured and named in its rows, and the plot
+    draws the two apart."""
+    out = tmp_path / "run"
+    common = ["--eval-deals", "0", "--yardstick-deals", "2", "--no-progress"]
+    tiny_net = ["--layers", "16", "--history", "1", "--episodes", "4"]
+    first = ["--yardstick", "ismcts(iterations=8)", *tiny_net]
+    assert cli.main(["train", "--out", str(out), "--rounds", "1", *first, *common]) == 0
+    assert cli.main(["train", "--out", str(out), "--resume", "--rounds", "2", *common]) == 0
+    rules = zhengfen.Rules.zheng_fen()
+    eight, four = (str(zhengfen.agent_spec(f"ismcts(iterations={n})", rules)) for n in (8, 4))
+    assert [p.yardstick_agent for p in curve.read(out / "curve.csv")] == [eight] * 3
+    other = ["--resume", "--rounds", "3", "--yardstick", "ismcts(iterations=4)", *common]
+    assert cli.main(["train", "--out", str(out), *other]) == 0
+    points = curve.read(out / "curve.csv")
+    assert [p.yardstick_agent for p in points][-1] == four
+    assert [label for label, _, _ in curve._series(points)] == [eight, four]
+    capsys.readouterr()
 
 
 def test_a_yardstick_guided_by_a_model_at_an_odd_path_is_read_once(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ checkpoint, and one line says where and how to resume.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib.util
 import shlex
 import sys
@@ -81,8 +82,6 @@ def check_out(out: Path, resume: bool) -> None:
 
 def check_opponents(config: TrainConfig) -> TrainConfig:
     """The opponents as canonical built-in specs (the actors play in Rust)."""
-    import dataclasses
-
     from zhengfen import agent_spec
     from zhengfen.agents import is_user_class
 
@@ -102,8 +101,6 @@ def check_opponents(config: TrainConfig) -> TrainConfig:
 def check_yardstick(config: TrainConfig) -> TrainConfig:
     """``--yardstick`` as the canonical spec of a built-in agent for the run's rules (the
     evaluations play in Rust)."""
-    import dataclasses
-
     from zhengfen.agents import is_user_class
 
     if is_user_class(config.yardstick):
@@ -120,8 +117,6 @@ def check_init(config: TrainConfig, args: argparse.Namespace) -> TrainConfig:
     are given that it can grow into (:mod:`zhengfen.train.grow`).
     The path is already resolved (``given_recipe``), so the recipe names the file wherever it
     is read."""
-    import dataclasses
-
     from zhengfen.train.grow import why_not
     from zhengfen.train.network import Network
 
@@ -163,6 +158,16 @@ def shown(value: int | tuple[int, ...]) -> str:
     return ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
 
 
+def curve_yardstick(out: Path, config: TrainConfig) -> str:
+    """The yardstick a resumed run's curve was last measured against (its ``yardstick_agent``
+    column), else the configuration's (a curve written before that column, or none yet)."""
+    from zhengfen.train import curve
+    from zhengfen.train.checkpoint import RunFiles
+
+    named = [p.yardstick_agent for p in curve.read(RunFiles(out).curve) if p.yardstick_agent]
+    return named[-1] if named else config.yardstick
+
+
 def check_budget(config: TrainConfig, counters: dict[str, Any]) -> None:
     """Refuses a resumed run whose budget in all is already spent."""
     if config.rounds is not None and counters["round"] >= config.rounds:
@@ -198,6 +203,8 @@ def prepare(args: argparse.Namespace, argv: list[str] | None = None) -> TrainCon
         check_resume(args, state["recipe"])
         config = config.with_recipe(state["recipe"])
         check_budget(config, state["counters"])
+        if args.yardstick is None:  # the curve's, so that its column measures one thing
+            config = dataclasses.replace(config, yardstick=curve_yardstick(out, config))
         config = check_yardstick(config)
     if config.ray is not None:
         from zhengfen.ray_connect import check_ray

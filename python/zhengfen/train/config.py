@@ -461,9 +461,10 @@ def _add_evaluations(machinery: argparse._ArgumentGroup, d: TrainConfig) -> None
                 "--yardstick",
                 "AGENT",
                 str,
-                d.yardstick,
+                None,
                 "the fixed search each evaluation also measures against, a built-in agent spec "
-                f"({d.yardstick}: a strong model has not passed it)",
+                f"({d.yardstick}: a strong model has not passed it; a resumed run keeps the "
+                "one its curve was last measured against)",
             ),
             (
                 "--yardstick-deals",
@@ -547,7 +548,7 @@ def from_args(args: argparse.Namespace, command: str = "") -> TrainConfig:
         ray=args.ray,
         actors=args.actors,
         eval_deals=args.eval_deals,
-        yardstick=args.yardstick,
+        yardstick=args.yardstick or TrainConfig.yardstick,
         yardstick_deals=args.yardstick_deals,
         eval_seed=args.eval_seed,
         eval_every=args.eval_every,

@@ -8,8 +8,9 @@ Columns: ``round``, ``decisions`` (the learner's non-forced decisions so far), `
 match against greedy: Zen Cheng You, the team lead), ``low``, ``high`` (the interval),
 ``deals``; then ``yardstick``, ``yardstick_low``, ``yardstick_high``, ``yardstick_deals``
 (against the fixed search) and ``reference``, ``reference_low``, ``reference_high`` (against
-the reference model, on ``deals`` deals). A column not measured is empty (NaN, and 0 deals),
-as in curves written before those columns existed.
+the reference model, on ``deals`` deals); last ``yardstick_agent``, the spec of the search
+measured against (a resumed run keeps it: AI.md §8). A column not measured is empty (NaN, 0
+deals, no spec), as in curves written before those columns existed.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class Point:
     reference: float = math.nan
     reference_low: float = math.nan
     reference_high: float = math.nan
+    yardstick_agent: str = ""
 
 
 COLUMNS = [f.name for f in fields(Point)]
@@ -59,7 +61,7 @@ def write(path: Path, point: Point) -> None:
         writer.writerow({k: _cell(v) for k, v in asdict(point).items()})
 
 
-def _cell(value: float) -> str:
+def _cell(value: float | int | str) -> str:
     if isinstance(value, float):
         return "" if math.isnan(value) else repr(value)
     return str(value)
@@ -71,9 +73,9 @@ def read(path: Path) -> list[Point]:
         return []
     with open(path, newline="", encoding="utf-8") as source:
         rows = list(csv.DictReader(source))
-    types = {f.name: (int if f.type == "int" else float) for f in fields(Point)}
+    types = {f.name: {"int": int, "str": str}.get(str(f.type), float) for f in fields(Point)}
 
-    def value(row: dict[str, str], name: str) -> float | int | None:
+    def value(row: dict[str, str], name: str) -> float | int | str | None:
         cell = row.get(name) or ""
         return types[name](cell) if cell else None
 
@@ -109,6 +111,8 @@ def describe(point: Point) -> str:
         if math.isnan(value):
             continue
         deals = point.yardstick_deals if label == "yardstick" else point.deals
+        if label == "yardstick" and point.yardstick_agent:
+            label = point.yardstick_agent
         parts.append(
             f"{label} {value:+.1f} [{getattr(point, low):+.1f}, {getattr(point, high):+.1f}] "
             f"on {deals} deals"
@@ -126,10 +130,7 @@ def plot(points: Sequence[Point], path: Path, title: str) -> None:
 
     figure, axes = plt.subplots(figsize=(7, 4), dpi=100)
     axes.axhline(0, color="grey", linewidth=0.8)
-    for label, (mean, low, high) in FIELDS.items():
-        shown = [p for p in points if not math.isnan(getattr(p, mean))]
-        if not shown:
-            continue
+    for label, shown, (mean, low, high) in _series(points):
         x = [p.decisions for p in shown]
         lows, highs = ([getattr(p, name) for p in shown] for name in (low, high))
         axes.fill_between(x, lows, highs, alpha=0.2)
@@ -144,3 +145,20 @@ def plot(points: Sequence[Point], path: Path, title: str) -> None:
     figure.savefig(temporary, format="png")
     plt.close(figure)
     temporary.replace(path)
+
+
+def _series(
+    points: Sequence[Point],
+) -> list[tuple[str, list[Point], tuple[str, str, str]]]:
+    """The plot's lines: each yardstick's measured points, the search's split by its spec (a
+    run resumed with another ``--yardstick`` draws two lines, never one that mixes them)."""
+    lines = []
+    for label, names in FIELDS.items():
+        shown = [p for p in points if not math.isnan(getattr(p, names[0]))]
+        if label != "yardstick":
+            lines.append((label, shown, names))
+            continue
+        for agent in dict.fromkeys(p.yardstick_agent for p in shown):
+            ones = [p for p in shown if p.yardstick_agent == agent]
+            lines.append((agent or label, ones, names))
+    return [line for line in lines if line[1]]

@@ -209,6 +209,7 @@ class Run:
             deals=c.eval_deals,
             yardstick_deals=c.yardstick_deals,
             **values,
+            yardstick_agent=str(c.yardstick) if c.yardstick_deals else "",
         )
         curve.write(self.files.curve, point)
         curve.plot(curve.read(self.files.curve), self.files.plot, self.title())
@@ -232,7 +233,7 @@ class Run:
             recipe += f", {self.config.cap_untried} untried capped"
         if self.config.rank:
             recipe += f", rank {self.config.rank:g}"
-        return f"{name}: {recipe} {layers}, {mode}; yardstick {self.config.yardstick}"
+        return f"{name}: {recipe} {layers}, {mode}"
 
     def done(self, counters: Counters) -> bool:
         """Whether a budget is reached."""
