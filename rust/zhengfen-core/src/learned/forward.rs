@@ -10,16 +10,18 @@
 //! q  = h . output.weight + output.bias
 //! ```
 //!
-//! The first layer's inputs are mostly zero (counts and one-hot flags), so its two products
-//! gather the weight rows of the nonzero inputs (about 60 of a state's 1,350 values and 8 of a
-//! move's 90; benches/RESULTS.md §8 measures it against the dense product). The hidden layers
-//! are one matrix product each over every move of every decision of the batch (ndarray's
-//! `general_mat_mul`, matrixmultiply, on the caller's thread). Each output row is computed
-//! from its own inputs only, in an order that does not depend on the other rows, so a
-//! decision's values are the same whichever decisions share its batch (a test checks it).
+//! Every product is a sum of weight rows scaled by the nonzero inputs, in input order
+//! ([`add_rows`]): the first layer's inputs are mostly zero (counts and one-hot flags: about
+//! 60 of a state's 1,350 values and 8 of a move's 90; benches/RESULTS.md §8 measures it against
+//! the dense product), and after a ReLU about half of a hidden layer's are. A decision's few
+//! moves make products too small for a packed matrix product to pay for its packing (it
+//! was a third of a guided search's time: RESULTS §8.4). The sum is compiled for AVX2 as well
+//! and chosen at run time (`multiversion`), with the same arithmetic on every machine (a
+//! product then a sum for each value, never fused). Each output row is computed from its own
+//! inputs only, in an order that does not depend on the other rows, so a decision's values
+//! are the same whichever decisions share its batch (a test checks it).
 
-use ndarray::linalg::general_mat_mul;
-use ndarray::{Array1, Array2, ArrayView1, ArrayView2, ArrayViewMut1, Axis};
+use ndarray::{Array1, Array2};
 
 use super::features::{state_size, Decisions, MOVE_SIZE};
 use super::model::Model;
@@ -79,57 +81,111 @@ impl Model {
     /// `relu(z0)` for every move: the state half once per decision, then each move's half.
     fn first_layer(&self, decisions: &Decisions) -> Array2<f32> {
         let width = self.bias0.len();
-        let mut z = Array2::<f32>::zeros((decisions.total_moves(), width));
-        let states = ArrayView2::from_shape(
-            (decisions.len(), state_size(self.history_rows)),
-            &decisions.states,
-        )
-        .expect("rows of the state size");
-        let moves = ArrayView2::from_shape((decisions.total_moves(), MOVE_SIZE), &decisions.moves)
-            .expect("rows of the move size");
-        let mut a = Array1::<f32>::zeros(width);
-        for (d, state) in states.outer_iter().enumerate() {
-            a.assign(&self.bias0);
-            gather(a.view_mut(), state, &self.state_scale, &self.state_weight);
+        let mut z = vec![0.0; decisions.total_moves() * width];
+        let states = decisions.states.chunks_exact(state_size(self.history_rows));
+        let state_weight = values(&self.state_weight);
+        let move_weight = values(&self.move_weight);
+        let (state_scale, move_scale) = (values(&self.state_scale), values(&self.move_scale));
+        let mut a = vec![0.0; width];
+        let mut inputs = Vec::new();
+        for (d, state) in states.enumerate() {
+            a.copy_from_slice(values(&self.bias0));
+            let n = nonzero_into(state, state_scale, &mut inputs);
+            add_rows(&mut a, state_weight, &inputs[..n]);
             for r in decisions.moves_of(d) {
-                let mut row = z.row_mut(r);
-                row.assign(&a);
-                gather(
-                    row.view_mut(),
-                    moves.row(r),
-                    &self.move_scale,
-                    &self.move_weight,
-                );
-                row.mapv_inplace(relu);
+                let row = &mut z[r * width..(r + 1) * width];
+                row.copy_from_slice(&a);
+                let mv = &decisions.moves[r * MOVE_SIZE..(r + 1) * MOVE_SIZE];
+                let n = nonzero_into(mv, move_scale, &mut inputs);
+                add_rows(row, move_weight, &inputs[..n]);
+                row.iter_mut().for_each(|x| *x = relu(*x));
             }
         }
-        z
+        Array2::from_shape_vec((decisions.total_moves(), width), z).expect("a row per move")
     }
 }
 
-/// `out += (x * scale) @ weight`, over the nonzero values of `x` only, in index order.
-fn gather(
-    mut out: ArrayViewMut1<'_, f32>,
-    x: ArrayView1<'_, f32>,
-    scale: &Array1<f32>,
-    weight: &Array2<f32>,
-) {
-    for (i, &value) in x.iter().enumerate() {
-        if value != 0.0 {
-            out.scaled_add(value * scale[i], &weight.row(i));
+/// The `(index, value × scale)` of each nonzero value of `x`, in index order: the first
+/// entries of `buffer` (grown as needed, never cleared), their number returned. Blocks of
+/// [`BLOCK`] zeros (most of a state's) are passed over at once; within a block the values
+/// are kept without a branch (after a ReLU, which values are zero is not predictable).
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+fn nonzero_into(x: &[f32], scale: &[f32], buffer: &mut Vec<(usize, f32)>) -> usize {
+    if buffer.len() < x.len() {
+        buffer.resize(x.len(), (0, 0.0));
+    }
+    let mut n = 0;
+    let blocks = x.chunks(BLOCK).zip(scale.chunks(BLOCK));
+    for (b, (values, scales)) in blocks.enumerate() {
+        // Zero or minus zero everywhere: no bit set but the signs (a sum the compiler vectorizes).
+        if values.iter().fold(0, |bits, v| bits | (v.to_bits() << 1)) == 0 {
+            continue;
+        }
+        for (i, (&value, &s)) in values.iter().zip(scales).enumerate() {
+            buffer[n] = (b * BLOCK + i, value * s);
+            n += usize::from(value != 0.0);
         }
     }
+    n
 }
 
-/// `relu(h @ weight + bias)`, every row by one matrix product.
+/// Values looked at together in [`nonzero_into`].
+const BLOCK: usize = 16;
+
+/// `relu(h @ weight + bias)`, row by row: each row the bias plus the weight rows of its
+/// nonzero values.
 fn dense_relu(h: &Array2<f32>, weight: &Array2<f32>, bias: &Array1<f32>) -> Array2<f32> {
-    let mut out = bias
-        .broadcast((h.len_of(Axis(0)), bias.len()))
-        .expect("a row per input")
-        .to_owned();
-    general_mat_mul(1.0, h, weight, 1.0, &mut out);
-    out.mapv_inplace(relu);
-    out
+    let width = bias.len();
+    let mut out = vec![0.0; h.nrows() * width];
+    let (weight, ones) = (values(weight), vec![1.0; h.ncols()]);
+    let mut inputs = Vec::new();
+    for (input, row) in values(h)
+        .chunks_exact(h.ncols())
+        .zip(out.chunks_exact_mut(width))
+    {
+        let n = nonzero_into(input, &ones, &mut inputs);
+        row.copy_from_slice(values(bias));
+        add_rows(row, weight, &inputs[..n]);
+        row.iter_mut().for_each(|x| *x = relu(*x));
+    }
+    Array2::from_shape_vec((h.nrows(), width), out).expect("a row per input")
+}
+
+/// An array's values in row-major order (the model's arrays, and the passes', are made so).
+fn values<D: ndarray::Dimension>(array: &ndarray::Array<f32, D>) -> &[f32] {
+    array.as_slice().expect("arrays in row-major order")
+}
+
+/// Values of `out` summed at once in [`add_rows`]: kept in registers across the weight rows.
+const LANES: usize = 64;
+
+/// `out[j] += c × weight[i][j]` for each `(i, c)` of `inputs` in their order, `weight` being
+/// rows of `out.len()` values. Each `out[j]` gets the same sums in the same order whatever
+/// the target (no fused multiply-add), so the AVX2 version computes the portable one's values.
+#[multiversion::multiversion(targets("x86_64+avx2"))]
+fn add_rows(out: &mut [f32], weight: &[f32], inputs: &[(usize, f32)]) {
+    let width = out.len();
+    let mut chunks = out.chunks_exact_mut(LANES);
+    for (chunk, start) in (&mut chunks).zip((0..).step_by(LANES)) {
+        let mut sum: [f32; LANES] = chunk.try_into().expect("a chunk of LANES");
+        for &(i, c) in inputs {
+            let w = &weight[i * width + start..][..LANES];
+            for (s, &x) in sum.iter_mut().zip(w) {
+                *s += c * x;
+            }
+        }
+        chunk.copy_from_slice(&sum);
+    }
+    let rest = chunks.into_remainder();
+    let start = width - rest.len();
+    for &(i, c) in inputs {
+        for (s, &x) in rest
+            .iter_mut()
+            .zip(&weight[i * width + start..(i + 1) * width])
+        {
+            *s += c * x;
+        }
+    }
 }
 
 fn relu(x: f32) -> f32 {
@@ -140,4 +196,61 @@ fn relu(x: f32) -> f32 {
 /// weights are finite, and so are the encodings).
 pub fn argmax(values: &[f32]) -> usize {
     (1..values.len()).fold(0, |best, i| if values[i] > values[best] { i } else { best })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seed::SplitMix64;
+
+    /// Values of about the model's sizes: some exact zeros, some minus zeros.
+    fn values_like_a_layer(rng: &mut SplitMix64, n: usize) -> Vec<f32> {
+        (0..n)
+            .map(|_| match rng.next_u64() % 4 {
+                0 => 0.0,
+                1 => -0.0,
+                _ => (rng.next_u64() % 2001) as f32 / 1000.0 - 1.0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn add_rows_sums_the_rows_in_input_order_bit_for_bit() {
+        // Widths below, at and past the LANES chunks, so the remainder is checked too.
+        let mut rng = SplitMix64::new(7);
+        for width in [1, 5, LANES - 1, LANES, LANES + 3, 2 * LANES, 200] {
+            let rows = 37;
+            let weight = values_like_a_layer(&mut rng, rows * width);
+            let x = values_like_a_layer(&mut rng, rows);
+            let scale = values_like_a_layer(&mut rng, rows);
+            let mut buffer = Vec::new();
+            let n = nonzero_into(&x, &scale, &mut buffer);
+            let kept: Vec<usize> = buffer[..n].iter().map(|&(i, _)| i).collect();
+            let nonzero: Vec<usize> = (0..rows).filter(|&i| x[i] != 0.0).collect();
+            assert_eq!(kept, nonzero, "every nonzero input, in order");
+            let start = values_like_a_layer(&mut rng, width);
+            let mut out = start.clone();
+            add_rows(&mut out, &weight, &buffer[..n]);
+            let mut want = start;
+            for i in nonzero {
+                for (j, w) in want.iter_mut().enumerate() {
+                    *w += (x[i] * scale[i]) * weight[i * width + j];
+                }
+            }
+            let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&out), bits(&want), "width {width}");
+        }
+    }
+
+    #[test]
+    fn nonzero_into_reuses_a_longer_buffer() {
+        let mut buffer = vec![(9, 9.0); 50];
+        let n = nonzero_into(
+            &[0.0, 2.0, 0.0, -0.0, 3.0],
+            &[1.0, 0.5, 1.0, 1.0, 2.0],
+            &mut buffer,
+        );
+        assert_eq!(&buffer[..n], &[(1, 1.0), (4, 6.0)]);
+        assert_eq!(buffer.len(), 50);
+    }
 }

@@ -6,7 +6,7 @@
 //! [`model`] owns the file format (loading, checking, saving) and [`container`] the safetensors
 //! file that holds it, [`features`] the inputs
 //! assembled from a game, [`forward`] the arithmetic (the state half of the first layer once
-//! per decision, every move of every decision of a batch as one matrix), [`shipped`] the
+//! per decision, then each move's row: sums of the weight rows of the nonzero inputs), [`shipped`] the
 //! models embedded in the core. The agent that plays with a model is [`crate::agents::Learned`].
 //!
 //! ```
