@@ -17,7 +17,8 @@ table; in Zen Cheng You A's team against B's): points per match, A - B paired de
 row (the path is checked before anything is played).
 
 Run: ``python benches/equal_time.py --game zheng_fen --deals 200 --threads 2 --out eq.md``;
-``--policy 'learned(model=PATH)'`` guides the search with another model than the shipped one.
+``--policy 'learned(model=PATH)'`` guides the search with another model than the shipped one,
+``--playout greedy`` plays its leaves out greedily instead of valuing them with the model.
 """
 
 from __future__ import annotations
@@ -67,9 +68,10 @@ class Line:
         return max(1, min(MOST_ITERATIONS, wanted))
 
 
-def guided(iterations: int, policy: str) -> str:
-    """The spec of the guided search at ``iterations``."""
-    return f"ismcts(iterations={iterations},policy={policy})"
+def guided(iterations: int, policy: str, playout: str = "value") -> str:
+    """The spec of the guided search at ``iterations`` (its leaves estimated by ``playout``)."""
+    leaves = "" if playout == "value" else f"playout={playout},"
+    return f"ismcts(iterations={iterations},{leaves}policy={policy})"
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,12 @@ def parser() -> argparse.ArgumentParser:
     parse.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parse.add_argument("--baseline", default="ismcts", help="the pure search (ismcts)")
     parse.add_argument("--policy", default="learned", help="the guiding model (learned)")
+    parse.add_argument(
+        "--playout",
+        choices=["value", "learned", "greedy", "random"],
+        default="value",
+        help="how the guided search estimates a leaf (value: the model's values)",
+    )
     parse.add_argument("--fractions", type=fractions, default=[0.1, 1 / 3, 1.0])
     parse.add_argument("--probes", type=probes, default=(30, 300), help="LOW,HIGH (30,300)")
     parse.add_argument("--deals", type=positive_int, default=200)
@@ -154,7 +162,7 @@ def check(args: argparse.Namespace) -> tuple[str, str]:
     agents able to play the rules, the arena's match, the output file)."""
     rules = rules_of(args)
     baseline, policy = ladder.canonical(args.baseline), ladder.canonical(args.policy)
-    for spec in (baseline, guided(args.probes[0], policy)):
+    for spec in (baseline, guided(args.probes[0], policy, args.playout)):
         zhengfen.rollouts(rules, [spec] * rules.players, 0, args.seed)  # the core reads it
         check_tournament(ladder.tournament(args, [spec, baseline]))
     if args.out is not None:
@@ -173,9 +181,9 @@ def calibrated(args: argparse.Namespace, fraction: float, policy: str, baseline:
     """The guided search's count for ``fraction`` of the baseline's time, from timings made now
     (the load of a shared machine drifts over a long study), and its match."""
     before = seconds_of(args, baseline)
-    low, high = ((count, seconds_of(args, guided(count, policy))) for count in args.probes)
+    low, high = ((n, seconds_of(args, guided(n, policy, args.playout))) for n in args.probes)
     count = Line.through(low, high).iterations(fraction * before)
-    spec = guided(count, policy)
+    spec = guided(count, policy, args.playout)
     seconds = seconds_of(args, spec)
     baseline_seconds = (before + seconds_of(args, baseline)) / 2
     return Row(fraction, count, seconds, baseline_seconds, ladder.play_pair(args, spec, baseline))
@@ -185,10 +193,11 @@ def preamble(args: argparse.Namespace, argv: list[str], baseline: str, policy: s
     """What the table measured, and the command that made it."""
     rules = rules_of(args)
     seats = "A's team against B's" if rules.game == "zen_cheng_you" else "A, B, A, B, ..."
+    spec = guided(0, policy, args.playout).replace("=0,", "=N,")
     return [
         f"`python benches/equal_time.py {shlex.join(argv)}`",
         "",
-        f"{rules!r}; guided `{guided(0, policy).replace('=0,', '=N,')}` against `{baseline}`; "
+        f"{rules!r}; guided `{spec}` against `{baseline}`; "
         f"{args.deals} duplicate deals (seed {args.seed}), seats {seats} (guided = A), "
         f"{args.matches} match(es) a game, {args.threads} thread(s). Time a decision: each agent "
         f"alone in every seat, {args.timing_deals} deal(s) of one match, one thread, just before "

@@ -76,6 +76,17 @@ def test_each_row_is_the_arenas_match_of_its_count(
         assert row[7] in ("guided", "baseline", "not separated")
 
 
+def test_playout_greedy_plays_the_leaves_out_greedily(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--playout greedy``: the guided search's spec (timed and played) plays its leaves out
+    with greedy instead of the model's values; the default names no playout."""
+    common = ["--baseline", "ismcts(iterations=20)", "--probes", "4,16", "--fractions", "1"]
+    common += ["--deals", "1", "--timing-deals", "1", "--no-progress"]
+    assert equal_time.main([*common, "--playout", "greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "guided `ismcts(iterations=N,playout=greedy,policy=learned)`" in out
+    assert equal_time.guided(7, "learned") == "ismcts(iterations=7,policy=learned)"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
