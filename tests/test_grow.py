@@ -97,7 +97,7 @@ def test_growths_that_cannot_keep_the_q_are_refused(
     own, bigger = Network(RULES, *small), Network(RULES, *big)
     found = why_not(own, bigger)
     assert found is not None and reason in found
-    with pytest.raises(ValueError, match=reason):
+    with pytest.raises(zhengfen.errors.ArgumentError, match=reason):
         grown(init_params(jax.random.key(0), own), own, bigger, jax.random.key(1))
     assert why_not(own, own) is None
 

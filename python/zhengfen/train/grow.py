@@ -27,6 +27,7 @@ import jax.numpy as jnp
 import numpy as np
 import numpy.typing as npt
 
+from zhengfen.errors import ArgumentError
 from zhengfen.train.network import Network, Params, init_params
 
 __all__ = ["grown", "why_not"]
@@ -54,11 +55,11 @@ def grown(
     key: jax.Array,
 ) -> Params:
     """``bigger``'s parameters holding the model ``tensors`` (of network ``own``): the same Q
-    for every state and move (see the module's docstring). ``why_not(own, bigger)`` must be
-    ``None``."""
+    for every state and move (see the module's docstring). ``ArgumentError`` (a ``ValueError``)
+    with :func:`why_not`'s reason when it cannot grow."""
     reason = why_not(own, bigger)
     if reason is not None:
-        raise ValueError(reason)
+        raise ArgumentError(reason)
     fresh = {name: np.array(value) for name, value in init_params(key, bigger).items()}
     params = {name: _embed(fresh[name], np.asarray(tensors[name])) for name in fresh}
     # Inputs the model never had (new history rows) and units it never had feed none of its
