@@ -150,12 +150,8 @@ def network_text(network: Network) -> str:
     """A network's shape as the options spell it: ``layers 64,32, history 2``, then
     ``, residual`` for a residual one."""
     kind = ", residual" if network.residual else ""
-    return f"layers {shown(network.layers)}, history {network.history}{kind}"
-
-
-def shown(value: int | tuple[int, ...]) -> str:
-    """A history, layer sizes or residual as the options spell them (``128,128``, ``False``)."""
-    return ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
+    layers = ",".join(map(str, network.layers))
+    return f"layers {layers}, history {network.history}{kind}"
 
 
 def curve_yardstick(out: Path, config: TrainConfig) -> str:
