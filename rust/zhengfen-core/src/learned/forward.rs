@@ -106,9 +106,10 @@ impl Model {
 }
 
 /// The `(index, value × scale)` of each nonzero value of `x`, in index order: the first
-/// entries of `buffer` (grown as needed, never cleared), their number returned. Blocks of
-/// [`BLOCK`] zeros (most of a state's) are passed over at once; within a block the values
-/// are kept without a branch (after a ReLU, which values are zero is not predictable).
+/// entries of `buffer` (grown as needed, never cleared), their number returned. Each block
+/// of [`BLOCK`] values is read once into a mask of its nonzero ones (a comparison the
+/// compiler vectorizes), and only those are written: the work follows the nonzero values, not
+/// the zeros (most of a state's and a move's, half of a hidden layer's after a ReLU).
 #[multiversion::multiversion(targets("x86_64+avx2"))]
 fn nonzero_into(x: &[f32], scale: &[f32], buffer: &mut Vec<(usize, f32)>) -> usize {
     if buffer.len() < x.len() {
@@ -117,20 +118,22 @@ fn nonzero_into(x: &[f32], scale: &[f32], buffer: &mut Vec<(usize, f32)>) -> usi
     let mut n = 0;
     let blocks = x.chunks(BLOCK).zip(scale.chunks(BLOCK));
     for (b, (values, scales)) in blocks.enumerate() {
-        // Zero or minus zero everywhere: no bit set but the signs (a sum the compiler vectorizes).
-        if values.iter().fold(0, |bits, v| bits | (v.to_bits() << 1)) == 0 {
-            continue;
-        }
-        for (i, (&value, &s)) in values.iter().zip(scales).enumerate() {
-            buffer[n] = (b * BLOCK + i, value * s);
-            n += usize::from(value != 0.0);
+        let mut mask = values
+            .iter()
+            .enumerate()
+            .fold(0u64, |mask, (i, v)| mask | u64::from(*v != 0.0) << i);
+        while mask != 0 {
+            let i = mask.trailing_zeros() as usize;
+            buffer[n] = (b * BLOCK + i, values[i] * scales[i]);
+            n += 1;
+            mask &= mask - 1;
         }
     }
     n
 }
 
-/// Values looked at together in [`nonzero_into`].
-const BLOCK: usize = 16;
+/// Values looked at together in [`nonzero_into`]: one bit each of a `u64` mask.
+const BLOCK: usize = 64;
 
 /// `relu(h @ weight + bias)`, row by row: each row the bias plus the weight rows of its
 /// nonzero values.
@@ -239,6 +242,36 @@ mod tests {
             }
             let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
             assert_eq!(bits(&out), bits(&want), "width {width}");
+        }
+    }
+
+    #[test]
+    fn nonzero_into_keeps_every_nonzero_value_in_order_across_blocks() {
+        // Lengths around the 64-value blocks and of a state; dense rows and sparse ones.
+        let mut rng = SplitMix64::new(11);
+        for len in [0, 1, BLOCK - 1, BLOCK, BLOCK + 1, 2 * BLOCK, 200, 1350] {
+            for sparse in [false, true] {
+                let x: Vec<f32> = values_like_a_layer(&mut rng, len)
+                    .into_iter()
+                    .map(|v| {
+                        if sparse && !rng.next_u64().is_multiple_of(8) {
+                            0.0
+                        } else {
+                            v
+                        }
+                    })
+                    .collect();
+                let scale = values_like_a_layer(&mut rng, len);
+                let mut buffer = Vec::new();
+                let n = nonzero_into(&x, &scale, &mut buffer);
+                let want: Vec<(usize, u32)> = (0..len)
+                    .filter(|&i| x[i] != 0.0)
+                    .map(|i| (i, (x[i] * scale[i]).to_bits()))
+                    .collect();
+                let got: Vec<(usize, u32)> =
+                    buffer[..n].iter().map(|&(i, v)| (i, v.to_bits())).collect();
+                assert_eq!(got, want, "length {len}, sparse {sparse}");
+            }
         }
     }
 
