@@ -30,7 +30,13 @@ pytest.importorskip("optax")
 pytest.importorskip("matplotlib")
 
 from zhengfen.train import curve, features  # noqa: E402
-from zhengfen.train.checkpoint import optimizer_bytes, optimizer_of  # noqa: E402
+from zhengfen.train.checkpoint import (  # noqa: E402
+    RunFiles,
+    keep_reference,
+    optimizer_bytes,
+    optimizer_of,
+    read_reference,
+)
 from zhengfen.train.config import TrainConfig, parse_search  # noqa: E402
 from zhengfen.train.learner import Learner, Targets  # noqa: E402
 from zhengfen.train.loop import Run, train  # noqa: E402
@@ -787,8 +793,8 @@ def test_a_yardstick_guided_by_a_model_at_an_odd_path_is_read_once(tmp_path: Pat
     assert run.yardsticks is run.yardsticks  # read once, then kept
     reads = _core._specs_read() - before
     assert reads == 1  # the yardstick (greedy's is read at import, the reference is a model)
-    reference = evaluation.reference_spec(config.rules, str(path))
-    assert reference is not None and reference.model_file == str(path)
+    reference = evaluation.reference_model(config.rules, str(path))
+    assert reference is not None and reference.tensors().keys() == model_tensors(path).keys()
 
 
 def test_targets_of_searched_samples_weigh_each_term(tmp_path: Path) -> None:
@@ -1098,6 +1104,66 @@ def test_init_starts_from_a_model_and_keeps_its_budget(
         ships = zhengfen.LearnedModel.shipped(zhengfen.Rules.zheng_fen(players=3))
         start = model_tensors(shipped / "actor.safetensors")
         assert all(np.array_equal(start[k], v) for k, v in ships.tensors().items())
+
+
+def test_a_run_keeps_its_reference_when_its_init_file_is_gone(tmp_path: Path) -> None:
+    """The ``--init`` model is copied into the run's folder when it begins
+    (``reference.safetensors``, its digest in ``state.json``): a resume measures against that
+    copy and chains its training record, though the file ``--init`` named has been removed
+    (before, the resume read ``--init`` again and failed, or read whatever the path then held);
+    a copy that does not match its digest is refused."""
+    start = tmp_path / "start.safetensors"
+    train(tiny(tmp_path / "first", rounds=2), resume=False)
+    (tmp_path / "first" / "model.safetensors").rename(start)
+    out = tmp_path / "run"
+    config = tiny(out, rounds=1, init=str(start), eval_deals=2, eval_every=1e6)
+    train(config, resume=False)
+    given = model_tensors(start)
+    start.unlink()
+    resumed = train(dataclasses.replace(config, rounds=2), resume=True)
+    assert resumed.round == 2
+    kept = model_tensors(out / "reference.safetensors")
+    assert kept.keys() == given.keys() and all(np.array_equal(kept[k], given[k]) for k in given)
+    training = json.loads(
+        zhengfen.LearnedModel.load(out / "model.safetensors").metadata["training"]
+    )
+    assert training["init"]["rounds"] == 2
+    assert all(p.reference_low is not None for p in curve.read(out / "curve.csv"))
+    state = json.loads((out / "state.json").read_text())
+    assert state["sha256"]["reference"] is not None
+    with open(out / "reference.safetensors", "ab") as tampered:
+        tampered.write(b"\0")
+    with pytest.raises(zhengfen.InvalidStateError, match=r"reference\.safetensors is not the file"):
+        train(dataclasses.replace(config, rounds=3), resume=True)
+
+
+def test_a_run_stored_before_the_reference_file_takes_it_on_resume(tmp_path: Path) -> None:
+    """A run folder from before ``reference.safetensors`` (no digest for it in ``state.json``)
+    takes its reference from the recipe's ``--init`` at its first resume and keeps it; a run
+    without ``--init`` keeps the model shipped for its rules when it began (none where none
+    ships: no file, a ``null`` digest)."""
+    start = tmp_path / "start.safetensors"
+    train(tiny(tmp_path / "first", rounds=1), resume=False)
+    (tmp_path / "first" / "model.safetensors").rename(start)
+    out = tmp_path / "run"
+    config = tiny(out, rounds=1, init=str(start))
+    train(config, resume=False)
+    state = json.loads((out / "state.json").read_text())
+    del state["sha256"]["reference"]
+    (out / "state.json").write_text(json.dumps(state))
+    (out / "reference.safetensors").unlink()
+    train(dataclasses.replace(config, rounds=2), resume=True)
+    assert json.loads((out / "state.json").read_text())["sha256"]["reference"] is not None
+    given, kept = model_tensors(start), model_tensors(out / "reference.safetensors")
+    assert all(np.array_equal(kept[k], given[k]) for k in given)
+    plain = tmp_path / "plain"
+    train(tiny(plain, rounds=1), resume=False)
+    ships = zhengfen.LearnedModel.shipped(zhengfen.Rules.zheng_fen(players=4)).tensors()
+    kept = model_tensors(plain / "reference.safetensors")
+    assert all(np.array_equal(kept[k], v) for k, v in ships.items())
+    files = RunFiles(plain)  # rules no model ships for would keep none
+    assert keep_reference(files, None) is None and not files.reference.exists()
+    assert read_reference(files, None) is None
 
 
 def test_an_init_model_that_does_not_fit_is_refused(

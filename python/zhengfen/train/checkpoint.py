@@ -7,9 +7,15 @@
   previous parameters: actors run one round behind the learner), so that a resumed run replays
   that round exactly;
 - ``optimizer.npz``: Adam's state (its step count and moments), leaf by leaf;
+- ``reference.safetensors``: the run's *reference* model, copied when the run begins: the
+  ``--init`` model, else the model shipped for the rules then (no file where none ships). The
+  reference column of the curve measures against it and the model's ``training`` metadata
+  chains its record under ``init``, so a resumed run reads neither ``--init``'s path nor the
+  shipped model again (a file moved or a newer model shipped since changes nothing);
 - ``state.json``: the recipe, the counters (round, episodes, decisions, seconds, core-hours),
-  the time split, and the SHA-256 of the three files above; written last, so it names a
-  complete checkpoint (a checkpoint cut off while written is refused on resume);
+  the time split, and the SHA-256 of the files above (``null`` for a run with no reference);
+  written last, so it names a complete checkpoint (a checkpoint cut off while written is
+  refused on resume);
 - ``curve.csv``, ``curve.png``: the learning curve (:mod:`zhengfen.train.curve`).
 
 Every file is written to a temporary name and renamed over the old one, so a stop at any
@@ -34,7 +40,7 @@ from zhengfen.errors import ArgumentError, InvalidStateError
 from zhengfen.train.learner import Learner
 from zhengfen.train.network import Network, Params
 
-__all__ = ["RunFiles", "load", "save"]
+__all__ = ["RunFiles", "keep_reference", "load", "read_reference", "save"]
 
 STATE_VERSION = 1
 
@@ -56,6 +62,10 @@ class RunFiles:
     @property
     def optimizer(self) -> Path:
         return self.out / "optimizer.npz"
+
+    @property
+    def reference(self) -> Path:
+        return self.out / "reference.safetensors"
 
     @property
     def state(self) -> Path:
@@ -114,8 +124,10 @@ def save(
     learner: Learner,
     actor_params: Params,
     state: dict[str, Any],
+    reference: str | None,
 ) -> None:
-    """A checkpoint: the three data files, then ``state.json`` naming their digests."""
+    """A checkpoint: the three data files, then ``state.json`` naming their digests and the
+    reference model's (``reference``, :func:`keep_reference`)."""
     training = state["training"]
     blobs = {
         "model": model_bytes(network, learner.params, training),
@@ -124,7 +136,10 @@ def save(
     }
     for name, data in blobs.items():
         _replace(getattr(files, name), data)
-    digests = {name: hashlib.sha256(data).hexdigest() for name, data in blobs.items()}
+    digests: dict[str, str | None] = {
+        name: hashlib.sha256(data).hexdigest() for name, data in blobs.items()
+    }
+    digests["reference"] = reference
     record = {"version": STATE_VERSION, **state, "sha256": digests}
     _replace(files.state, (json.dumps(record, indent=1) + "\n").encode())
 
@@ -162,6 +177,30 @@ def load(
     opt_state = optimizer_of(blobs["optimizer"], fresh.opt_state)
     learner = Learner(network, lr, params, opt_state)
     return learner, params_of(network, blobs["actor"])
+
+
+def keep_reference(files: RunFiles, model: zhengfen.LearnedModel | None) -> str | None:
+    """Writes ``model`` as the run's reference (removes the file for ``None``); its digest."""
+    if model is None:
+        files.reference.unlink(missing_ok=True)
+        return None
+    data = bytes(model.to_bytes())
+    _replace(files.reference, data)
+    return hashlib.sha256(data).hexdigest()
+
+
+def read_reference(files: RunFiles, digest: str | None) -> zhengfen.LearnedModel | None:
+    """The reference model ``state.json`` names by ``digest`` (``None``: the run has none),
+    checked against it."""
+    if digest is None:
+        return None
+    try:
+        data = files.reference.read_bytes()
+    except OSError as error:
+        raise InvalidStateError(f"--resume: {files.reference}: {error.strerror}") from None
+    if hashlib.sha256(data).hexdigest() != digest:
+        raise InvalidStateError(f"--resume: {files.reference} is not the file state.json names")
+    return zhengfen.LearnedModel.from_bytes(data)
 
 
 def params_of(network: Network, data: bytes) -> Params:

@@ -5,7 +5,7 @@ path plays). A run measures its checkpoints against three (:func:`columns`):
 ``greedy``; a search at a fixed budget (``--yardstick``, ``ismcts(iterations=300)`` by
 default), which a strong model has not passed, so the curve does not saturate; and the
 *reference* model, the one the run started from (``--init``) or else the model shipped for
-the rules.
+the rules when the run began, as the run's folder keeps it (:func:`reference_model`).
 
 The table: Zheng Fen, the learned agent in one seat and the opponent in the others; Zen Cheng
 You, the learned agent in one team's two seats (the *team lead*). Every deal is played once per
@@ -28,7 +28,7 @@ import numpy.typing as npt
 import zhengfen
 from zhengfen.arena.intervals import Interval, mean_interval
 
-__all__ = ["columns", "evaluate", "learner_seats", "table"]
+__all__ = ["columns", "evaluate", "learner_seats", "reference_model", "table"]
 
 Seat = TypeVar("Seat")
 
@@ -45,34 +45,35 @@ def learner_seats(rules: zhengfen.Rules) -> set[int]:
     return {0}
 
 
-def reference_spec(rules: zhengfen.Rules, init: str | None) -> zhengfen.AgentSpec | None:
-    """The reference model's agent: the start model (``--init``: a file, read now, or
-    ``shipped``), else the model shipped for the rules; ``None`` where none ships."""
-    if init is not None and init != "shipped":
-        return learned_spec(Path(init))
+def reference_model(rules: zhengfen.Rules, init: str | None) -> zhengfen.LearnedModel | None:
+    """The reference model of a run that begins now: the start model (``--init``: a file, or
+    ``shipped``), else the model shipped for the rules; ``None`` where none ships. The run
+    keeps a copy (:func:`zhengfen.train.checkpoint.keep_reference`) and measures against that."""
+    from zhengfen.train.config import init_model
+
+    if init is not None:
+        return init_model(init, rules)
     try:
-        zhengfen.LearnedModel.shipped(rules)
+        return zhengfen.LearnedModel.shipped(rules)
     except zhengfen.ModelError:
         return None
-    return zhengfen.AgentSpec.learned()
 
 
 def columns(
     rules: zhengfen.Rules,
     yardstick: str | zhengfen.AgentSpec,
     yardstick_deals: int,
-    init: str | None,
+    reference: Path | None,
     deals: int,
 ) -> list[tuple[str, zhengfen.AgentSpec, int]]:
     """The evaluations of a checkpoint: ``(column, opponent, deals)`` for greedy, the
-    yardstick search and the reference model (those with deals and an opponent), each
+    yardstick search and the reference model's file (those with deals and an opponent), each
     opponent read once, here (a run reads them when it starts)."""
     if isinstance(yardstick, str):
         yardstick = zhengfen.AgentSpec(yardstick)
     found = [("greedy", GREEDY, deals), ("yardstick", yardstick, yardstick_deals)]
-    reference = reference_spec(rules, init)
     if reference is not None:
-        found.append(("reference", reference, deals))
+        found.append(("reference", learned_spec(reference), deals))
     return [column for column in found if column[2] > 0]
 
 

@@ -30,8 +30,16 @@ import numpy as np
 import zhengfen
 from zhengfen.train import curve, evaluation, features
 from zhengfen.train.actors import Actors, LocalActors, Played, Recipe, Round, seat_agents
-from zhengfen.train.checkpoint import RunFiles, load, model_bytes, read_state, save
-from zhengfen.train.config import SELF, TrainConfig, init_model
+from zhengfen.train.checkpoint import (
+    RunFiles,
+    keep_reference,
+    load,
+    model_bytes,
+    read_reference,
+    read_state,
+    save,
+)
+from zhengfen.train.config import SELF, TrainConfig
 from zhengfen.train.grow import grown
 from zhengfen.train.learner import Learner, Targets
 from zhengfen.train.network import Network, Params, init_params
@@ -82,6 +90,9 @@ class Run:
     rules: zhengfen.Rules = field(init=False)
     network: Network = field(init=False)
     files: RunFiles = field(init=False)
+    reference: zhengfen.LearnedModel | None = field(init=False, default=None)
+    """The run's reference model (``reference.safetensors``), read by :meth:`begin`."""
+    reference_digest: str | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.rules = self.config.rules
@@ -91,33 +102,54 @@ class Run:
         self.files = RunFiles(Path(self.config.out))
         self.started = time.perf_counter()
         self.last_checkpoint = self.last_eval = self.started
-        self.init_training: dict[str, Any] | None = (
-            None
-            if self.config.init is None
-            else json.loads(init_model(self.config.init, self.rules).metadata["training"])
-        )
 
     def begin(self, resume: bool) -> tuple[Learner, Params, Counters]:
-        """A fresh run's start, or the checkpoint it resumes from."""
+        """A fresh run's start (its reference model copied into the folder), or the checkpoint
+        it resumes from."""
         self.files.out.mkdir(parents=True, exist_ok=True)
         if resume:
             state = read_state(self.files)
+            self.resume_reference(state["sha256"])
             learner, actor_params = load(self.files, self.network, self.config.lr, state)
             counters = Counters(**state["counters"])
             curve.truncate(self.files.curve, counters.round)
             return learner, actor_params, counters
+        self.reference = evaluation.reference_model(self.rules, self.config.init)
+        self.reference_digest = keep_reference(self.files, self.reference)
         params = self.start_params()
         for path in (self.files.curve, self.files.plot):
             path.unlink(missing_ok=True)
         return Learner.start(self.network, self.config.lr, params), params, Counters()
 
+    def resume_reference(self, digests: dict[str, str | None]) -> None:
+        """A resumed run's reference: the file ``state.json`` names; a run stored before the
+        folder kept one takes it now, as it was read before (the recipe's ``--init``, else the
+        model shipped for the rules), and keeps it from then on."""
+        if "reference" in digests:
+            self.reference = read_reference(self.files, digests["reference"])
+            self.reference_digest = digests["reference"]
+            return
+        self.reference = evaluation.reference_model(self.rules, self.config.init)
+        self.reference_digest = keep_reference(self.files, self.reference)
+
+    @property
+    def start_model(self) -> zhengfen.LearnedModel | None:
+        """The model the run started from (``--init``, as its reference keeps it)."""
+        return None if self.config.init is None else self.reference
+
+    @functools.cached_property
+    def init_training(self) -> dict[str, Any] | None:
+        """The start model's ``training`` metadata, read once."""
+        model = self.start_model
+        return None if model is None else json.loads(model.metadata["training"])
+
     def start_params(self) -> Params:
         """A fresh run's parameters: the ``--init`` model's (grown into the run's network when
         that is bigger: :mod:`zhengfen.train.grow`), else drawn from the seed."""
         key = jax.random.key(self.config.seed % 2**32)
-        if self.config.init is None:
+        model = self.start_model
+        if model is None:
             return init_params(key, self.network)
-        model = init_model(self.config.init, self.rules)
         own = Network(self.rules, tuple(model.layers), model.history_rows, model.residual)
         params = own.params_of(model.tensors())
         if own == self.network:
@@ -167,7 +199,7 @@ class Run:
             "counters": snapshot.counters.as_dict(),
             "training": self.training(snapshot.counters),
         }
-        save(self.files, self.network, learner, snapshot.actor_params, state)
+        save(self.files, self.network, learner, snapshot.actor_params, state, self.reference_digest)
         self.last_checkpoint = time.perf_counter()
 
     @functools.cached_property
@@ -175,7 +207,10 @@ class Run:
         """The evaluations of every checkpoint (:func:`zhengfen.train.evaluation.columns`),
         their opponents read once, at the first evaluation."""
         c = self.config
-        return evaluation.columns(self.rules, c.yardstick, c.yardstick_deals, c.init, c.eval_deals)
+        reference = None if self.reference is None else self.files.reference.resolve()
+        return evaluation.columns(
+            self.rules, c.yardstick, c.yardstick_deals, reference, c.eval_deals
+        )
 
     def evaluate(self, counters: Counters) -> curve.Point | None:
         """Evaluates the checkpoint's model against each yardstick
