@@ -18,7 +18,8 @@ row (the path is checked before anything is played).
 
 Run: ``python benches/equal_time.py --game zheng_fen --deals 200 --threads 2 --out eq.md``;
 ``--policy 'learned(model=PATH)'`` guides the search with another model than the shipped one,
-``--playout greedy`` plays its leaves out greedily instead of valuing them with the model.
+``--playout greedy`` plays its leaves out greedily instead of valuing them with the model,
+``--settings exploration=0.4,candidates=12`` sets the guided search's other settings.
 """
 
 from __future__ import annotations
@@ -68,10 +69,12 @@ class Line:
         return max(1, min(MOST_ITERATIONS, wanted))
 
 
-def guided(iterations: int, policy: str, playout: str = "value") -> str:
-    """The spec of the guided search at ``iterations`` (its leaves estimated by ``playout``)."""
+def guided(iterations: int, policy: str, playout: str = "value", settings: str = "") -> str:
+    """The spec of the guided search at ``iterations`` (its leaves estimated by ``playout``;
+    ``settings``, such as ``exploration=0.4,candidates=12``, its other settings)."""
     leaves = "" if playout == "value" else f"playout={playout},"
-    return f"ismcts(iterations={iterations},{leaves}policy={policy})"
+    others = f"{settings}," if settings else ""
+    return f"ismcts(iterations={iterations},{leaves}{others}policy={policy})"
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,12 @@ def parser() -> argparse.ArgumentParser:
         default="value",
         help="how the guided search estimates a leaf (value: the model's values)",
     )
+    parse.add_argument(
+        "--settings",
+        default="",
+        metavar="NAME=VALUE,...",
+        help="the guided search's other settings (exploration=E,candidates=K; its defaults)",
+    )
     parse.add_argument("--fractions", type=fractions, default=[0.1, 1 / 3, 1.0])
     parse.add_argument("--probes", type=probes, default=(30, 300), help="LOW,HIGH (30,300)")
     parse.add_argument("--deals", type=positive_int, default=200)
@@ -162,7 +171,7 @@ def check(args: argparse.Namespace) -> tuple[str, str]:
     agents able to play the rules, the arena's match, the output file)."""
     rules = rules_of(args)
     baseline, policy = ladder.canonical(args.baseline), ladder.canonical(args.policy)
-    for spec in (baseline, guided(args.probes[0], policy, args.playout)):
+    for spec in (baseline, guided(args.probes[0], policy, args.playout, args.settings)):
         zhengfen.rollouts(rules, [spec] * rules.players, 0, args.seed)  # the core reads it
         check_tournament(ladder.tournament(args, [spec, baseline]))
     if args.out is not None:
@@ -181,9 +190,11 @@ def calibrated(args: argparse.Namespace, fraction: float, policy: str, baseline:
     """The guided search's count for ``fraction`` of the baseline's time, from timings made now
     (the load of a shared machine drifts over a long study), and its match."""
     before = seconds_of(args, baseline)
-    low, high = ((n, seconds_of(args, guided(n, policy, args.playout))) for n in args.probes)
+    low, high = (
+        (n, seconds_of(args, guided(n, policy, args.playout, args.settings))) for n in args.probes
+    )
     count = Line.through(low, high).iterations(fraction * before)
-    spec = guided(count, policy, args.playout)
+    spec = guided(count, policy, args.playout, args.settings)
     seconds = seconds_of(args, spec)
     baseline_seconds = (before + seconds_of(args, baseline)) / 2
     return Row(fraction, count, seconds, baseline_seconds, ladder.play_pair(args, spec, baseline))
@@ -193,7 +204,7 @@ def preamble(args: argparse.Namespace, argv: list[str], baseline: str, policy: s
     """What the table measured, and the command that made it."""
     rules = rules_of(args)
     seats = "A's team against B's" if rules.game == "zen_cheng_you" else "A, B, A, B, ..."
-    spec = guided(0, policy, args.playout).replace("=0,", "=N,")
+    spec = guided(0, policy, args.playout, args.settings).replace("=0,", "=N,")
     return [
         f"`python benches/equal_time.py {shlex.join(argv)}`",
         "",

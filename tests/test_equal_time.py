@@ -87,6 +87,19 @@ def test_playout_greedy_plays_the_leaves_out_greedily(capsys: pytest.CaptureFixt
     assert equal_time.guided(7, "learned") == "ismcts(iterations=7,policy=learned)"
 
 
+def test_settings_reach_the_guided_search(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--settings``: the guided search's exploration and candidates, in the spec it is timed
+    and played with; a setting the search does not take is refused before play."""
+    common = ["--baseline", "ismcts(iterations=20)", "--probes", "4,16", "--fractions", "1"]
+    common += ["--deals", "1", "--timing-deals", "1", "--no-progress"]
+    assert equal_time.main([*common, "--settings", "exploration=0.4,candidates=5"]) == 0
+    out = capsys.readouterr().out
+    assert "guided `ismcts(iterations=N,exploration=0.4,candidates=5,policy=learned)`" in out
+    assert equal_time.main([*common, "--settings", "width=3"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("equal_time: ") and "width" in err
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
