@@ -34,6 +34,10 @@ from zhengfen.errors import ModelError
 
 ROOT = Path(__file__).resolve().parent.parent
 TOLERANCE = 1e-5
+TRAINED_TOLERANCE = 1e-3
+"""For the committed, trained models: their hidden values grow to hundreds, so the core's float32
+sums round by about 1e-4 of a Q value (2.4e-4 seen with the Zen Cheng You model of 2026-12-04)
+where the twin sums in float64; a wrong weight or input moves a Q value by far more."""
 
 RULES: dict[str, Rules] = {
     "zf3": Rules.zheng_fen(players=3),
@@ -99,16 +103,16 @@ def sample(games: tuple[Game, ...], count: int) -> list[Game]:
     return list(games[::step])
 
 
-def close(actual: Any, expected: Any) -> bool:
-    return bool(np.allclose(actual, expected, rtol=TOLERANCE, atol=TOLERANCE))
+def close(actual: Any, expected: Any, tolerance: float = TOLERANCE) -> bool:
+    return bool(np.allclose(actual, expected, rtol=tolerance, atol=tolerance))
 
 
-def assert_close(actual: Any, expected: Any, what: str) -> None:
+def assert_close(actual: Any, expected: Any, what: str, tolerance: float = TOLERANCE) -> None:
     a, e = np.asarray(actual, dtype=np.float64), np.asarray(expected, dtype=np.float64)
     assert a.shape == e.shape, f"{what}: shape {a.shape} != {e.shape}"
-    worst = np.abs(a - e) / (TOLERANCE + TOLERANCE * np.abs(e))
+    worst = np.abs(a - e) / (tolerance + tolerance * np.abs(e))
     i = int(worst.argmax()) if worst.size else 0
-    assert close(a, e), f"{what}: worst at {i}: {a.flat[i]} != {e.flat[i]}"
+    assert close(a, e, tolerance), f"{what}: worst at {i}: {a.flat[i]} != {e.flat[i]}"
 
 
 def rust_model(data: bytes) -> Any:
@@ -972,5 +976,5 @@ def test_committed_models_agree(path: Path) -> None:
             model.state_features(game), twin.state_features(game, expected.history_rows)
         )
         q = expected.q_values(game)
-        assert_close(model.q_values(game), q, path.name)
+        assert_close(model.q_values(game), q, path.name, TRAINED_TOLERANCE)
         assert acceptable_choice(q, choose_at(game, spec_for(path)))
