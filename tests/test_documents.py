@@ -11,7 +11,7 @@ import pytest
 import zhengfen
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCUMENTS = ["RULES.md", "AI.md", "CONFORMANCE.md", "API.md", "README.md"]
+DOCUMENTS = ["RULES.md", "AI.md", "CONFORMANCE.md", "API.md", "BOTS.md", "README.md"]
 OUTSIDE = re.compile(r"shared/|RULINGS\.md|seeds/\d|\.\./")
 
 

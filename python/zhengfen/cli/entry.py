@@ -13,8 +13,8 @@
 - ``zhengfen conformance serve --impl rust|reference``: speak the conformance protocol;
 - ``zhengfen conformance check --impl "COMMAND"``: run the vectors against an implementation;
 - ``zhengfen conformance generate``: rewrite the vectors from the Rust engine;
-- ``zhengfen docs [NAME] [--path]``: list the shipped documents (RULES, AI, CONFORMANCE, API) or
-  print one;
+- ``zhengfen docs [NAME] [--path]``: list the shipped documents (RULES, AI, CONFORMANCE, API,
+  BOTS) or print one;
 - ``zhengfen --version``: the package's version.
 
 Each subcommand has a module that owns its arguments and runs them (``add_arguments``, ``run``

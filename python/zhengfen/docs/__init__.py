@@ -2,7 +2,8 @@
 
 ``RULES`` (the rules, numbered; the code cites its sections), ``AI`` (encodings, batched play,
 agents, environments), ``CONFORMANCE`` (the protocol and vectors for other implementations) and
-``API`` (the specification of the Python API) are the Markdown files at the root of the source
+``API`` (the specification of the Python API) and ``BOTS`` (the protocol by which any program
+plays a seat) are the Markdown files at the root of the source
 repository. In the source tree the files in this folder are symbolic links to them, so each
 document is kept once; a wheel or an sdist holds real copies. From the command line:
 ``python -m zhengfen.docs`` lists them and ``python -m zhengfen.docs RULES`` prints one (see
@@ -10,7 +11,7 @@ document is kept once; a wheel or an sdist holds real copies. From the command l
 
 >>> from zhengfen import docs
 >>> docs.names()
-('RULES', 'AI', 'CONFORMANCE', 'API')
+('RULES', 'AI', 'CONFORMANCE', 'API', 'BOTS')
 >>> docs.text("rules").splitlines()[0]
 '# The rules zhengfen implements'
 >>> docs.text("RULES.md") == docs.text("RULES")
@@ -34,6 +35,7 @@ SUMMARIES = {
     "AI": "encodings, batched play (VecGame, rollouts), agents, hidden information, environments",
     "CONFORMANCE": "notation, dealing, digests, the protocol and vectors for other implementations",
     "API": "the Python API: classes, methods, arguments, errors and formats",
+    "BOTS": "the bot protocol: any program plays a seat over JSON lines, its faults contained",
 }
 """Each shipped document by name, with one line on what it holds."""
 
@@ -56,8 +58,8 @@ def canonical(name: str) -> str:
 
 
 def text(name: str) -> str:
-    """The Markdown text of document ``name`` (``"RULES"``, ``"AI"``, ``"CONFORMANCE"`` or
-    ``"API"``; any case, ``.md`` optional)."""
+    """The Markdown text of document ``name`` (``"RULES"``, ``"AI"``, ``"CONFORMANCE"``,
+    ``"API"`` or ``"BOTS"``; any case, ``.md`` optional)."""
     return path(name).read_text(encoding="utf-8")
 
 
