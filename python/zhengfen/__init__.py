@@ -73,6 +73,7 @@ from zhengfen._version import __version__
 from zhengfen.errors import (
     ArgumentError,
     ArgumentTypeError,
+    BotError,
     ClosedStreamError,
     ConformanceError,
     EnvError,
@@ -99,6 +100,7 @@ __all__ = [
     "AgentSpec",
     "ArgumentError",
     "ArgumentTypeError",
+    "BotError",
     "Card",
     "Cards",
     "ClosedStreamError",
@@ -145,6 +147,7 @@ SUBMODULES = frozenset(
     {
         "agents",
         "arena",
+        "bots",
         "conformance",
         "declarations",
         "docs",
@@ -165,6 +168,7 @@ SUBMODULES = frozenset(
 if TYPE_CHECKING:  # what mypy sees; at run time each is imported when reached
     from zhengfen import agents as agents
     from zhengfen import arena as arena
+    from zhengfen import bots as bots
     from zhengfen import conformance as conformance
     from zhengfen import declarations as declarations
     from zhengfen import docs as docs

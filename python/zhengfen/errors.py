@@ -17,6 +17,7 @@ from __future__ import annotations
 __all__ = [
     "ArgumentError",
     "ArgumentTypeError",
+    "BotError",
     "ClosedStreamError",
     "ConformanceError",
     "EnvError",
@@ -118,3 +119,10 @@ class RayConnectionError(ZhengfenError):
     """``--ray ADDRESS`` cannot be used (:mod:`zhengfen.ray_connect`): Ray is not installed, the
     address is malformed, no Ray cluster answers there in time, or the cluster asks for a token
     that is missing or that it refuses. The message says which, in one line."""
+
+
+class BotError(ZhengfenError):
+    """A bot program (BOTS.md) that cannot be seated: its command cannot be run, it exits or
+    stays silent before its ``hello``, its ``hello`` is refused (not a ``hello``, a protocol
+    other than 1, no ``name`` or ``games``), or it does not play the rules' game at their table
+    size. The message names the bot and the reason in one line."""
