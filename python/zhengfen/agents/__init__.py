@@ -7,7 +7,8 @@ dictionary :func:`observe` builds for the seat to move (``Game.observation`` plu
 ``Game.legal_moves()``, and the move returned must be one of them.
 
 By concept:
-:mod:`~zhengfen.agents.protocol` (:class:`Agent`, the protocol),
+:mod:`~zhengfen.agents.protocol` (:class:`Agent`, the protocol; :class:`GameAgent`, that of
+an agent following the whole game, such as a bot program),
 :mod:`~zhengfen.agents.builtin` (the built-in agents: :class:`RandomAgent`,
 :class:`GreedyAgent`, :class:`SearchAgent`, :class:`ISMCTSAgent`, :class:`LearnedAgent`),
 :mod:`~zhengfen.agents.specs` (an agent name read once, where it enters, into a
@@ -16,7 +17,7 @@ By concept:
 :mod:`~zhengfen.agents.user` (a user's class ``module:Class``: :func:`load_agent_class`,
 :func:`is_user_class`, :func:`takes_seed`),
 :mod:`~zhengfen.agents.loop` (:func:`play_seats`, the one Python loop, its one move
-:func:`take_turn`, :func:`play_game` and :func:`observe`) and
+:func:`take_turn`, :func:`play_game`, :func:`finish_game` and :func:`observe`) and
 :mod:`~zhengfen.agents.seats` (who sits where and which seeds they draw from, the core's rule;
 also importable as :mod:`zhengfen.seats`).
 
@@ -38,8 +39,15 @@ from zhengfen.agents.builtin import (
     RandomAgent,
     SearchAgent,
 )
-from zhengfen.agents.loop import agent_name, observe, play_game, play_seats, take_turn
-from zhengfen.agents.protocol import Agent
+from zhengfen.agents.loop import (
+    agent_name,
+    finish_game,
+    observe,
+    play_game,
+    play_seats,
+    take_turn,
+)
+from zhengfen.agents.protocol import Agent, GameAgent
 from zhengfen.agents.specs import (
     AgentName,
     agent_label,
@@ -53,6 +61,7 @@ from zhengfen.agents.user import is_user_class, load_agent_class, takes_seed
 __all__ = [
     "Agent",
     "AgentName",
+    "GameAgent",
     "GreedyAgent",
     "ISMCTSAgent",
     "LearnedAgent",
@@ -61,6 +70,7 @@ __all__ = [
     "agent_label",
     "agent_name",
     "check_agent",
+    "finish_game",
     "is_user_class",
     "learned_model",
     "load_agent_class",

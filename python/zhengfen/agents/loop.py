@@ -13,11 +13,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from zhengfen._core import Game
-from zhengfen.agents.protocol import Agent
+from zhengfen.agents.protocol import Agent, GameAgent
 from zhengfen.errors import ArgumentError, IllegalMoveError
 from zhengfen.types import Move
 
-__all__ = ["agent_name", "observe", "play_game", "play_seats", "take_turn"]
+__all__ = ["agent_name", "finish_game", "observe", "play_game", "play_seats", "take_turn"]
 
 
 def play_game(
@@ -34,7 +34,10 @@ def play_game(
         raise ArgumentError(f"{len(agents)} agents given for {game.rules.players} seats")
     if names is not None and len(names) != len(agents):
         raise ArgumentError(f"{len(names)} names given for {len(agents)} agents")
-    play_seats(game, agents, names=names, matches=matches)
+    try:
+        play_seats(game, agents, names=names, matches=matches)
+    finally:
+        finish_game(game, agents)
     return game
 
 
@@ -53,10 +56,16 @@ def agent_name(agent: Agent) -> str:
 
 
 def take_turn(game: Game, agent: Agent, seat: int, name: str | None = None) -> Move:
-    """Asks ``agent`` (in ``seat``, the seat to move) for a move and plays it. A move the game
-    refuses raises :class:`zhengfen.IllegalMoveError` naming the agent (``name``, or
-    :func:`agent_name`), the seat and the move; the game is unchanged."""
-    move = agent.act(observe(game, seat), game.legal_moves())
+    """Asks ``agent`` (in ``seat``, the seat to move) for a move and plays it: by
+    ``act_at(game, seat)`` for a :class:`~zhengfen.agents.protocol.GameAgent`, else by
+    ``act(observation, legal_moves)``. A move the game refuses raises
+    :class:`zhengfen.IllegalMoveError` naming the agent (``name``, or :func:`agent_name`), the
+    seat and the move; the game is unchanged."""
+    act_at = getattr(agent, "act_at", None)  # a GameAgent (cheaper than isinstance)
+    if act_at is not None:
+        move: Move = act_at(game, seat)
+    else:
+        move = agent.act(observe(game, seat), game.legal_moves())
     try:
         game.play(move)
     except (ValueError, TypeError) as error:
@@ -65,6 +74,17 @@ def take_turn(game: Game, agent: Agent, seat: int, name: str | None = None) -> M
             f"agent {who} in seat {seat} played {move!r}, which the game refuses: {error}"
         ) from error
     return move
+
+
+def finish_game(game: Game, agents: Sequence[Agent] | Mapping[int, Agent]) -> None:
+    """Tells each :class:`~zhengfen.agents.protocol.GameAgent` seated in ``game`` (``agents``:
+    one per seat, or a mapping from seats to agents) that the game is over or cut short; the
+    other agents need not be told. Whoever plays a game with :func:`play_seats` calls this when
+    it will play it no more."""
+    seats = agents if isinstance(agents, Mapping) else dict(enumerate(agents))
+    for seat, agent in seats.items():
+        if isinstance(agent, GameAgent):
+            agent.finish(game, seat)
 
 
 def play_seats(
@@ -106,6 +126,9 @@ def play_seats(
             if on_move is not None:
                 on_move(seat, move)
         played += 1
+        for seat, agent in seats.items():
+            if isinstance(agent, GameAgent):
+                agent.end_match(game, seat)
         go_on = on_match(game) if on_match is not None else True
         if not go_on or game.game_over or (matches is not None and played >= matches):
             return None

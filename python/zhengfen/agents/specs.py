@@ -1,6 +1,7 @@
 """Agent names, read once where they enter: a built-in agent's spec becomes a
 :class:`zhengfen.AgentSpec` (read by the core's parser, its model file read with it), a user's
-class ``module:Class`` stays its name (:mod:`zhengfen.agents.user`). Everything past the edge
+class ``module:Class`` stays its name (:mod:`zhengfen.agents.user`), a bot program
+``process(cmd=...)`` becomes a :class:`zhengfen.bots.BotSpec` (BOTS.md §5). Everything past the edge
 (tournaments, training, the batch functions, the envs, the web) takes that object and reads
 nothing again.
 
@@ -17,6 +18,7 @@ from zhengfen._core import AgentSpec, LearnedModel, Rules
 from zhengfen.agents.builtin import BUILT_IN_CLASSES, LearnedAgent, RandomAgent, _RustAgent
 from zhengfen.agents.protocol import Agent
 from zhengfen.agents.user import build_user_agent, is_user_class
+from zhengfen.bots.spec import BotSpec, is_bot_spec, read_bot_spec
 
 __all__ = [
     "AgentName",
@@ -28,18 +30,25 @@ __all__ = [
     "split_names",
 ]
 
-AgentName: TypeAlias = AgentSpec | str
-"""An agent as it travels once read: a built-in agent's :class:`zhengfen.AgentSpec`, or a
-user's class named ``module:Class``."""
+AgentName: TypeAlias = AgentSpec | str | BotSpec
+"""An agent as it travels once read: a built-in agent's :class:`zhengfen.AgentSpec`, a
+user's class named ``module:Class``, or a bot program's :class:`zhengfen.bots.BotSpec`."""
 
 
-def read_agent(name: str | AgentSpec) -> AgentName:
+def read_agent(name: str | AgentSpec | BotSpec) -> AgentName:
     """``name`` read once, where it enters: a built-in agent's spec as its
     :class:`zhengfen.AgentSpec` (:class:`zhengfen.ArgumentError` for a spec the core refuses,
     :class:`zhengfen.ModelError` for a model file that cannot be read), a user's
-    ``module:Class`` as given, an :class:`~zhengfen.AgentSpec` as it is."""
-    if isinstance(name, AgentSpec) or is_user_class(name):
+    ``module:Class`` as given, a bot's ``process(cmd=...)`` as its
+    :class:`zhengfen.bots.BotSpec`, an :class:`~zhengfen.AgentSpec` or ``BotSpec`` as it is.
+
+    >>> read_agent('process(cmd="./bot", time=50)')
+    BotSpec(cmd='./bot', time_ms=50, budget_ms=60000, fallback='greedy', restarts=3)
+    """
+    if isinstance(name, AgentSpec | BotSpec) or is_user_class(name):
         return name
+    if is_bot_spec(name):
+        return read_bot_spec(name)
     return AgentSpec(name)
 
 
@@ -72,16 +81,19 @@ def split_names(text: str) -> list[str]:
 def agent_label(name: AgentName) -> str:
     """How an agent read by :func:`read_agent` is named in logs and reports: its canonical
     spec, or the user's ``module:Class``."""
-    return name.spec if isinstance(name, AgentSpec) else name
+    return name if isinstance(name, str) else name.spec
 
 
-def make_agent(name: str | AgentSpec | Agent, seed: int = 0) -> Agent:
+def make_agent(name: str | AgentSpec | BotSpec | Agent, seed: int = 0, instance: int = 0) -> Agent:
     """An agent from a name: a built-in agent's spec (``random``, ``greedy``, ``search``,
     ``ismcts``, with ``search(...)`` or ``ismcts(...)`` settings (``ismcts(policy=learned)``
     searches with a learned model), ``learned`` or ``learned(model=PATH)``), read by the core's
     parser, or an :class:`zhengfen.AgentSpec` already read (nothing is read again), or
     ``module:Class`` for a user's class (:mod:`zhengfen.agents.user`), built with ``seed`` if
-    its constructor takes one. Agents pass through unchanged. A spec the core refuses raises
+    its constructor takes one, or a bot program (``process(cmd=...)`` or its
+    :class:`zhengfen.bots.BotSpec`): a :class:`zhengfen.bots.ProcessAgent` asking the process
+    of the bot's ``instance``-th seat at the table, alive across games
+    (:mod:`zhengfen.bots.pool`). Agents pass through unchanged. A spec the core refuses raises
     the core's :class:`zhengfen.ArgumentError`.
 
     >>> make_agent("search(determinizations=2)").spec
@@ -98,7 +110,11 @@ def make_agent(name: str | AgentSpec | Agent, seed: int = 0) -> Agent:
     if isinstance(name, str):
         if is_user_class(name):
             return build_user_agent(name, seed)
-        name = AgentSpec(name)
+        name = read_bot_spec(name) if is_bot_spec(name) else AgentSpec(name)
+    if isinstance(name, BotSpec):
+        from zhengfen.bots.agent import ProcessAgent
+
+        return ProcessAgent(name, seed=seed, instance=instance)
     if not isinstance(name, AgentSpec):
         return name
     spec = name
@@ -109,12 +125,14 @@ def make_agent(name: str | AgentSpec | Agent, seed: int = 0) -> Agent:
     return BUILT_IN_CLASSES[spec.name].from_spec(spec, seed)
 
 
-def check_agent(agent: str | AgentSpec | Agent, rules: Rules) -> None:
+def check_agent(agent: str | AgentSpec | BotSpec | Agent, rules: Rules, seats: int = 1) -> None:
     """Refuses, before any game, an agent that cannot play ``rules``: an unknown spec or a
     user's class that cannot be loaded or built (:class:`zhengfen.ArgumentError`), a model file
     that cannot be read, ``learned`` where no model ships for the rules, or a model for other
     rules (:class:`zhengfen.ModelError`, naming the file and the reason), as every entry point
-    binds an agent to its rules (:meth:`zhengfen.AgentSpec.bind`).
+    binds an agent to its rules (:meth:`zhengfen.AgentSpec.bind`); a bot program that fails to
+    start or does not play ``rules`` (:class:`zhengfen.BotError`), its processes for ``seats``
+    seats started now and kept for the games (:func:`zhengfen.bots.pool.check_bot`).
 
     >>> import zhengfen
     >>> check_agent("greedy", zhengfen.Rules.zen_cheng_you())
@@ -124,7 +142,13 @@ def check_agent(agent: str | AgentSpec | Agent, rules: Rules) -> None:
     ...
     zhengfen.errors.ModelError: model no/such.safetensors: cannot be read (No such file ...)
     """
-    if isinstance(agent, str) and is_user_class(agent):
+    if isinstance(agent, str) and is_bot_spec(agent):
+        agent = read_bot_spec(agent)
+    if isinstance(agent, BotSpec):
+        from zhengfen.bots.pool import check_bot
+
+        check_bot(agent, rules, seats)
+    elif isinstance(agent, str) and is_user_class(agent):
         make_agent(agent)  # its class loaded and built once, as the games will
     elif isinstance(agent, str | AgentSpec):
         read_agent(agent).bind(rules)  # type: ignore[union-attr]  # a spec read: an AgentSpec

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -49,7 +50,8 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         help="agents by seat, comma-separated, repeated to fill the table: random, greedy, "
         "search, search(determinizations=D,candidates=C), ismcts, "
         "ismcts(iterations=N,playout=P,exploration=E,candidates=K), learned (the model shipped "
-        "for the rules), learned(model=PATH) or module:Class "
+        "for the rules), learned(model=PATH), module:Class or a bot program "
+        'process(cmd="COMMAND",time=MS,budget=MS,fallback=greedy|random,restarts=N) (BOTS.md) '
         "(default: search,greedy,random,random; Zen Cheng You: search,greedy)",
     )
     command.add_argument(
@@ -92,10 +94,13 @@ def run(args: argparse.Namespace) -> int:
 
     from zhengfen.arena import ProgressBar, Report
     from zhengfen.arena import run as play_tournament
+    from zhengfen.bots import close_all
 
     tournament = make_tournament(args)
+    if args.workers > 1 or args.ray is not None:  # each worker starts its own bot processes
+        close_all()
     progress = None if args.no_progress else ProgressBar(tournament_games(tournament))
-    with LogWriter(args.log) as log, progress or contextlib.nullcontext():
+    with LogWriter(args.log) as log, progress or contextlib.nullcontext(), bots_closed():
         start = time.perf_counter()
         try:
             games = play_tournament(tournament, args.workers, args.ray, progress, sink=log.write)
@@ -106,6 +111,17 @@ def run(args: argparse.Namespace) -> int:
     if args.log is not None:
         print(f"\n{len(games)} games written to {args.log} (zhengfen replay {args.log})")
     return 0
+
+
+@contextlib.contextmanager
+def bots_closed() -> Iterator[None]:
+    """The bot processes of this process ended when the block ends, however it ends."""
+    from zhengfen.bots import close_all
+
+    try:
+        yield
+    finally:
+        close_all()
 
 
 class LogWriter:
@@ -176,13 +192,17 @@ def check_tournament(
     parser's): too many games, Ray missing, agents that cannot play, a log that cannot be
     written."""
     from zhengfen.agents import check_agent
+    from zhengfen.bots import BotSpec
     from zhengfen.ray_connect import check_ray
 
     check_games(tournament.deals, tournament.rotations())
     if ray is not None:
         check_ray(ray)
+    bots = tournament.bots()
     for name in dict.fromkeys(tournament.agents):
-        # unknown names, unloadable classes, unreadable models, models for other rules
-        check_agent(name, tournament.rules)
+        # unknown names, unloadable classes, unreadable models, models for other rules, bots
+        # that fail to start or do not play the rules (their processes started for every seat)
+        seats = bots.get(name, 1) if isinstance(name, BotSpec) else 1
+        check_agent(name, tournament.rules, seats)
     if log is not None:
         check_output(log, "--log")

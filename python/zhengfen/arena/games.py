@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import zhengfen
-from zhengfen.agents import agent_label, play_seats
+from zhengfen.agents import agent_label, finish_game, make_agent, play_seats
 from zhengfen.arena.tournament import GameResult, Tournament
+from zhengfen.bots.spec import BotSpec
 from zhengfen.seats import agent_seed, deal_seed, seating
 from zhengfen.types import Move
 
@@ -39,7 +40,7 @@ def rust_chunk(
     labels = tournament.labels()
     out = zhengfen.rollouts(
         tournament.rules,
-        list(tournament.agents),
+        [agent for agent in tournament.agents if not isinstance(agent, BotSpec)],
         count,
         tournament.seed,
         first_deal=first,
@@ -73,14 +74,21 @@ def python_game(
 ) -> GameResult:
     """Deal ``deal`` at ``rotation`` played in Python: the game and every agent seeded by the
     core's rule, each match's points added per seat through its side, the game played to its
-    end or to ``matches`` (at most the rules' match limit, as ``rollouts`` does). ``stop`` is
-    asked after every move; true raises ``KeyboardInterrupt``."""
+    end or to ``matches`` (at most the rules' match limit, as ``rollouts`` does); a bot
+    (:class:`zhengfen.bots.ProcessAgent`) is told the game's end and its faults in the game are
+    kept. ``stop`` is asked after every move; true raises ``KeyboardInterrupt``."""
     rules = tournament.rules
     n = rules.players
     seed = deal_seed(tournament.seed, deal)
     seated = [tournament.agents[a] for a in seating(n, rotation)]
     names = [agent_label(agent) for agent in seated]
-    agents = [tournament.agent(a, agent_seed(seed, s, rotation)) for s, a in enumerate(seated)]
+    agents = [
+        make_agent(a, agent_seed(seed, s, rotation), instance=seated[:s].count(a))
+        for s, a in enumerate(seated)
+    ]
+    for agent in agents:  # a bot's game is named in its messages (BOTS.md §3)
+        if hasattr(agent, "game_id"):
+            agent.game_id = f"arena-{tournament.seed}-{deal}-{rotation}"
     game = zhengfen.Game(rules, seed)
     points = [0] * n
     matches = 0
@@ -98,6 +106,8 @@ def python_game(
 
     limit = tournament.matches if tournament.matches is not None else rules.match_limit
     play_seats(game, agents, names=names, matches=limit, on_move=moved, on_match=scored)
+    finish_game(game, agents)
+    faults = [dict(getattr(agent, "faults", {})) for agent in agents]
     return GameResult(
         deal=deal,
         rotation=rotation,
@@ -108,4 +118,5 @@ def python_game(
         matches=matches,
         decisions=sum(1 for d in game.decisions if d != "next_match"),
         log=game.to_json() if tournament.logs else None,
+        faults=faults if any(faults) else None,
     )

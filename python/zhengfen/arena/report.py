@@ -5,11 +5,13 @@ Points per match are measured per deal, since that is what duplicate play measur
 value for an agent is its mean points per match over every seat it held on that deal, across the
 rotations (in the single format, a deal is one game). The table gives the mean of those values
 over the deals with its 95 % interval (:mod:`zhengfen.arena.intervals`); for two agents, the
-paired difference of their values, deal by deal."""
+paired difference of their values, deal by deal. Where a bot program plays (or an agent made
+faults), a ``faults`` column counts each agent's faults by name (BOTS.md §6)."""
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import IO
@@ -17,7 +19,15 @@ from typing import IO
 from zhengfen.arena.intervals import Interval, mean_interval
 from zhengfen.arena.tournament import GameResult, Tournament
 
-__all__ = ["AgentStats", "Report", "deal_points", "difference", "wilson", "write_log"]
+__all__ = [
+    "AgentStats",
+    "Report",
+    "deal_points",
+    "difference",
+    "fault_text",
+    "wilson",
+    "write_log",
+]
 
 
 @dataclass
@@ -32,6 +42,7 @@ class AgentStats:
     decided: int = 0
     by_seat: dict[int, list[int]] = field(default_factory=dict)  # seat -> [points, matches]
     per_match: Interval | None = None  # points per match over the deals (None: no match)
+    faults: Counter[str] = field(default_factory=Counter)  # a bot's faults by name (BOTS.md §6)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -89,6 +100,8 @@ class Report:
                 seat_stats = stats.by_seat.setdefault(seat, [0, 0])
                 seat_stats[0] += game.points[seat]
                 seat_stats[1] += game.matches
+                if game.faults is not None:
+                    stats.faults.update(game.faults[seat])
         for stats in table.values():
             values = list(deal_points(self.games, stats.name).values())
             stats.per_match = mean_interval(values) if values else None
@@ -116,10 +129,14 @@ class Report:
             f"{t.deals} deals, {format_}, {n_games} games ({length}), seed {t.seed}, "
             f"{self.seconds:.1f} s ({rate:.1f} games/s)",
             "",
-            "| agent | seat-games | pts/match [95 % CI] | win rate [95 % CI] |",
-            "|---|---|---|---|",
         ]
         stats = self.stats()
+        faults = bool(self.tournament.bots()) or any(s.faults for s in stats)
+        lines += [
+            "| agent | seat-games | pts/match [95 % CI] | win rate [95 % CI] |"
+            + (" faults |" if faults else ""),
+            "|---|---|---|---|" + ("---|" if faults else ""),
+        ]
         for s in stats:
             per_match = s.per_match.text() if s.per_match is not None else "n/a (no match)"
             if s.decided:
@@ -127,7 +144,8 @@ class Report:
                 win = f"{s.wins / s.decided:.1%} [{low:.1%}, {high:.1%}]"
             else:
                 win = "n/a (no game finished)"
-            lines.append(f"| {s.name} | {s.games} | {per_match} | {win} |")
+            row = f"| {s.name} | {s.games} | {per_match} | {win} |"
+            lines.append(row + (f" {fault_text(s.faults)} |" if faults else ""))
         lines.append("")
         paired = self.difference()
         if paired is not None:
@@ -152,6 +170,15 @@ class Report:
         """How the points' intervals are made (one line)."""
         unit = "rotations and seats pooled" if self.tournament.duplicate else "seats pooled"
         return f"95 % intervals: mean +/- t*s/sqrt(deals) of each deal's points per match ({unit})."
+
+
+def fault_text(faults: Counter[str]) -> str:
+    """A bot's faults in a cell: ``late 3, illegal 1`` (most first), or ``0``.
+
+    >>> fault_text(Counter({"illegal": 1, "late": 3})), fault_text(Counter())
+    ('late 3, illegal 1', '0')
+    """
+    return ", ".join(f"{name} {count}" for name, count in faults.most_common()) or "0"
 
 
 def write_log(games: Sequence[GameResult], out: IO[str]) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import zhengfen
 from zhengfen.agents import Agent, AgentName, agent_label, make_agent
+from zhengfen.bots.spec import BotSpec
 from zhengfen.seats import rotations
 
 __all__ = ["GameResult", "Tournament", "chunks"]
@@ -50,6 +51,14 @@ class Tournament:
         """A Python agent for ``name``, seeded with ``seed`` (nothing is read again)."""
         return make_agent(name, seed=seed)
 
+    def bots(self) -> dict[BotSpec, int]:
+        """Each bot program seated, with how many seats it holds at the table."""
+        held: dict[BotSpec, int] = {}
+        for agent in self.agents:
+            if isinstance(agent, BotSpec):
+                held[agent] = held.get(agent, 0) + 1
+        return held
+
     def rotations(self) -> int:
         """Distinct rotations of the agents played per deal (the core's rule)."""
         return rotations(self.labels(), self.duplicate)
@@ -68,6 +77,8 @@ class GameResult:
     matches: int
     decisions: int
     log: str | None = None
+    faults: list[dict[str, int]] | None = None
+    """Per seat, the faults a bot made in the game, by name (BOTS.md §6); ``None``: none."""
 
     def to_json(self) -> str:
         """One line of the log: the result and, when kept, the saved game."""
@@ -81,6 +92,8 @@ class GameResult:
             "matches": self.matches,
             "decisions": self.decisions,
         }
+        if self.faults is not None:
+            record["faults"] = self.faults
         if self.log is not None:
             record["game"] = json.loads(self.log)
         return json.dumps(record)

@@ -32,6 +32,7 @@ from zhengfen.agents import (
     play_seats,
     read_agent,
 )
+from zhengfen.bots.spec import BotSpec
 from zhengfen.envs._actions import action_index, illegal_message, legal_move
 from zhengfen.envs._options import EnvOptions, check_seed, integer
 from zhengfen.envs._spaces import (
@@ -50,7 +51,7 @@ __all__ = ["Opponent", "ZhengfenEnv", "gymnasium_env"]
 
 #: An opponent: an agent name for :func:`zhengfen.agents.make_agent`, an
 #: :class:`zhengfen.AgentSpec`, or an agent object.
-Opponent = Union[str, AgentSpec, Agent]
+Opponent = Union[str, AgentSpec, BotSpec, Agent]
 #: What ``step`` returns.
 StepResult = tuple[Observation, float, bool, bool, dict[str, Any]]
 

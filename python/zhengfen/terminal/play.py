@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -34,6 +34,7 @@ from zhengfen.agents import (
     Agent,
     AgentName,
     agent_label,
+    finish_game,
     learned_model,
     make_agent,
     observe,
@@ -314,7 +315,7 @@ def label(agent: AgentName) -> str:
 def play_session(
     rules: zhengfen.Rules,
     seat: int,
-    opponents: Sequence[str | zhengfen.AgentSpec],
+    opponents: Sequence[str | AgentName],
     seed: int,
     matches: int | None,
     save: str | Path | None,
@@ -341,7 +342,10 @@ def play_session(
     if len(opponents) != len(others):
         raise ArgumentError(f"{len(opponents)} opponents given for {len(others)} other seats")
     seated = dict(zip(others, (read_agent(name) for name in opponents)))
-    agents = {s: make_agent(agent, seed=agent_seed(seed, s)) for s, agent in seated.items()}
+    agents = {
+        s: make_agent(agent, seed=agent_seed(seed, s), instance=_instance(seated, s))
+        for s, agent in seated.items()
+    }
     screen = Screen(make_console(out), game, seat, {s: label(a) for s, a in seated.items()})
     hint_agent = make_agent(hint, seed=agent_seed(seed, seat))
     session = Session(
@@ -363,10 +367,16 @@ def play_session(
         session.say("\nGame stopped (interrupted).")
         raise
     finally:
+        finish_game(session.game, agents)  # a bot is told the game is over (BOTS.md §3)
         if save:
             Path(save).write_text(session.game.to_json(), encoding="utf-8")
             session.say(f"Saved to {save} (zhengfen play --load {save} resumes it).", whole=True)
     return 0
+
+
+def _instance(seated: Mapping[int, AgentName], seat: int) -> int:
+    """Which of the seats the same agent holds ``seat`` is (a bot runs a process for each)."""
+    return sum(1 for s, agent in seated.items() if s < seat and agent == seated[seat])
 
 
 def announce(session: Session, loaded: str | None, seed: int) -> None:

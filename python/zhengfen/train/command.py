@@ -84,13 +84,14 @@ def check_opponents(config: TrainConfig) -> TrainConfig:
     """The opponents as canonical built-in specs (the actors play in Rust)."""
     from zhengfen import agent_spec
     from zhengfen.agents import is_user_class
+    from zhengfen.bots import is_bot_spec
 
     specs = []
     for name in config.opponents:
         if name == SELF:
             specs.append(name)
             continue
-        if is_user_class(name):
+        if is_user_class(name) or is_bot_spec(name):
             raise ArgumentError(
                 f"--opponents {name}: the actors play in Rust, built-in agents only"
             )

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import zhengfen
-from zhengfen.agents import Agent, take_turn
+from zhengfen.agents import Agent, finish_game, take_turn
 from zhengfen.seats import agent_seed
 from zhengfen.terminal import replay
 from zhengfen.types import Move
@@ -157,6 +157,7 @@ class WebGame:
     def _check_over(self) -> None:
         if self.game.game_over and not self._over:
             self._over = True
+            finish_game(self.game, self.agents)  # a bot is told the game is over
             if self.finished is not None:
                 self.finished(self)
 

@@ -1,0 +1,5 @@
+"""Never greets: sleeps."""
+
+import time
+
+time.sleep(60)
