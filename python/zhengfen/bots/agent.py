@@ -130,7 +130,7 @@ class ProcessAgent:
         deadline = begun + limit
         left_ms = max(0, round(self._budget_left * 1000))
         sent = process.send(
-            messages.decision(game, seat, ident, self.bot.time_ms, left_ms), deadline
+            messages.decision(game, seat, ident, self.bot.time_ms, left_ms, legal), deadline
         )
         answer = self._answer(game, ident, legal, deadline) if sent else None
         self._spend(time.monotonic() - begun)

@@ -89,10 +89,16 @@ def game(
 
 
 def decision(
-    game: Game, seat: int, ident: int, time_ms: int, budget_left_ms: int
+    game: Game,
+    seat: int,
+    ident: int,
+    time_ms: int,
+    budget_left_ms: int,
+    legal: Sequence[Move] | None = None,
 ) -> dict[str, Any]:
     """``decision`` number ``ident``: ``seat`` (the seat to move in ``game``) is asked for a
-    move, shown exactly its observation and its legal moves in the engine's order."""
+    move, shown exactly its observation and its legal moves in the engine's order (``legal``:
+    ``game.legal_moves()`` where the caller holds it already)."""
     return {
         "type": "decision",
         "id": ident,
@@ -100,7 +106,7 @@ def decision(
         "time_ms": time_ms,
         "budget_left_ms": budget_left_ms,
         "observation": game.observation(seat),
-        "legal": [str(move) for move in game.legal_moves()],
+        "legal": [str(move) for move in (game.legal_moves() if legal is None else legal)],
     }
 
 
@@ -139,8 +145,11 @@ def encode(message: Mapping[str, Any]) -> bytes:
     >>> encode(bye())
     b'{"type":"bye"}\\n'
     """
-    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-    return text.encode("utf-8") + b"\n"
+    return _ENCODER.encode(message).encode("utf-8") + b"\n"
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+"""Made once: ``json.dumps`` with settings makes one a call."""
 
 
 @dataclass(frozen=True)
@@ -305,7 +314,7 @@ def _json_object(line: bytes | str) -> dict[str, Any]:
     """``line`` read as strict JSON (no ``NaN`` or ``Infinity``): an object, else
     ``ValueError`` saying what it is."""
     try:
-        value = json.loads(line, parse_constant=_no_constant)
+        value = _DECODER.decode(line if isinstance(line, str) else line.decode("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ValueError(f"not JSON ({error})") from None
     if not isinstance(value, dict):
@@ -315,6 +324,10 @@ def _json_object(line: bytes | str) -> dict[str, Any]:
 
 def _no_constant(token: str) -> Any:
     raise ValueError(f"not JSON ({token} is not a JSON number)")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+"""Strict JSON, made once."""
 
 
 def _shown(value: object, limit: int = 60) -> str:
