@@ -303,11 +303,3 @@ def test_a_tournament_without_bots_or_faults_has_no_faults_column(
 
     assert main(["arena", "--agents", "greedy,random", "--deals", "1", "--no-progress"]) == 0
     assert "faults" not in capsys.readouterr().out
-
-
-def test_training_refuses_a_bot_opponent_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    from zhengfen.cli import main
-
-    status = main(["train", "--opponents", 'process(cmd="./bot")', "--out", "/nonexistent/x"])
-    err = capsys.readouterr().err
-    assert status == 2 and err.count("\n") == 1 and "built-in agents only" in err

@@ -405,7 +405,7 @@ def test_bad_rules_opponents_and_folders_are_refused(
     refused(capsys, ["--out", run, "--option", "target=0"], "target")
     refused(capsys, ["--out", run, "--option", "nonsense"], "expected NAME=VALUE")
     refused(capsys, ["--out", run, "--opponents", "greedy(x)"], "greedy(x)")
-    refused(capsys, ["--out", run, "--opponents", "os:getcwd"], "built-in agents only")
+    refused(capsys, ["--out", run, "--opponents", "os:getcwd"], "is not a class")
     refused(capsys, ["--out", run, "--yardstick", "ismcts(turns=3)"], "ismcts(turns=3)")
     refused(capsys, ["--out", run, "--yardstick", "os:getcwd"], "built-in agents only")
     assert not (tmp_path / "run").exists()

@@ -28,13 +28,16 @@ import numpy as np
 import numpy.typing as npt
 
 import zhengfen
+from zhengfen.agents import AgentName
 from zhengfen.train.config import SELF
+from zhengfen.train.python_actors import python_selfplay
 
 __all__ = ["Actors", "LocalActors", "Round", "concatenate", "seat_agents"]
 
 Samples = dict[str, npt.NDArray[Any]]
-Opponent = str | zhengfen.AgentSpec
-"""An opponent of the learner: ``self``, a built-in agent's spec, or its AgentSpec read once."""
+Opponent = AgentName
+"""An opponent of the learner: ``self``, or an agent read once (a built-in agent's
+AgentSpec, a user's class, a bot program's :class:`zhengfen.bots.BotSpec`)."""
 
 
 def seat_agents(
@@ -127,6 +130,20 @@ def play_episodes(
     ``KeyboardInterrupt("stopped")`` soon after ``stop()`` is true."""
     start = time.perf_counter()
     model = zhengfen.LearnedModel.from_bytes(work.model)
+    if not built_in(work.agents):
+        return Played(
+            python_selfplay(
+                recipe.rules,
+                model,
+                count,
+                recipe.seed,
+                first_episode=first,
+                agents=work.agents or [None] * recipe.rules.players,
+                epsilon=recipe.epsilon,
+                stop=stop,
+            ),
+            time.perf_counter() - start,
+        )
     samples = zhengfen.selfplay(
         recipe.rules,
         model,
@@ -142,6 +159,12 @@ def play_episodes(
         stop=stop,
     )
     return Played(dict(samples), time.perf_counter() - start)
+
+
+def built_in(agents: Sequence[Opponent | None] | None) -> bool:
+    """Whether every opponent is a built-in agent (then Rust plays the round), rather than a
+    bot program or a user's class (:mod:`zhengfen.train.python_actors`)."""
+    return all(agent is None or isinstance(agent, zhengfen.AgentSpec) for agent in agents or ())
 
 
 class LocalActors:

@@ -81,22 +81,26 @@ def check_out(out: Path, resume: bool) -> None:
 
 
 def check_opponents(config: TrainConfig) -> TrainConfig:
-    """The opponents as canonical built-in specs (the actors play in Rust)."""
-    from zhengfen import agent_spec
-    from zhengfen.agents import is_user_class
-    from zhengfen.bots import is_bot_spec
+    """The opponents by their canonical labels: built-in specs (played in Rust), and bot
+    programs (``process(cmd=...)``, started and greeted here once) or users' classes
+    (``module:Class``), played in Python (:mod:`zhengfen.train.python_actors`), which take no
+    labelling search."""
+    from zhengfen.agents import agent_label, check_agent, read_agent
 
-    specs = []
+    labels = []
     for name in config.opponents:
         if name == SELF:
-            specs.append(name)
+            labels.append(name)
             continue
-        if is_user_class(name) or is_bot_spec(name):
-            raise ArgumentError(
-                f"--opponents {name}: the actors play in Rust, built-in agents only"
-            )
-        specs.append(agent_spec(name))
-    return dataclasses.replace(config, opponents=tuple(specs))
+        opponent = read_agent(name)
+        if not isinstance(opponent, zhengfen.AgentSpec):
+            if config.search is not None:
+                raise ArgumentError(
+                    f"--opponents {name}: --search labels only games against built-in agents"
+                )
+            check_agent(opponent, config.rules)
+        labels.append(agent_label(opponent))
+    return dataclasses.replace(config, opponents=tuple(labels))
 
 
 def check_yardstick(config: TrainConfig) -> TrainConfig:

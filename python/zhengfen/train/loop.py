@@ -28,6 +28,7 @@ import jax
 import numpy as np
 
 import zhengfen
+from zhengfen.agents import AgentName, read_agent
 from zhengfen.train import curve, evaluation, features
 from zhengfen.train.actors import Actors, LocalActors, Played, Recipe, Round, seat_agents
 from zhengfen.train.checkpoint import (
@@ -184,12 +185,10 @@ class Run:
         )
 
     @functools.cached_property
-    def opponents(self) -> list[zhengfen.AgentSpec | str]:
+    def opponents(self) -> list[AgentName]:
         """The run's opponents read once (``self`` stays the learner's own seat): every round's
         actors get these objects, never a spec to read again."""
-        return [
-            name if name == SELF else zhengfen.AgentSpec(name) for name in self.config.opponents
-        ]
+        return [name if name == SELF else read_agent(name) for name in self.config.opponents]
 
     def checkpoint(self, snapshot: Snapshot) -> None:
         """Saves ``snapshot`` as the run's checkpoint."""
