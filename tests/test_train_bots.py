@@ -57,7 +57,9 @@ def test_python_actors_give_selfplays_samples(
     every array of ``selfplay``'s samples, row for row."""
     model = model_for(rules)
     agents = [None if seat is None else read_agent(seat) for seat in seats]
-    expected = zhengfen.selfplay(rules, model, 3, 11, first_episode=5, agents=seats, epsilon=epsilon)
+    expected = zhengfen.selfplay(
+        rules, model, 3, 11, first_episode=5, agents=seats, epsilon=epsilon
+    )
     actual = python_selfplay(rules, model, 3, 11, first_episode=5, agents=agents, epsilon=epsilon)
     assert_same(actual, dict(expected))
     assert len(actual["target"]) > 0
@@ -67,7 +69,9 @@ def test_no_episodes_give_selfplays_empty_arrays() -> None:
     model = model_for(ZF4)
     agents = [None, read_agent("greedy"), None, read_agent("greedy")]
     empty = zhengfen.selfplay(ZF4, model, 0, 3, agents=[None, "greedy", None, "greedy"])
-    assert_same(python_selfplay(ZF4, model, 0, 3, first_episode=0, agents=agents, epsilon=0.1), dict(empty))
+    assert_same(
+        python_selfplay(ZF4, model, 0, 3, first_episode=0, agents=agents, epsilon=0.1), dict(empty)
+    )
 
 
 def test_a_bot_is_an_opponent_its_seats_give_no_samples() -> None:

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeGuard
 
 import numpy as np
 import numpy.typing as npt
@@ -161,7 +161,9 @@ def play_episodes(
     return Played(dict(samples), time.perf_counter() - start)
 
 
-def built_in(agents: Sequence[Opponent | None] | None) -> bool:
+def built_in(
+    agents: Sequence[Opponent | None] | None,
+) -> TypeGuard[Sequence[zhengfen.AgentSpec | None] | None]:
     """Whether every opponent is a built-in agent (then Rust plays the round), rather than a
     bot program or a user's class (:mod:`zhengfen.train.python_actors`)."""
     return all(agent is None or isinstance(agent, zhengfen.AgentSpec) for agent in agents or ())
