@@ -291,3 +291,20 @@ def test_people_give_themselves_a_name(page: Page, browser: Browser, server: str
     assert guest.evaluate(SIDEWAYS) <= 0
     other.close()
     assert not problems, problems
+
+
+def test_the_rules_in_full_are_one_click_from_the_table(page: Page) -> None:
+    """The rules panel's link opens RULES.md rendered by the server in a new tab: its headings
+    and tables are the document's, and it links back to the table."""
+    _new_game(page, "zheng_fen", seed=3)
+    page.click("#pt-rules-open")
+    with page.context.expect_page() as opened:
+        page.click("#pt-rules-full")
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert rules.url.endswith("/rules")
+    title = zhengfen.docs.text("RULES").splitlines()[0].removeprefix("# ")
+    assert rules.locator("h1").nth(1).inner_text() == title
+    assert rules.locator("main table").count() >= 1
+    assert rules.locator("#back").get_attribute("href") == "./"
+    rules.close()

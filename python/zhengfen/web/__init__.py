@@ -1,4 +1,5 @@
-"""``zhengfen serve``: the game in the browser (the ``web`` extra: Starlette and uvicorn).
+"""``zhengfen serve``: the game in the browser (the ``web`` extra: Starlette, uvicorn,
+markdown-it-py).
 
 The server plays games of people and agents, replays saved games and arena logs frame
 by frame, and runs small tournaments, all through a JSON API (``API.md`` in this folder) used by
@@ -18,6 +19,7 @@ game as the database keeps it), :mod:`~zhengfen.web.export` (``zhengfen export``
 as an arena log and per-decision arrays), :mod:`~zhengfen.web.limits` (the bounds),
 :mod:`~zhengfen.web.problems` (the HTTP errors), :mod:`~zhengfen.web.guard` (requests other
 sites could make a browser send, refused), :mod:`~zhengfen.web.models` (the learned models the
-server offers) and :mod:`~zhengfen.web.command` (the
-command). Only :mod:`~zhengfen.web.app` and :mod:`~zhengfen.web.command` need the extra.
+server offers), :mod:`~zhengfen.web.documents` (the rules page, RULES.md rendered) and
+:mod:`~zhengfen.web.command` (the command). Only :mod:`~zhengfen.web.app`,
+:mod:`~zhengfen.web.documents` and :mod:`~zhengfen.web.command` need the extra.
 """

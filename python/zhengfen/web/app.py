@@ -27,13 +27,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import zhengfen
 from zhengfen.terminal import replay
-from zhengfen.web import access, games, inputs, replays, views
+from zhengfen.web import access, documents, games, inputs, replays, views
 from zhengfen.web.archive import Archive
 from zhengfen.web.database import Database, Row
 from zhengfen.web.games import WebGame
@@ -409,6 +409,11 @@ def _page(static: Path) -> Handler:
     return page
 
 
+async def rules(request: Request, server: Server) -> Response:
+    """``GET /rules``: RULES.md rendered (:mod:`~zhengfen.web.documents`)."""
+    return HTMLResponse(await run_in_threadpool(documents.rules_page))
+
+
 async def _http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
     reasons = {404: "no such page or API route", 405: "this route does not take that method"}
@@ -446,6 +451,7 @@ def create_app(
     routes = [
         Route("/", endpoint(_page(static))),
         Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
+        Route("/rules", endpoint(rules)),
         Route("/api/options", endpoint(get_options)),
         Route("/api/games", endpoint(open_game, created), methods=["POST"]),
         Route("/api/games/load", endpoint(resume_game, created), methods=["POST"]),

@@ -13,11 +13,11 @@ as the agent ``learned-NAME`` (:mod:`zhengfen.web.models`); ``learned`` plays th
 for a game's rules, where one ships.
 
 Refused with one line on standard error and exit status 2: the ``web`` extra missing (Starlette,
-uvicorn), a ``--replays`` folder that does not exist or cannot be written in (finished games
-are kept there: :mod:`zhengfen.web.archive`), a data folder that cannot be made or written in,
-or whose database is not ours, of a newer version or corrupt
-(:mod:`zhengfen.web.database`), a ``--model`` that cannot be read or is no
-model (or a NAME given twice), an address that cannot be listened on (a port in use, a host not
+uvicorn, markdown-it-py), a ``--replays`` folder that does not exist or cannot be written in
+(finished games are kept there: :mod:`zhengfen.web.archive`), a data folder that cannot be
+made or written in, or whose database is not ours, of a newer version or corrupt
+(:mod:`zhengfen.web.database`), a ``--model`` that cannot be read or is no model (or a NAME
+given twice), an address that cannot be listened on (a port in use, a host not
 of this machine).
 """
 
