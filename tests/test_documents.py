@@ -86,3 +86,72 @@ def test_api_is_a_specification_not_a_work_order() -> None:
             assert (
                 old not in path.read_text(encoding="utf-8") or path.name == "test_documents.py"
             ), (old, path)
+
+
+# --- benches/RESULTS.md opens with where every target stands -----------------------------------
+
+RESULTS = ROOT / "benches" / "RESULTS.md"
+SUMMARY = "## Where every target stands"
+NUMBER = re.compile(r"(?<![\w.§])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
+
+
+def _summary_and_notebook() -> tuple[str, str]:
+    """The summary at the top of RESULTS.md, and the notebook that follows it."""
+    text = RESULTS.read_text(encoding="utf-8")
+    start = text.index(SUMMARY)
+    end = text.index("\n## ", start + len(SUMMARY))
+    return text[start:end], text[:start] + text[end:]
+
+
+def _sections(notebook: str) -> dict[str, str]:
+    """Each numbered section of the notebook (``"7"``, ``"7.1"``) with its text, up to the next
+    heading of its level or above."""
+    heads = list(re.finditer(r"^(#{2,3}) (\S+)", notebook, re.M))
+    sections = {}
+    for i, head in enumerate(heads):
+        number = re.fullmatch(r"(\d+(?:\.\d+)?)\.?", head.group(2))
+        if number is None:
+            continue
+        level = len(head.group(1))
+        ends = (h.start() for h in heads[i + 1 :] if len(h.group(1)) <= level)
+        sections[number.group(1)] = notebook[head.start() : next(ends, len(notebook))]
+    return sections
+
+
+def _rows(summary: str) -> list[list[str]]:
+    """The summary table's rows (target, now, interval, deals, section, stands)."""
+    lines = [line for line in summary.splitlines() if line.startswith("| ")]
+    return [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in lines[1:]]
+
+
+def test_results_open_with_the_summary() -> None:
+    summary, notebook = _summary_and_notebook()
+    assert RESULTS.read_text(encoding="utf-8").index(SUMMARY) < notebook.index("## Inputs")
+    rows = _rows(summary)
+    assert len(rows) >= 30
+    assert all(len(row) == 6 and row[0] and row[5] for row in rows), rows
+
+
+def test_every_section_the_summary_cites_exists() -> None:
+    summary, notebook = _summary_and_notebook()
+    sections = _sections(notebook)
+    cited = re.findall(r"§(\d+(?:\.\d+)?)", summary)
+    assert len(cited) >= 30
+    missing = sorted(set(cited) - set(sections))
+    assert not missing, missing
+
+
+def test_every_figure_of_the_summary_is_in_a_section_it_cites() -> None:
+    """Each number in a row's "now" and "interval" cells is written in one of the sections that
+    row cites (signs aside), so the summary quotes the notebook rather than restating it."""
+    summary, notebook = _summary_and_notebook()
+    sections = _sections(notebook)
+    for target, now, interval, _deals, section, _stands in _rows(summary):
+        cited = re.findall(r"§(\d+(?:\.\d+)?)", " ".join((now, section)))
+        if now == "not measured":
+            assert not cited, target
+            continue
+        text = "".join(sections[number] for number in cited)
+        written = set(NUMBER.findall(text))
+        quoted = NUMBER.findall(re.sub(r"§\d+(?:\.\d+)?", "", f"{now} {interval}"))
+        assert set(quoted) <= written, (target, sorted(set(quoted) - written))
