@@ -177,13 +177,15 @@ class ProcessAgent:
         if answer == "crashed":
             self._crashed()
             return move
-        if answer is None:
+        if answer is None and self._out_of_budget:  # counted once, when it ran out
+            name, why = "budget", f"the match's budget of {self.bot.budget_ms} ms is spent"
+        elif answer is None:
             name, why = "late", f"no answer within {self.bot.time_ms} ms"
         elif isinstance(answer, str):
             name, why = answer, "a line over 1 MiB"
         else:
             name, why = answer.fault or "unreadable", answer.message
-        if not (name == "late" and self._out_of_budget):
+        if name != "budget":
             self._count(name)
         self._send(messages.fault(ident, name, why, move))
         return move
