@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,14 @@ class LowestFirst:
     def act(self, observation: Mapping[str, Any], legal_moves: Sequence[Move]) -> Move:
         plays = [m for m in legal_moves if not isinstance(m, str)]
         return plays[0] if plays else legal_moves[0]
+
+
+class SlowLowestFirst(LowestFirst):
+    """:class:`LowestFirst` taking 1 ms a move, so that a league can be stopped mid-way."""
+
+    def act(self, observation: Mapping[str, Any], legal_moves: Sequence[Move]) -> Move:
+        time.sleep(0.001)
+        return super().act(observation, legal_moves)
 
 
 class SeededRandom:

@@ -28,6 +28,7 @@ def run(
     chunk_size: int | None = None,
     sink: Sink | None = None,
     stop: Stop | None = None,
+    start: int = 0,
 ) -> list[GameResult]:
     """Plays the tournament and returns its games in deal-then-rotation order.
 
@@ -42,9 +43,13 @@ def run(
     ``stop`` (in this process only) is asked about every 50 ms while a chunk is played, also
     within a move; when it returns true the work stops within about a move and
     ``KeyboardInterrupt`` is raised (whatever ``stop`` raises is raised instead).
+
+    ``start`` skips the deals before it (a league resuming: :mod:`zhengfen.league`); each deal
+    gives the same games whatever the deals played with it.
     """
-    size = chunk_size or max(1, min(8, math.ceil(tournament.deals / max(4 * workers, 8))))
-    work = list(chunks(tournament.deals, size))
+    left = tournament.deals - start
+    size = chunk_size or max(1, min(8, math.ceil(left / max(4 * workers, 8))))
+    work = [(start + first, count) for first, count in chunks(left, size)]
     in_order = InOrder([first for first, _ in work], sink)
 
     def done(games: list[GameResult]) -> None:

@@ -1,6 +1,8 @@
 """The ``zhengfen`` command (also ``python -m zhengfen``).
 
 - ``zhengfen arena``: a tournament between agents (the default; see :mod:`zhengfen.arena`);
+- ``zhengfen league``: agents rated on one scale by round-robin duplicate deals, kept in SQLite
+  (:mod:`zhengfen.league`);
 - ``zhengfen play``: play against agents in the terminal (:mod:`zhengfen.terminal.play`);
 - ``zhengfen replay LOG``: a saved game, trick by trick (:mod:`zhengfen.terminal.replay`);
 - ``zhengfen serve``: the game in the browser: play, replay, tournaments (:mod:`zhengfen.web`,
@@ -47,6 +49,7 @@ __all__ = ["COMMANDS", "REFUSED", "describe", "main", "parser"]
 
 COMMANDS = {
     "arena": "zhengfen.arena.command",
+    "league": "zhengfen.league.command",
     "play": "zhengfen.terminal.play_command",
     "replay": "zhengfen.terminal.replay_command",
     "docs": "zhengfen.docs.command",
