@@ -233,3 +233,15 @@ def test_the_output_formats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(argv) == 0
     table = capsys.readouterr().out
     assert "greedy - random" in table and "0 played now" in table and "Model:" in table
+
+
+def test_a_bot_program_is_rated_beside_built_in_agents(tmp_path: Path) -> None:
+    from zhengfen.bots import BotSpec, close_all
+
+    bot = BotSpec(f"{sys.executable} {TESTS / 'bots' / 'last.py'}")
+    try:
+        table = run_league(zhengfen.Rules.zheng_fen(), [bot, "greedy", "random"], deals=2,
+                           matches=1, db=tmp_path / "l.sqlite")  # fmt: skip
+    finally:
+        close_all()
+    assert bot.spec in [r.agent for r in table.ratings] and table.games == 3 * 2 * 2
