@@ -7,7 +7,13 @@
 - :mod:`zhengfen.bots.pool`: the processes that live across a tournament's games
   (:class:`BotSeat`, :func:`bot_seat`, :func:`check_bot`, :func:`close_all`);
 - :mod:`zhengfen.bots.agent`: a bot as an agent (:class:`ProcessAgent`), its faults contained
-  by the fallback agent.
+  by the fallback agent;
+- :mod:`zhengfen.bots.sessions`: the engine's lines of seeded games, as a check sends them;
+- :mod:`zhengfen.bots.exchange`: one checked conversation with a bot (every answer legal, by
+  its id, in time; ``bye`` honoured);
+- :mod:`zhengfen.bots.check`: ``zhengfen bot check``'s rows and report;
+- :mod:`zhengfen.bots.vectors`: the protocol's vectors, written, read and replayed;
+- :mod:`zhengfen.bots.command`: the ``zhengfen bot`` subcommand.
 
 The public API (for ``zhengfen bot check``, the league, the examples' tests) is what this
 package exports: :class:`BotSpec`, :func:`read_bot_spec`, :func:`is_bot_spec`,

@@ -15,6 +15,8 @@
 - ``zhengfen conformance serve --impl rust|reference``: speak the conformance protocol;
 - ``zhengfen conformance check --impl "COMMAND"``: run the vectors against an implementation;
 - ``zhengfen conformance generate``: rewrite the vectors from the Rust engine;
+- ``zhengfen bot check 'COMMAND'``: check a bot program against the protocol (BOTS.md §8), or
+  replay the protocol's vectors to it (``--vectors``); ``zhengfen bot generate``: rewrite them;
 - ``zhengfen docs [NAME] [--path]``: list the shipped documents (RULES, AI, CONFORMANCE, API,
   BOTS) or print one;
 - ``zhengfen --version``: the package's version.
@@ -58,6 +60,7 @@ COMMANDS = {
     "train": "zhengfen.train.command",
     "demo": "zhengfen.terminal.demo",
     "conformance": "zhengfen.conformance.command",
+    "bot": "zhengfen.bots.command",
 }
 """Each subcommand's module, in the order ``zhengfen --help`` lists them."""
 
