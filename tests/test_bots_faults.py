@@ -334,3 +334,28 @@ def test_ctrl_c_leaves_no_bot_running(workers: int, tmp_path: Path) -> None:
     assert arena.returncode == 130, err
     time.sleep(0.3)
     assert _running_with(token) == []
+
+
+def test_zhengfen_play_seats_a_bot_in_every_other_seat_and_ends_its_game(tmp_path: Path) -> None:
+    """``play`` with one bot for the three other seats: a process a seat, each told its own
+    seat, and each told the game's end when the person quits."""
+    import io
+
+    from zhengfen.terminal.play import play_session
+
+    record = tmp_path / "lines"
+    out = io.StringIO()
+    check_bot(bot("recorder", record), RULES, 3)  # as the command checks: every seat
+    status = play_session(
+        RULES, 0, [bot("recorder", record)], 3, 1, None, out, io.StringIO("quit\n")
+    )
+    close_all()
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    assert status == 0
+    assert {m["seat"] for m in lines if m["type"] == "game"} <= {1, 2, 3}
+    assert (
+        [m["type"] for m in lines].count("game_end")
+        == len([m for m in lines if m["type"] == "game"])
+        > 0
+    )
+    assert [m["type"] for m in lines].count("hello") == 3  # a process for each seat

@@ -70,6 +70,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """A game in the terminal; returns the exit status."""
     from zhengfen.agents import check_agent, read_agent
+    from zhengfen.bots import is_bot_spec
     from zhengfen.terminal.play import play_session
 
     require_open("stdin", "zhengfen play reads your moves from it")
@@ -79,9 +80,13 @@ def run(args: argparse.Namespace) -> int:
     opponents = split_agents(args.opponents)
     search_current_folder([*opponents, args.hint])
     read = {name: read_agent(name) for name in dict.fromkeys([*opponents, args.hint])}
+    if is_bot_spec(args.hint):
+        raise ArgumentError(f"--hint {args.hint}: a bot program gives no hints")
+    seated = opponents * (rules.players - 1) if len(opponents) == 1 else opponents
     for agent in read.values():
-        # unknown names, unloadable classes, unreadable models, models for other rules
-        check_agent(agent, rules)
+        # unknown names, unloadable classes, unreadable models, models for other rules, bots
+        # that fail to start or do not play the rules (a process for each seat a bot holds)
+        check_agent(agent, rules, max(1, sum(1 for name in seated if read[name] == agent)))
     if args.save is not None:
         check_output(Path(args.save), "--save")
     return play_session(

@@ -157,9 +157,17 @@ class WebGame:
     def _check_over(self) -> None:
         if self.game.game_over and not self._over:
             self._over = True
+            self._end_match()
             finish_game(self.game, self.agents)  # a bot is told the game is over
             if self.finished is not None:
                 self.finished(self)
+
+    def _end_match(self) -> None:
+        """Tells the agents that follow the whole game (a bot) that the match is over."""
+        for seat, agent in self.agents.items():
+            end_match = getattr(agent, "end_match", None)
+            if end_match is not None:
+                end_match(self.game, seat)
 
     def view(self, seat: int, since: int | None = None) -> Json:
         """``seat``'s view, with the events not yet sent to it (or those from ``since``), and
@@ -213,6 +221,7 @@ class WebGame:
             raise Conflict("the game is over")
         if not self.game.match_over:
             raise Conflict("the match is still being played")
+        self._end_match()
         self.game.next_match()
         self.choosers.append(PERSON)
         self.advance()
