@@ -17,6 +17,8 @@ One concept a module:
   and on the search's values with ``--search``);
 - :mod:`zhengfen.train.actors`: the actors (``zhengfen.selfplay`` in a thread);
 - :mod:`zhengfen.train.ray_actors`: the actors as Ray actors on a cluster (``--ray``);
+- :mod:`zhengfen.train.python_actors`: episodes with Python opponents (a bot program, a
+  user's class), played move by move;
 - :mod:`zhengfen.train.checkpoint`: the files of a run and ``--resume``;
 - :mod:`zhengfen.train.evaluation`: points per match on fixed duplicate deals against greedy,
   the yardstick search and the reference model;
