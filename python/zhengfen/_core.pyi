@@ -53,14 +53,24 @@ _Position: TypeAlias = Game | InfoSet
 _ModelDtype: TypeAlias = Literal["float32", "float16"] | type[np.float32] | type[np.float16]
 
 ENCODING_VERSION: int
+"""The version of the tensor encodings (AI.md §1); it changes whenever a field moves, changes
+meaning or changes size."""
 OBSERVATION_SIZE: int
+"""The length of a seat's observation vector (AI.md §1.1)."""
 PERFECT_OBSERVATION_SIZE: int
+"""The length of the perfect-information observation, every hand shown (AI.md §1.1)."""
 SCORES_SIZE: int
+"""The length of the ``int32`` scores vector beside the observation (AI.md §1.1)."""
 HISTORY_ROW: int
+"""The length of one row of the history tensor (AI.md §1.2)."""
 MOVE_ROW: int
+"""The length of one row of the legal-move features (AI.md §1.3)."""
 COMBO_ROW: int
+"""The length of the encoding of one combination (AI.md §1)."""
 CARD_VECTOR: int
+"""The length of a card vector: one count for each of the 54 cards (AI.md §1)."""
 MAX_GAMES: int
+"""The most games one ``VecGame`` may hold."""
 
 __all__ = [
     "CARD_VECTOR",
@@ -163,25 +173,36 @@ class Rules:
     @staticmethod
     def zen_cheng_you(**options: Unpack[RuleOptions]) -> Rules: ...
     @property
-    def game(self) -> GameName: ...
+    def game(self) -> GameName:
+        """The game: ``"zheng_fen"`` or ``"zen_cheng_you"``."""
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """The number of seats: 3 to 6 in Zheng Fen, 4 in Zen Cheng You (RULES.md §3)."""
     @property
-    def decks(self) -> int: ...
+    def decks(self) -> int:
+        """The number of decks: 1 in Zheng Fen, 2 in Zen Cheng You."""
     @property
-    def jokers_wild(self) -> bool: ...
+    def jokers_wild(self) -> bool:
+        """Whether jokers stand in for other cards (RULES.md §4.2; fixed ``False`` in Zen Cheng
+        You)."""
     @property
-    def next_leader(self) -> NextLeader: ...
+    def next_leader(self) -> NextLeader:
+        """Who leads the next match: ``"first_out"`` or ``"best_score"`` (RULES.md §7.1)."""
     @property
-    def target(self) -> int: ...
+    def target(self) -> int:
+        """The score that ends the game, 1 to 10,000 (RULES.md §3.5)."""
     @property
     def match_limit(self) -> int: ...
     @property
-    def tie(self) -> Tie: ...
+    def tie(self) -> Tie:
+        """What a tie at the target does: ``"play_on"`` or ``"share"`` (RULES.md §7.7)."""
     @property
-    def lead_after_out(self) -> LeadAfterOut: ...
+    def lead_after_out(self) -> LeadAfterOut:
+        """Who leads after the trick's winner has gone out: ``"next"`` or ``"partner"`` (RULES.md
+        §11.4)."""
     @property
-    def last_chance(self) -> bool: ...
+    def last_chance(self) -> bool:
+        """Whether the last chance of RULES.md §11.5 is played (always in Zheng Fen)."""
     def options(self) -> RuleOptions: ...
     def __getnewargs_ex__(self) -> tuple[tuple[GameName], RuleOptions]: ...
     def __eq__(self, other: object, /) -> bool: ...
@@ -194,13 +215,19 @@ class Combo:
     @staticmethod
     def parse(text: str, rules: Rules) -> Combo: ...
     @property
-    def kind(self) -> ComboKind: ...
+    def kind(self) -> ComboKind:
+        """The kind of the combination (RULES.md §4, §8), for example ``"pair"``."""
     @property
-    def rank(self) -> Rank: ...
+    def rank(self) -> Rank:
+        """The rank it is read at: ``"3"`` to ``"RJ"``, ``"joker"`` for a group of jokers in Zen
+        Cheng You, or a special's rank (RULES.md §1.7)."""
     @property
-    def length(self) -> int: ...
+    def length(self) -> int:
+        """The number of groups in a sequence, of cards in a straight, straight flush or bomb, else
+        1 (RULES.md §1.7)."""
     @property
-    def cards(self) -> Cards: ...
+    def cards(self) -> Cards:
+        """The cards played."""
     @property
     def notation(self) -> str: ...
     def __reduce__(self) -> tuple[Any, tuple[str, int]]: ...
@@ -230,27 +257,40 @@ class Game:
     @staticmethod
     def from_json(text: str) -> Game: ...
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The rule set the game is played under."""
     @property
-    def current_player(self) -> int | None: ...
+    def current_player(self) -> int | None:
+        """The seat to move, or ``None`` when nobody is to move (RULES.md §12.1)."""
     @property
-    def phase(self) -> Phase: ...
+    def phase(self) -> Phase:
+        """``"blind_declare"``, ``"declare"``, ``"play"``, ``"match_over"`` or ``"game_over"``
+        (RULES.md §12.1)."""
     @property
-    def match_number(self) -> int: ...
+    def match_number(self) -> int:
+        """The number of the match being played, from 0."""
     @property
-    def match_over(self) -> bool: ...
+    def match_over(self) -> bool:
+        """Whether the match is over (true in the phases ``match_over`` and ``game_over``)."""
     @property
-    def game_over(self) -> bool: ...
+    def game_over(self) -> bool:
+        """Whether the game is over: a score has reached the target (RULES.md §7.7, §11.8)."""
     @property
-    def out_order(self) -> list[int]: ...
+    def out_order(self) -> list[int]:
+        """The seats that have gone out this match, in order."""
     @property
-    def match_points(self) -> list[int]: ...
+    def match_points(self) -> list[int]:
+        """Each seat's points of the current match (RULES.md §12.5)."""
     @property
-    def scores(self) -> list[int]: ...
+    def scores(self) -> list[int]:
+        """Each seat's score in the game so far (RULES.md §12.5)."""
     @property
-    def winners(self) -> list[int]: ...
+    def winners(self) -> list[int]:
+        """The seats that won the game; empty until it is over."""
     @property
-    def decisions(self) -> list[str]: ...
+    def decisions(self) -> list[str]:
+        """The moves so far as notation, with ``"next_match"`` for each call of ``next_match()``
+        (RULES.md §12.7)."""
     @property
     def table(self) -> tuple[Combo, int] | None: ...
     @property
@@ -462,15 +502,20 @@ class VecGame:
     @property
     def finished(self) -> npt.NDArray[np.bool_]: ...
     @property
-    def num_games(self) -> int: ...
+    def num_games(self) -> int:
+        """The number of games in the batch."""
     @property
-    def max_actions(self) -> int: ...
+    def max_actions(self) -> int:
+        """The size of the action space: a position offers its first ``min(num_legal, max_actions)``
+        moves (AI.md §1.3)."""
     @property
-    def observation_size(self) -> int: ...
+    def observation_size(self) -> int:
+        """The length of one observation row (AI.md §2)."""
     @property
     def bytes_per_game(self) -> int: ...
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The rule set every game of the batch is played under."""
     def __len__(self) -> int: ...
 
 def rollouts(

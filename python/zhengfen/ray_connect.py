@@ -48,6 +48,7 @@ TOKEN_HELP = (
     "give the cluster's token (on its head node: ray get-auth-token) in RAY_AUTH_TOKEN, "
     "in a file named by RAY_AUTH_TOKEN_PATH, or in ~/.ray/auth_token"
 )
+"""What a refused connection's message tells a person to do about the token."""
 
 
 def connect_ray(address: str, timeout: float = CONNECT_SECONDS) -> bool:

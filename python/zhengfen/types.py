@@ -79,17 +79,16 @@ __all__ = [
 
 # --- names ---------------------------------------------------------------------------------
 
-#: The games (RULES.md §3): ``Rules.game``, ``Rules(game)``.
 GameName = Literal["zheng_fen", "zen_cheng_you"]
-#: Where a game stands (RULES.md §12.1): ``Game.phase``.
+"""The games (RULES.md §3): ``Rules.game``, ``Rules(game)``."""
 Phase = Literal["blind_declare", "declare", "play", "match_over", "game_over"]
-#: The decisions of a Zen Cheng You declaration (RULES.md §11.2).
+"""Where a game stands (RULES.md §12.1): ``Game.phase``."""
 DeclarationMove = Literal["blind", "declare", "pass"]
-#: The moves that are no combination: a pass, and the declarations.
+"""The decisions of a Zen Cheng You declaration (RULES.md §11.2)."""
 StringMove = Literal["pass", "blind", "declare"]
-#: A move as ``Game.legal_moves()`` lists it. ``Game.play`` also takes combination notation.
+"""The moves that are no combination: a pass, and the declarations."""
 Move = Union[Combo, StringMove]
-#: The kinds of combination (RULES.md §1.7): ``Combo.kind``.
+"""A move as ``Game.legal_moves()`` lists it. ``Game.play`` also takes combination notation."""
 ComboKind = Literal[
     "single",
     "pair",
@@ -105,7 +104,7 @@ ComboKind = Literal[
     "full_house_seq",
     "bomb",
 ]
-#: Why a card set is no combination (RULES.md §4.11, §8.7): the first of ``zhengfen.no_reading``.
+"""The kinds of combination (RULES.md §1.7): ``Combo.kind``."""
 NoReadingKind = Literal[
     "empty",
     "jokers_tame",
@@ -117,33 +116,34 @@ NoReadingKind = Literal[
     "full_house_kickers",
     "no_shape",
 ]
-#: Why a seat cannot play cards now (``Game.refusal``; API.md): the first that applies.
+"""Why a card set is no combination (RULES.md §4.11, §8.7): the first of ``zhengfen.no_reading``."""
 RefusalKind = Literal[
     "no_cards", "not_your_turn", "declarations", "not_held", "no_combination", "does_not_beat"
 ]  # fmt: skip
-#: The rank names of notation (RULES.md §1.7): ``Card.rank``, ``Combo.rank``.
+"""Why a seat cannot play cards now (``Game.refusal``; API.md): the first that applies."""
 Rank = Literal[
     "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ",
     "joker", "mixed_5_10_k", "suited_5_10_k", "four_twos"
 ]  # fmt: skip
-#: The suit letters: ``Card.suit`` (``None`` for a joker).
+"""The rank names of notation (RULES.md §1.7): ``Card.rank``, ``Combo.rank``."""
 Suit = Literal["c", "d", "h", "s"]
-#: The seven options of a rule set (RULES.md §3.1, §3.2).
+"""The suit letters: ``Card.suit`` (``None`` for a joker)."""
 OptionName = Literal[
     "players", "jokers_wild", "next_leader", "target", "tie", "lead_after_out", "last_chance"
 ]
-#: The values of the option ``next_leader``.
+"""The seven options of a rule set (RULES.md §3.1, §3.2)."""
 NextLeader = Literal["first_out", "best_score"]
-#: The values of the option ``tie``.
+"""The values of the option ``next_leader``."""
 Tie = Literal["play_on", "share"]
-#: The values of the option ``lead_after_out``.
+"""The values of the option ``tie``."""
 LeadAfterOut = Literal["next", "partner"]
-#: A ``VecGame`` episode: one match, or the whole game.
+"""The values of the option ``lead_after_out``."""
 Episode = Literal["match", "game"]
-#: The storage of a tensor (AI.md §1): bytes, or the float32 view of the same values.
+"""A ``VecGame`` episode: one match, or the whole game."""
 TensorDtype = Literal["uint8", "float32"]
-#: The action mask a ``VecGame`` writes when asked (AI.md §1.3); ``None`` for none.
+"""The storage of a tensor (AI.md §1): bytes, or the float32 view of the same values."""
 MaskForm = Literal["dense", "packed"]
+"""The action mask a ``VecGame`` writes when asked (AI.md §1.3); ``None`` for none."""
 
 # --- rule sets -----------------------------------------------------------------------------
 
@@ -223,16 +223,16 @@ class OutEvent(TypedDict):
     place: int
 
 
-#: Zheng Fen: the last player's pile and hand go to seat ``to``.
 TransferEvent = TypedDict(
     "TransferEvent",
     {"type": Literal["transfer"], "from": int, "to": int, "points": int},
 )
-#: Zen Cheng You without a 1-2 finish: the last player's pile and hand go to team ``to_team``.
+"""Zheng Fen: the last player's pile and hand go to seat ``to``."""
 TeamTransferEvent = TypedDict(
     "TeamTransferEvent",
     {"type": Literal["transfer"], "from": int, "to_team": int, "points": int},
 )
+"""Zen Cheng You without a 1-2 finish: the last player's pile and hand go to team ``to_team``."""
 
 
 class MatchScoredEvent(TypedDict):
@@ -250,7 +250,6 @@ class GameOverEvent(TypedDict):
     winners: list[int]
 
 
-#: One event of ``Game.history``, told apart by ``"type"``.
 Event = Union[
     DealEvent,
     DeclarationEvent,
@@ -263,6 +262,7 @@ Event = Union[
     MatchScoredEvent,
     GameOverEvent,
 ]
+"""One event of ``Game.history``, told apart by ``"type"``."""
 
 # --- saved games (RULES.md §12.7) ----------------------------------------------------------
 
@@ -293,8 +293,8 @@ class SavedGame(TypedDict):
 
 # --- observations --------------------------------------------------------------------------
 
-#: ``[seat, text]``: a play in notation, ``"pass"``, or a declaration.
 SeatText = list[Union[int, str]]
+"""``[seat, text]``: a play in notation, ``"pass"``, or a declaration."""
 
 
 class _ObservationBase(TypedDict):
@@ -363,8 +363,8 @@ class Breakdown(TypedDict):
     teams: list[TeamScore]
 
 
-#: ``[seat, text]``: a combination in notation, ``"pass"``, or a hand.
 SeatCards = list[Union[int, str]]
+"""``[seat, text]``: a combination in notation, ``"pass"``, or a hand."""
 
 
 class Visible(TypedDict):

@@ -16,8 +16,11 @@ __all__ = ["InOrder", "Progress", "Sink", "Stop", "run"]
 
 
 Progress = Callable[[int], None]
+"""Called with the number of games each finished chunk adds (:func:`run`)."""
 Sink = Callable[[list[GameResult]], None]
+"""Handed the games of the finished chunks in deal-then-rotation order (:class:`InOrder`)."""
 Stop = Callable[[], bool]
+"""Asked about every 50 ms while a chunk is played whether to stop (:func:`run`)."""
 
 
 def run(

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 __all__ = ["ENV_IDS", "register_envs"]
 
-#: Each registered id and the options it sets (``game``; a ``game`` passed to ``make`` wins).
 ENV_IDS: dict[str, dict[str, str]] = {
     "zhengfen/ZhengFen-v0": {"game": "zheng_fen"},
     "zhengfen/ZenChengYou-v0": {"game": "zen_cheng_you"},
 }
+"""Each registered id and the options it sets (``game``; a ``game`` passed to ``make`` wins)."""
 _ENTRY_POINT = "zhengfen.envs._gymnasium:ZhengfenEnv"
 
 
