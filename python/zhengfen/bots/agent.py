@@ -34,10 +34,16 @@ _GAMES = itertools.count(1)
 class ProcessAgent:
     """The agent of a bot program for one game in one seat. ``spec`` is the bot, ``seed`` the
     seat's seed (the fallback draws from it; the bot is told it), ``instance`` which of the
-    seats the same bot holds at this table (each has its own process)."""
+    seats the same bot holds at this table (each has its own process); ``restarted``: the game
+    was under way before (a server brought it back), so the first ``game`` says so."""
 
     def __init__(
-        self, spec: BotSpec, seed: int = 0, instance: int = 0, seat: BotSeat | None = None
+        self,
+        spec: BotSpec,
+        seed: int = 0,
+        instance: int = 0,
+        seat: BotSeat | None = None,
+        restarted: bool = False,
     ) -> None:
         from zhengfen.agents.specs import make_agent
 
@@ -51,6 +57,7 @@ class ProcessAgent:
         self._match: int | None = None
         self._budget_left = spec.budget_ms / 1000
         self._out_of_budget = False
+        self._resumed = restarted
 
     @property
     def spec(self) -> str:
@@ -106,7 +113,8 @@ class ProcessAgent:
                 if owner.gave_up or owner.process is None:
                     return False
         if self._generation != owner.generation:
-            restarted = self._generation is not None
+            restarted = self._generation is not None or self._resumed
+            self._resumed = False
             self._generation = owner.generation
             message = messages.game(
                 game.rules,

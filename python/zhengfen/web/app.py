@@ -89,9 +89,17 @@ class Server:
 
     def _forgot(self, game: WebGame, why: str) -> None:
         """A game forgotten from memory: with a database only one closed is gone (an idle or
-        evicted one is unloaded); the archive keeps it if it was left unfinished."""
+        evicted one is unloaded); the archive keeps it if it was left unfinished. Its bots'
+        processes end either way."""
+        game.close_bots()
         if self.database is None or why == "removed":
             self.archive.forgotten(game, why)
+
+    def close_bots(self) -> None:
+        """Ends the processes of the bots seated in the games held in memory (the server
+        stops)."""
+        for game in self.games.items():
+            game.close_bots()
 
     def _load(self, found: Row) -> WebGame:
         game = restored(found, self.models, self.limits.agent_seconds)
@@ -286,7 +294,7 @@ async def game_check(request: Request, server: Server) -> Json:
 async def game_hint(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
     game, seat = await _seat(request, server)
-    spec = inputs.agent(body.string("agent", "greedy"), server.models, game.game.rules)
+    spec = inputs.agent(body.string("agent", "greedy"), server.models, game.game.rules, bots=False)
     playouts: int = body.integer("playouts", 1, server.limits.max_hint_playouts, 16)
     body.finish()
     return await _changed(server, game, lambda: game.hint(seat, spec, playouts))
@@ -447,6 +455,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         await run_in_threadpool(server.tournaments.shutdown)
+        await run_in_threadpool(server.close_bots)
 
     routes = [
         Route("/", endpoint(_page(static))),

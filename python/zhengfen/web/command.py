@@ -8,7 +8,8 @@ missing, readable by its owner only): a server started again on the same folder 
 unfinished game through the same links (:mod:`zhengfen.web.tables`). ``--memory-only`` keeps
 games in memory, as before (gone when the server stops).
 
-``--model [NAME=]PATH`` (repeatable) offers a learned model file of the operator's to the page
+``--bots FILE`` offers the bot programs the file lists (:mod:`zhengfen.web.bots`), each by its
+name. ``--model [NAME=]PATH`` (repeatable) offers a learned model file of the operator's to the page
 as the agent ``learned-NAME`` (:mod:`zhengfen.web.models`); ``learned`` plays the model shipped
 for a game's rules, where one ships.
 
@@ -17,13 +18,15 @@ uvicorn, markdown-it-py), a ``--replays`` folder that does not exist or cannot b
 (finished games are kept there: :mod:`zhengfen.web.archive`), a data folder that cannot be
 made or written in, or whose database is not ours, of a newer version or corrupt
 (:mod:`zhengfen.web.database`), a ``--model`` that cannot be read or is no model (or a NAME
-given twice), an address that cannot be listened on (a port in use, a host not
-of this machine).
+given twice), a ``--bots`` file that cannot be read or lists a bot badly, or a bot of it that
+fails to start and greet (:mod:`zhengfen.web.bots`), an address that cannot be listened on (a
+port in use, a host not of this machine).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import socket
 import sys
@@ -71,6 +74,15 @@ def _add_files(command: argparse.ArgumentParser) -> None:
         help="offer this learned model file to the page as the agent learned-NAME (NAME: the "
         "file's stem unless given), for the rules it plays (repeatable); 'learned' plays the "
         "model shipped for the rules, where one ships",
+    )
+    command.add_argument(
+        "--bots",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="offer the bot programs listed in FILE (TOML, or JSON if it ends in .json: a list "
+        "'bots' of tables with a name and a spec process(cmd=...)) for any seat, by name; each "
+        "is started and must greet when the server starts (BOTS.md §7)",
     )
     command.add_argument(
         "--data",
@@ -165,6 +177,17 @@ def open_database(given: Path | None, sync: str = "full") -> Database:
     return Database.open(folder / FILE, Limits.store_seconds, sync)
 
 
+def offer_bots(models: Models, path: Path | None) -> Models:
+    """``models`` with the bots of ``--bots FILE`` (none without it), each started once and
+    greeted (:func:`zhengfen.web.bots.greet`; ``BotError`` for one that fails)."""
+    if path is None:
+        return models
+    from zhengfen.web import bots
+
+    listed = bots.read_bots(path)
+    return dataclasses.replace(models, bots=listed, hellos=bots.greet(listed))
+
+
 def listen(host: str, port: int) -> socket.socket:
     """A socket listening on ``host``:``port`` (``OSError`` with the reason if it cannot)."""
     family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
@@ -203,7 +226,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"zhengfen serve: --replays {folder}: {unusable}", file=sys.stderr)
         return 2
     try:
-        models = read_models(args.model)
+        models = offer_bots(read_models(args.model), args.bots)
         database = None if args.memory_only else open_database(args.data, args.sync)
     except ValueError as error:
         print(f"zhengfen serve: {' '.join(str(error).split())}", file=sys.stderr)

@@ -29,7 +29,7 @@ from zhengfen.agents import Agent, finish_game, take_turn
 from zhengfen.seats import agent_seed
 from zhengfen.terminal import replay
 from zhengfen.types import Move
-from zhengfen.web import hints, inputs, selections, views
+from zhengfen.web import bots, hints, inputs, selections, views
 from zhengfen.web.deals import Deal
 from zhengfen.web.inputs import Body, InputError
 from zhengfen.web.models import Models
@@ -66,7 +66,8 @@ class WebGame:
     off (``hints_on``: a study of people's own play). ``choosers`` says who made each decision
     of ``game.decisions`` (:data:`PERSON`, an agent's spec, or :data:`LOADED`); ``revision``
     counts the changes the database holds (:mod:`~zhengfen.web.tables`), ``created`` is when
-    the game was opened (seconds since the epoch)."""
+    the game was opened (seconds since the epoch); ``restored``: brought back from the
+    database (a bot seated in it is told its process was ``restarted``)."""
 
     game: zhengfen.Game
     people: People
@@ -85,6 +86,7 @@ class WebGame:
     choosers: list[str] = field(default_factory=list)
     revision: int = 0
     created: float = field(default_factory=time.time)
+    restored: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
@@ -92,15 +94,27 @@ class WebGame:
         missing = len(self.game.decisions) - len(self.choosers)
         self.choosers.extend([LOADED] * missing)
 
-    def _agent(self, seat: int, spec: str) -> Agent:
-        return self.models.agent(spec, agent_seed(self.seed, seat))
+    def _agent(self, seat: int, spec: str, restarted: bool = False) -> Agent:
+        return self.models.agent(spec, agent_seed(self.seed, seat), restarted)
+
+    def close_bots(self) -> None:
+        """Ends the processes of the bots seated here: the game is over, unloaded from memory
+        (brought back from the database, its bots start afresh) or the server stops."""
+        for agent in self.agents.values():
+            bots.close(agent)
+
+    def faults(self, seat: int) -> int | None:
+        """The faults counted against the bot in ``seat`` while this server holds the game
+        (``None``: no bot sits there, or it has not played yet)."""
+        counted = getattr(self.agents.get(seat), "faults", None)
+        return None if counted is None else sum(counted.values())
 
     def _seeded(self, seat: int) -> Agent:
         """``seat``'s agent, seeded for the decision to be made (its draws depend on the game's
         seed, the seat and the decision, never on the moves it made before in this process)."""
         agent = self.agents.get(seat)
         if agent is None:  # made when first needed: a game read back needs no agent
-            agent = self.agents[seat] = self._agent(seat, self.specs[seat])
+            agent = self.agents[seat] = self._agent(seat, self.specs[seat], self.restored)
         reseed = getattr(agent, "reseed", None)
         if reseed is not None:
             reseed(zhengfen.derive_seed(agent_seed(self.seed, seat), len(self.game.decisions)))
@@ -159,6 +173,7 @@ class WebGame:
             self._over = True
             self._end_match()
             finish_game(self.game, self.agents)  # a bot is told the game is over
+            self.close_bots()
             if self.finished is not None:
                 self.finished(self)
 
@@ -196,6 +211,7 @@ class WebGame:
             person = row["person"]
             row["present"] = self.people.present(s) if person else None
             row["link"] = self.people.link(self.key, s) if owner and person else None
+            row["faults"] = self.faults(s)
             row["can_hand_over"] = (
                 person
                 and s != seat

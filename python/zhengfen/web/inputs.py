@@ -203,11 +203,21 @@ def rules(body: Body) -> zhengfen.Rules:
         raise InputError(str(error)) from error
 
 
-def agent(name: str, models: Models | None = None, rules: zhengfen.Rules | None = None) -> str:
+def agent(
+    name: str,
+    models: Models | None = None,
+    rules: zhengfen.Rules | None = None,
+    bots: bool = True,
+) -> str:
     """The canonical spec of a built-in agent, its settings within :data:`SETTING_BOUNDS`, or
-    the name of a learned agent ``models`` offers (``learned``, ``learned-NAME``); with
-    ``rules``, refused unless it plays them."""
+    the name of a learned agent ``models`` offers (``learned``, ``learned-NAME``) or of a bot it
+    offers (refused where ``bots`` is false: a bot plays at tables only); with ``rules``,
+    refused unless it plays them."""
     models = models or Models()
+    if name in models.bots and not bots:
+        raise InputError(
+            f"agent {_short(name)} is a bot: bots play at tables only, not in hints or tournaments"
+        )
     plays = models.plays(name)
     if plays is not None:
         if rules is not None and (rules.game, rules.players) not in plays:
@@ -256,11 +266,13 @@ def agents(
     default: Sequence[str],
     models: Models | None = None,
     rules: zhengfen.Rules | None = None,
+    bots: bool = True,
 ) -> list[str]:
     """One agent per seat of ``seats``: the list ``name`` gives (one per seat, or fewer repeated
-    round the table), each checked by :func:`agent` (against ``rules`` when given)."""
+    round the table), each checked by :func:`agent` (against ``rules`` when given; bots
+    refused unless ``bots``)."""
     given: list[str] = body.strings(name, list(default), most=max(seats, 1))
-    return [agent(given[s % len(given)], models, rules) for s in range(seats)]
+    return [agent(given[s % len(given)], models, rules, bots) for s in range(seats)]
 
 
 def cards(value: object, decks: int) -> zhengfen.Cards:

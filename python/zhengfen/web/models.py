@@ -1,8 +1,10 @@
 """The learned models a server offers, and which agents play which rules: ``learned`` (the model
 shipped for the rules, where one ships) and each model file the operator gave
 (``zhengfen serve --model [NAME=]PATH``), read once when the server starts and offered as the
-agent ``learned-NAME`` (NAME the file's stem unless given). A request names an offered agent
-by that name, never a file: the files are the operator's choice alone.
+agent ``learned-NAME`` (NAME the file's stem unless given); and the bot programs the operator
+listed (``zhengfen serve --bots FILE``, :mod:`~zhengfen.web.bots`), each offered by its listed
+name for the games and table sizes its ``hello`` claims. A request names an offered agent by
+that name, never a file or a command line: those are the operator's choice alone.
 
 >>> models = Models()
 >>> [entry["name"] for entry in models.catalogue()][:2]
@@ -22,7 +24,9 @@ from typing import Any, Final
 
 import zhengfen
 from zhengfen.agents import Agent, learned_model, make_agent
+from zhengfen.bots import BotHello, BotSpec
 from zhengfen.errors import ArgumentError
+from zhengfen.web import bots as offered_bots
 
 __all__ = ["BUILT_IN", "PREFIX", "Models", "read_models", "read_spec"]
 
@@ -51,20 +55,27 @@ SPECS_KEPT: Final = 1024
 @dataclass(frozen=True)
 class Models:
     """The operator's models by agent name (``learned-NAME``), each a
-    :class:`zhengfen.LearnedModel`."""
+    :class:`zhengfen.LearnedModel`; the operator's bots by name (``bots``: each a
+    :class:`zhengfen.bots.BotSpec`, with the ``hello`` it gave when the server started)."""
 
     files: Mapping[str, zhengfen.LearnedModel] = field(default_factory=dict)
+    bots: Mapping[str, BotSpec] = field(default_factory=dict)
+    hellos: Mapping[str, BotHello] = field(default_factory=dict)
 
     def names(self) -> list[str]:
         """Every agent name offered: the built-in agents, ``learned`` where a model ships,
-        then the operator's models."""
+        the operator's models, then the operator's bots."""
         shipped = ["learned"] if zhengfen.shipped_models() else []
-        return [*BUILT_IN, *shipped, *self.files]
+        return [*BUILT_IN, *shipped, *self.files, *self.bots]
 
     def plays(self, name: str) -> list[tuple[str, int]] | None:
-        """The ``(game, players)`` an offered learned agent plays (``None``: any rules)."""
+        """The ``(game, players)`` an offered learned agent or bot plays (``None``: any
+        rules)."""
         if name == "learned":
             return list(zhengfen.shipped_models())
+        hello = self.hellos.get(name)
+        if hello is not None:
+            return [(game, n) for game, sizes in hello.games.items() for n in sizes]
         model = self.files.get(name)
         return None if model is None else [(model.game, model.players)]
 
@@ -82,17 +93,21 @@ class Models:
                     "plays": None
                     if plays is None
                     else [{"game": game, "players": players} for game, players in plays],
-                    "learned": plays is not None,
+                    "learned": plays is not None and name not in self.bots,
+                    "bot": name in self.bots,
                 }
             )
         return entries
 
     def spec(self, name: str) -> str:
         """The spec shown for an offered agent (a model file's path is not shown)."""
-        return name if name in self.files else read_spec(name).spec
+        return name if name in self.files or name in self.bots else read_spec(name).spec
 
     def about(self, name: str) -> str:
         """What an offered agent does."""
+        hello = self.hellos.get(name)
+        if hello is not None:
+            return f"a program offered by this server (its hello: {hello.name})"
         model = self.files.get(name)
         if model is not None:
             layers = "-".join(str(n) for n in model.layers)
@@ -110,8 +125,13 @@ class Models:
         model = self.files.get(name)
         return read_spec(name) if model is None else zhengfen.AgentSpec.learned(model)
 
-    def agent(self, name: str, seed: int) -> Agent:
-        """The agent for an offered name (or a built-in spec), seeded with ``seed``."""
+    def agent(self, name: str, seed: int, restarted: bool = False) -> Agent:
+        """The agent for an offered name (or a built-in spec), seeded with ``seed``; a bot's
+        with a process of its own (:func:`zhengfen.web.bots.seat_agent`: ``restarted``, the
+        game was brought back after the server stopped)."""
+        bot = self.bots.get(name)
+        if bot is not None:
+            return offered_bots.seat_agent(bot, seed, restarted)
         return make_agent(self.read(name), seed=seed)
 
     def model(self, agent: Agent, rules: zhengfen.Rules) -> zhengfen.LearnedModel | None:

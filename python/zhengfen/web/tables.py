@@ -106,6 +106,7 @@ def restored(found: Row, models: Models, slice_seconds: float) -> WebGame:
         choosers=list(kept["choosers"]),
         revision=found.revision,
         created=found.created,
+        restored=True,
     )
     return game
 

@@ -42,7 +42,9 @@ def tournament(body: Body, limits: Limits, models: Models | None = None) -> Tour
     ``models`` offers play their models."""
     models = models or Models()
     rules = inputs.rules(body)
-    agents = inputs.agents(body, "agents", rules.players, ["greedy", "random"], models, rules)
+    agents = inputs.agents(
+        body, "agents", rules.players, ["greedy", "random"], models, rules, bots=False
+    )
     whole_games = "matches" in body.data and body.raw("matches") is None
     matches = None if whole_games else body.integer("matches", 1, 100, 1)
     deals: int = body.integer("deals", 1, limits.max_deals, 10)

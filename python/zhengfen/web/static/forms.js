@@ -55,10 +55,10 @@ export function agentSelect(id, chosen, agents = options.agents) {
   return select;
 }
 
-/** The hint's agent menu for a game's rules: every agent but random that plays them. */
+/** The hint's agent menu for a game's rules: every agent but random and the bots that plays them. */
 export function fillHintAgents(view) {
   const chosen = $("pt-hint-agent").value || "greedy";
-  const hinters = agentsFor(options.agents, view.game, view.players).filter((a) => a.name !== "random");
+  const hinters = agentsFor(options.agents, view.game, view.players).filter((a) => a.name !== "random" && !a.bot);
   const offered = hinters.some((a) => a.name === chosen) ? chosen : "greedy";
   $("pt-hint-agent").replaceWith(agentSelect("pt-hint-agent", offered, hinters));
 }

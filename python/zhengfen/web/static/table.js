@@ -84,8 +84,18 @@ function seatBox(view, display, seat) {
   },
   h("div", { class: "seat-name" }, info.name, team,
     place ? h("span", { class: "place", title: `out, place ${place}` }, `#${place}`) : null,
-    display.toMove === seat && !place ? h("span", { class: "to-move" }, "to move") : null),
+    display.toMove === seat && !place ? h("span", { class: "to-move" }, "to move") : null,
+    faultsBadge(info.faults)),
   h("div", { class: "seat-body" }, stats, said), info.you ? null : shownHand(display, seat));
+}
+
+/** A bot's faults (BOTS.md §6) while this server holds the game; nothing for other seats. */
+function faultsBadge(faults) {
+  if (faults === null || faults === undefined) return null;
+  return h("span", {
+    class: "faults small muted",
+    title: "moves the bot did not make in time or legally: its fallback agent made them (BOTS.md §6)",
+  }, `${faults} fault${faults === 1 ? "" : "s"}`);
 }
 
 /** Another seat's cards where the record shows them: the last player's remaining hand, handed

@@ -30,7 +30,7 @@ function fillForm() {
   set.replaceChildren(set.querySelector("legend"));
   for (let s = 0; s < players; s += 1) {
     const select = h("select", { id: `tn-agent-${s}` });
-    const playing = agentsFor(options.agents, info.game, players);
+    const playing = agentsFor(options.agents, info.game, players).filter((a) => !a.bot); // bots play at tables only
     for (const agent of playing) {
       const wanted = chosen[s] || DEFAULT_AGENTS[s % DEFAULT_AGENTS.length];
       const value = playing.some((a) => a.name === wanted) ? wanted : DEFAULT_AGENTS[s % DEFAULT_AGENTS.length];

@@ -1,0 +1,90 @@
+"""A person at a table with bots, in headless Chromium (the fixtures and helpers of
+``test_web_browser``, so skipped or failed as that module is), against ``zhengfen serve --bots
+FILE`` listing two of the test bots (``tests/bots/``): the bots are offered by name in the
+opponents' menus (never their command line), a person plays a whole match against them by
+clicking, and the seat of the bot that answers illegally shows its faults."""
+
+from __future__ import annotations
+
+import json
+import queue
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+import test_web_browser as browsing
+from test_web_browser import MAX_TURNS, _game_state, _play_a_move
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+browser, page, shots = browsing.browser, browsing.page, browsing.shots
+BOTS = Path(__file__).resolve().parent / "bots"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``zhengfen serve --bots FILE`` (bots ``last`` and ``illegal``) as a subprocess; yields
+    the address it prints."""
+    folder = tmp_path_factory.mktemp("bots")
+    listed = folder / "bots.toml"
+    entries = []
+    for name, script in (("last", "last.py"), ("illegal", "illegal_index.py")):
+        spec = 'process(cmd="' + f"{sys.executable} {BOTS / script}" + '")'
+        entries.append(f"[[bots]]\nname = {json.dumps(name)}\nspec = {json.dumps(spec)}\n")
+    listed.write_text("".join(entries), encoding="utf-8")
+    command = [sys.executable, "-m", "zhengfen", "serve", "--port", "0", "--agent-seconds", "0"]
+    command += ["--memory-only", "--bots", str(listed)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+
+    def drain() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.put(line)
+
+    threading.Thread(target=drain, daemon=True).start()
+    try:
+        found = re.search(r"(http://[\w.\-]+:\d+/)", lines.get(timeout=60))
+        assert found, "zhengfen serve printed no address"
+        yield found.group(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_a_person_plays_a_match_against_bots(page: Page) -> None:
+    page.select_option("#ng-game", "zheng_fen")
+    page.select_option("#ng-players", "4")
+    page.fill("#ng-opt-target", "1")  # one match is the game
+    page.fill("#ng-seed", "7")
+    menus = page.locator("#ng-opponents select")
+    offered = menus.first.locator("option").all_inner_texts()
+    assert "last" in offered and "illegal" in offered
+    assert not any("python" in text or ".py" in text for text in offered)
+    for k, name in enumerate(("last", "illegal", "last")):
+        menus.nth(k).select_option(name)
+    page.click("#ng-start")
+    page.wait_for_selector("#play-game:not([hidden])")
+    for _ in range(MAX_TURNS):
+        if _game_state(page) == "over":
+            break
+        _play_a_move(page)
+    else:
+        pytest.fail(f"the match did not end in {MAX_TURNS} turns")
+    page.wait_for_selector("#pt-over:not([hidden])")
+    assert page.locator("#pt-over-title").inner_text() == "Game over"
+
+    def seat(s: int) -> Locator:
+        return page.locator(f"#pt-felt .seat[data-seat='{s}']")
+
+    assert re.fullmatch(r"[1-9]\d* faults?", seat(2).locator(".faults").inner_text())
+    assert seat(1).locator(".faults").inner_text() == "0 faults"
+    assert seat(0).locator(".faults").count() == 0  # the person's seat
+    assert "last" in seat(1).inner_text() and "illegal" in seat(2).inner_text()
