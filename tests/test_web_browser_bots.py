@@ -1,6 +1,7 @@
 """A person at a table with bots, in headless Chromium (the fixtures and helpers of
 ``test_web_browser``, so skipped or failed as that module is), against ``zhengfen serve --bots
-FILE`` listing two of the test bots (``tests/bots/``): the bots are offered by name in the
+FILE`` listing the example Python bot (``examples/bots/python/bot.py``) and a test bot that
+answers illegally (``tests/bots/illegal_index.py``): the bots are offered by name in the
 opponents' menus (never their command line), a person plays a whole match against them by
 clicking, and the seat of the bot that answers illegally shows its faults."""
 
@@ -26,17 +27,18 @@ if TYPE_CHECKING:
 
 browser, page, shots = browsing.browser, browsing.page, browsing.shots
 BOTS = Path(__file__).resolve().parent / "bots"
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "bots" / "python" / "bot.py"
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``zhengfen serve --bots FILE`` (bots ``last`` and ``illegal``) as a subprocess; yields
+    """``zhengfen serve --bots FILE`` (bots ``example`` and ``illegal``) as a subprocess; yields
     the address it prints."""
     folder = tmp_path_factory.mktemp("bots")
     listed = folder / "bots.toml"
     entries = []
-    for name, script in (("last", "last.py"), ("illegal", "illegal_index.py")):
-        spec = 'process(cmd="' + f"{sys.executable} {BOTS / script}" + '")'
+    for name, script in (("example", EXAMPLE), ("illegal", BOTS / "illegal_index.py")):
+        spec = 'process(cmd="' + f"{sys.executable} {script}" + '")'
         entries.append(f"[[bots]]\nname = {json.dumps(name)}\nspec = {json.dumps(spec)}\n")
     listed.write_text("".join(entries), encoding="utf-8")
     command = [sys.executable, "-m", "zhengfen", "serve", "--port", "0", "--agent-seconds", "0"]
@@ -66,9 +68,9 @@ def test_a_person_plays_a_match_against_bots(page: Page) -> None:
     page.fill("#ng-seed", "7")
     menus = page.locator("#ng-opponents select")
     offered = menus.first.locator("option").all_inner_texts()
-    assert "last" in offered and "illegal" in offered
+    assert "example" in offered and "illegal" in offered
     assert not any("python" in text or ".py" in text for text in offered)
-    for k, name in enumerate(("last", "illegal", "last")):
+    for k, name in enumerate(("example", "illegal", "example")):
         menus.nth(k).select_option(name)
     page.click("#ng-start")
     page.wait_for_selector("#play-game:not([hidden])")
@@ -87,4 +89,4 @@ def test_a_person_plays_a_match_against_bots(page: Page) -> None:
     assert re.fullmatch(r"[1-9]\d* faults?", seat(2).locator(".faults").inner_text())
     assert seat(1).locator(".faults").inner_text() == "0 faults"
     assert seat(0).locator(".faults").count() == 0  # the person's seat
-    assert "last" in seat(1).inner_text() and "illegal" in seat(2).inner_text()
+    assert "example" in seat(1).inner_text() and "illegal" in seat(2).inner_text()

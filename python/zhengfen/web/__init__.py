@@ -18,8 +18,9 @@ that keeps every game), :mod:`~zhengfen.web.tables` (games in memory and in the 
 game as the database keeps it), :mod:`~zhengfen.web.export` (``zhengfen export``: the games kept,
 as an arena log and per-decision arrays), :mod:`~zhengfen.web.limits` (the bounds),
 :mod:`~zhengfen.web.problems` (the HTTP errors), :mod:`~zhengfen.web.guard` (requests other
-sites could make a browser send, refused), :mod:`~zhengfen.web.models` (the learned models the
-server offers), :mod:`~zhengfen.web.documents` (the rules page, RULES.md rendered) and
+sites could make a browser send, refused), :mod:`~zhengfen.web.models` (the learned models and
+bots the server offers), :mod:`~zhengfen.web.bots` (the bot programs of ``--bots FILE``),
+:mod:`~zhengfen.web.documents` (the rules page, RULES.md rendered) and
 :mod:`~zhengfen.web.command` (the command). Only :mod:`~zhengfen.web.app`,
 :mod:`~zhengfen.web.documents` and :mod:`~zhengfen.web.command` need the extra.
 """
