@@ -359,3 +359,18 @@ def test_zhengfen_play_seats_a_bot_in_every_other_seat_and_ends_its_game(tmp_pat
         > 0
     )
     assert [m["type"] for m in lines].count("hello") == 3  # a process for each seat
+
+
+def test_an_agent_handed_a_new_game_ends_the_old_one_and_begins_the_new(tmp_path: Path) -> None:
+    """One agent kept across two games (as an env keeps its opponents across episodes), the
+    first never finished: the bot is told the first game's end before the second begins."""
+    record = tmp_path / "lines"
+    agent = make_agent(bot("recorder", record), seed=SEED)
+    for seed in (1, 2):
+        game = zhengfen.Game(RULES, seed=seed)
+        zhengfen.agents.play_seats(game, [agent, *(GreedyAgent(s) for s in (1, 2, 3))], matches=1)
+    zhengfen.agents.finish_game(game, [agent])
+    close_all()
+    kinds = [json.loads(line)["type"] for line in record.read_text().splitlines()]
+    told = [kind for kind in kinds if kind in ("game", "game_end")]
+    assert told == ["game", "game_end", "game", "game_end"]

@@ -54,6 +54,7 @@ class ProcessAgent:
         self.faults: collections.Counter[str] = collections.Counter()
         self.game_id = f"game-{next(_GAMES)}"
         self._generation: int | None = None  # the process told of this game
+        self._game: tuple[Game, int] | None = None  # the game followed, and the seat
         self._match: int | None = None
         self._budget_left = spec.budget_ms / 1000
         self._out_of_budget = False
@@ -76,6 +77,7 @@ class ProcessAgent:
         legal = game.legal_moves()
         if len(legal) == 1:
             return legal[0]
+        self._follow(game, seat)
         self._new_match(game)
         if self.seat.gave_up or self._out_of_budget or not self._told(game, seat):
             return self._fallback(game, seat, legal)
@@ -83,15 +85,28 @@ class ProcessAgent:
 
     def end_match(self, game: Game, seat: int) -> None:
         """Tells the bot the match is over (``match_end``)."""
+        self._follow(game, seat)
         if self._told(game, seat):
             self._send(messages.match_end(game, seat))
         self._match = None
 
     def finish(self, game: Game, seat: int) -> None:
         """Tells the bot the game is over, or cut short (``game_end``)."""
+        if self._game is not None and self._game[0] is not game:
+            return  # not the game it follows (ended already)
         if self._generation is not None and self._told(game, seat):
             self._send(messages.game_end(game))
         self._generation = None
+        self._game = None
+
+    def _follow(self, game: Game, seat: int) -> None:
+        """Follows ``game``: an agent handed another game than the one it followed (an env's
+        next episode) ends that one (``game_end``) and begins this one (a new ``game``)."""
+        if self._game is not None and self._game[0] is not game:
+            self.finish(*self._game)
+            self.game_id = f"game-{next(_GAMES)}"
+            self._match = None
+        self._game = (game, seat)
 
     def _new_match(self, game: Game) -> None:
         if self._match != game.match_number:
