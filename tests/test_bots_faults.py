@@ -374,3 +374,12 @@ def test_an_agent_handed_a_new_game_ends_the_old_one_and_begins_the_new(tmp_path
     kinds = [json.loads(line)["type"] for line in record.read_text().splitlines()]
     told = [kind for kind in kinds if kind in ("game", "game_end")]
     assert told == ["game", "game_end", "game", "game_end"]
+
+
+def test_a_bot_not_checked_before_is_refused_at_its_first_decision_for_other_rules() -> None:
+    """Through the Python API, with no check before: the bot's hello does not list Zen Cheng
+    You, and its first decision refuses it (no game is played with it)."""
+    agent = make_agent(bot("last"), seed=SEED)
+    game = zhengfen.Game(zhengfen.Rules.zen_cheng_you(), seed=1)
+    with pytest.raises(zhengfen.BotError, match="does not play zen_cheng_you"):
+        play_game(game, [agent, *(GreedyAgent(s) for s in (1, 2, 3))], matches=1)

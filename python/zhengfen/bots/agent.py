@@ -121,8 +121,8 @@ class ProcessAgent:
         if owner.gave_up:
             return False
         if owner.process is None or not owner.process.running:
-            if owner.process is None and owner.generation == 0:
-                owner.start()
+            if owner.process is None and owner.generation == 0:  # not checked before the game
+                owner.check(game.rules)
             else:
                 self._crashed()
                 if owner.gave_up or owner.process is None:

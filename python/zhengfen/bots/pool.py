@@ -60,6 +60,15 @@ class BotSeat:
         _watch_worker_signals()
         return hello
 
+    def check(self, rules: Rules) -> None:
+        """Starts its process (if none runs) and refuses, by :class:`zhengfen.BotError`, a bot
+        that fails to start or does not play ``rules`` (its process then ended)."""
+        hello = self.start()
+        refusal = hello.refusal(rules)
+        if refusal is not None:
+            self.close()
+            raise BotError(f"bot {self.spec.cmd!r} ({hello.name}) cannot play here: {refusal}")
+
     def next_id(self) -> int:
         """The next decision's id, counted from 1 over the seat's processes."""
         self.last_id += 1
@@ -116,12 +125,7 @@ def check_bot(spec: BotSpec, rules: Rules, seats: int = 1) -> None:
     :class:`zhengfen.BotError` naming the bot and the reason, a bot that fails to start or
     whose ``hello`` does not list ``rules``' game at their table size."""
     for instance in range(seats):
-        seat = bot_seat(spec, instance)
-        hello = seat.start()
-        refusal = hello.refusal(rules)
-        if refusal is not None:
-            seat.close()
-            raise BotError(f"bot {spec.cmd!r} ({hello.name}) cannot play here: {refusal}")
+        bot_seat(spec, instance).check(rules)
 
 
 def close_all() -> None:
