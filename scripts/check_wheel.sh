@@ -15,6 +15,7 @@
 # - `zhengfen --version` and `zhengfen.__version__` must give the wheel's version;
 # - `zhengfen arena --deals 1` and `python -m zhengfen arena --deals 1` play a tournament;
 # - `python -m zhengfen.docs NAME` must print each shipped document as in the repository;
+# - `zhengfen bot check` passes the example Python bot, and so do the bot vectors shipped in it;
 # - with the web extra's packages added, `zhengfen serve --port 0` serves the page, its scripts
 #   and its API (the page's files are package data of the wheel).
 set -euo pipefail
@@ -103,6 +104,11 @@ for name in RULES AI CONFORMANCE API BOTS; do
     [ ! -L "$(python -m zhengfen.docs "$name" --path)" ] || fail "$name is a link in the wheel"
 done
 echo "RULES, AI, CONFORMANCE, API and BOTS ship with the package, identical to the repository's"
+
+step "zhengfen bot check: the example Python bot, live and against the shipped vectors"
+cp "$REPO/examples/bots/python/bot.py" "$WORK/bot.py"
+zhengfen bot check "python $WORK/bot.py" --decisions 20
+zhengfen bot check "python $WORK/bot.py" --vectors
 
 step "zhengfen serve (the web extra's packages, binaries only)"
 python -m pip install --quiet --only-binary :all: "starlette>=0.37" "uvicorn>=0.29"

@@ -9,7 +9,10 @@ The golden data, each made by the Rust engine and checked against the reference 
 - ``tests/data/legal_moves.jsonl``, the legal-move count vectors (:mod:`golden_legal_moves`),
   each entry recomputed by the reference;
 - ``tests/data/playthroughs/``, the golden transcripts (:mod:`golden_playthroughs`), each
-  replayed by the reference.
+  replayed by the reference;
+- ``python/zhengfen/bots/vectors/``, the bot protocol's vectors (BOTS.md §9, shipped in the
+  package), each replayed to the test suite's correct bot answering in notation (every
+  ``legal`` move read back as legal).
 
 Everything is generated into a temporary folder first. If the reference disagrees with anything
 generated, nothing is written and the command exits with status 2 and one line on standard
@@ -34,6 +37,7 @@ from typing import Any
 import golden_legal_moves
 import golden_playthroughs
 from zhengfen import reference as the_reference
+from zhengfen.bots import vectors as bot_vectors
 from zhengfen.conformance import vectors
 from zhengfen.conformance.checker import check
 
@@ -65,6 +69,19 @@ def _vector_failures(folder: Path, _reference: ModuleType) -> Iterator[str]:
         yield f"conformance vectors: {failure.text().splitlines()[0]}"
 
 
+def _write_bot_vectors(folder: Path) -> int:
+    folder.mkdir(exist_ok=True)
+    return len(bot_vectors.generate(folder))
+
+
+def _bot_vector_failures(folder: Path, _reference: ModuleType) -> Iterator[str]:
+    """The rows a correct bot (answering in notation) fails on the bot vectors."""
+    bot = f"{sys.executable} {ROOT / 'tests' / 'bots' / 'checked.py'} notation"
+    for row in bot_vectors.replay(bot, folder).rows:
+        if row.passed is False:
+            yield f"bot vectors: {row.name}: {row.detail}"
+
+
 GOLDEN = (
     Golden(
         f"tests/data/{golden_legal_moves.PATH}",
@@ -77,6 +94,7 @@ GOLDEN = (
         golden_playthroughs.disagreements,
     ),
     Golden("python/zhengfen/conformance/vectors", _write_vectors, _vector_failures),
+    Golden("python/zhengfen/bots/vectors", _write_bot_vectors, _bot_vector_failures),
 )
 
 

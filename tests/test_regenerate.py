@@ -76,9 +76,10 @@ def _tree(root: Path, files: dict[str, str]) -> Path:
 def test_install_makes_the_stored_files_equal_the_fresh_ones(tmp_path: Path) -> None:
     """Changed files are replaced, missing ones added, a folder's left-over files removed;
     ``differences`` names each before and none after."""
-    moves, plays, vecs = (g.path for g in regenerate.GOLDEN)
-    fresh = _tree(tmp_path / "fresh", {moves: "new", f"{plays}/a.txt": "a", f"{vecs}/v.json": "v"})
-    root = _tree(tmp_path / "root", {moves: "old", f"{plays}/b.txt": "b", f"{vecs}/v.json": "v"})
+    moves, plays, vecs, bots = (g.path for g in regenerate.GOLDEN)
+    same = {f"{vecs}/v.json": "v", f"{bots}/b.json": "b"}
+    fresh = _tree(tmp_path / "fresh", {moves: "new", f"{plays}/a.txt": "a", **same})
+    root = _tree(tmp_path / "root", {moves: "old", f"{plays}/b.txt": "b", **same})
     assert regenerate.differences(fresh, root) == [
         f"differs: {moves}",
         f"missing: {plays}/a.txt",

@@ -1,8 +1,8 @@
 """A correct bot for ``zhengfen bot check`` (BOTS.md), standard library only, that plays
 every table, and its broken copies: ``checked.py DEFECT`` has one defect (``no_hello``,
-``protocol``, ``illegal``, ``slow``, ``unknown_crash``, ``ignores_bye``, ``wrong_id``,
-``notation`` and ``zheng_fen_4``: variants that are still correct, answering in notation, and
-claiming only 4-player Zheng Fen besides tables the engine does not have)."""
+``protocol``, ``no_tables``, ``illegal``, ``slow``, ``unknown_crash``, ``ignores_bye``,
+``wrong_id``; ``notation`` and ``zheng_fen_4``: variants that are still correct, answering
+in notation, and claiming only 4-player Zheng Fen besides tables the engine does not have)."""
 
 import json
 import sys
@@ -17,6 +17,8 @@ HELLO = {
     "games": (
         {"zheng_fen": [4, 9], "hearts": [4]}
         if DEFECT == "zheng_fen_4"
+        else {"hearts": [4]}
+        if DEFECT == "no_tables"
         else {"zheng_fen": [3, 4, 5, 6], "zen_cheng_you": [4]}
     ),
 }

@@ -103,7 +103,7 @@ class Exchange:
                 why = f"no answer to decision {ident} within {self.time_ms} ms"
                 raise Breach(why + (f" (it wrote {shortened(stray)})" if stray else ""))
             if line is EOF:
-                raise Breach(self._gone(f"no answer to decision {ident}", ended=True))
+                raise Breach(self._gone(f"no answer to decision {ident}"))
             if line is OVERSIZED:
                 raise Breach(f"a line over 1 MiB answering decision {ident}")
             assert isinstance(line, bytes)
@@ -116,20 +116,17 @@ class Exchange:
                 raise Breach(f"{why}: {shortened(line)}")
             return answer.index
 
-    def _gone(self, what: str, ended: bool = False) -> str:
-        """``what`` went wrong, with how the process ended if it did (``ended``: its output
-        closed, so it is ending)."""
-        if self.process.running and not ended:
+    def _gone(self, what: str) -> str:
+        """``what`` went wrong, with how the process ended if it did (given 0.2 s to end)."""
+        ended = self.process.exit_text()
+        if ended == "still running":
             return what
         ending = time.monotonic() + 0.3  # its last words may still be on their way
         while not self.process.stderr_tail().strip() and time.monotonic() < ending:
             time.sleep(0.01)
         tail = self.process.stderr_tail().strip().splitlines()
         said = f"; its standard error ends {shortened(tail[-1])}" if tail else ""
-        return (
-            f"{what}: it exited ({self.process.exit_text()}) after the line "
-            f"{shortened(self.last_sent)}{said}"
-        )
+        return f"{what}: it exited ({ended}) after the line {shortened(self.last_sent)}{said}"
 
     def bye(self, seconds: float = BYE_SECONDS) -> None:
         """Sends ``bye``; :class:`Breach` unless the bot exits with status 0 within
