@@ -10,6 +10,8 @@
 - ``zhengfen export``: the games ``zhengfen serve`` kept, as an arena log and per-decision
   arrays (:mod:`zhengfen.web.export`);
 - ``zhengfen train``: train a learned agent (:mod:`zhengfen.train`, the ``train`` extra);
+- ``zhengfen exploit``: approximate exploitability, a best response trained against a frozen
+  agent (:mod:`zhengfen.train.exploit`, the ``train`` extra);
 - ``zhengfen demo``: deals a seeded hand, classifies plays, lists legal moves
   (:mod:`zhengfen.terminal.demo`);
 - ``zhengfen conformance serve --impl rust|reference``: speak the conformance protocol;
@@ -58,6 +60,7 @@ COMMANDS = {
     "serve": "zhengfen.web.command",
     "export": "zhengfen.web.export",
     "train": "zhengfen.train.command",
+    "exploit": "zhengfen.train.exploit",
     "demo": "zhengfen.terminal.demo",
     "conformance": "zhengfen.conformance.command",
     "bot": "zhengfen.bots.command",

@@ -25,7 +25,11 @@ One concept a module:
 - :mod:`zhengfen.train.curve`: the learning curve, CSV and PNG;
 - :mod:`zhengfen.train.progress`: the progress bar;
 - :mod:`zhengfen.train.loop`: the run: actors and learner, checkpoints, evaluations;
-- :mod:`zhengfen.train.command`: the ``zhengfen train`` subcommand.
+- :mod:`zhengfen.train.command`: the ``zhengfen train`` subcommand;
+- :mod:`zhengfen.train.gain`: an exploiter's candidate models measured against the frozen
+  target, the best chosen on one seed and confirmed on another;
+- :mod:`zhengfen.train.exploit`: the ``zhengfen exploit`` subcommand (approximate
+  exploitability, trained by ``zhengfen train``'s loop).
 
 Importing this package does not import JAX.
 """
