@@ -160,7 +160,7 @@ def parse(line):
 
 
 for line in sys.stdin.buffer:
-    if not line.strip():
+    if not line.strip(b" \t\r\n"):  # a blank line: nothing but JSON's white space
         continue
     request = None
     try:

@@ -353,6 +353,19 @@ def test_the_documented_case_counts_are_the_vectors() -> None:
     assert documented == {section: len(load(section)) for section in vectors.SECTIONS}
 
 
+def test_an_id_is_echoed_as_the_same_json_value_not_the_same_text() -> None:
+    """Issue 48 §7 (CONFORMANCE.md §4): white space, the order of names, escapes and the spelling
+    of a number with a fraction or an exponent are free; an integer is never another number."""
+    ident = {"b": [1.5, "A/"], "a": 100.0}
+    indented = json.dumps(ident, indent=2).replace("\n", "")
+    for text in ('{"a":100.0,"b":[1.5,"A/"]}', '{"b": [1.50, "\\u0041\\/"], "a": 1E2}', indented):
+        assert checked_answer(f'{{"id": {text}, "result": 1}}', ident)["result"] == 1, text
+    for text in ('{"a": 100, "b": [1.5, "A/"]}', '{"a": 100.0, "b": ["A/", 1.5]}', "[1.5]"):
+        assert "failure" in checked_answer(f'{{"id": {text}, "result": 1}}', ident), text
+    echoed = [c for c in load("errors") if "the same value" in c["name"]]
+    assert echoed and raw_line(echoed[0]["steps"][0]["line"], 1)[1] == ident
+
+
 def test_the_redrawing_seeds_are_found_by_inverting_the_output_mix() -> None:
     """Issue 23 §3: unmix inverts SplitMix64's output mix, so a seed whose k-th draw is a given
     output is computed; the vectors' redrawing seeds meet outputs that uniform must redraw, and
@@ -420,6 +433,9 @@ def test_a_raw_line_is_sent_as_its_bytes_and_answered_with_the_id_read_in_it() -
     assert "failure" in checked_answer(null.replace("null", "7", 1), None)
     assert "failure" in checked_answer('{"error": {"kind": "bad_request"}}', None)
     assert "failure" in checked_answer(null, 7)
+    # Issue 48 §7: blank lines before the last are skipped, and the answer is the last line's.
+    assert raw_line(' \t\r\n{"id": $id}', 7) == (b' \t\r\n{"id": 7}', 7)
+    assert raw_line("\u000b", 7) == (b"\x0b", None)
     lines = [s for c in load("errors") for s in c["steps"] if "line" in s]
     assert any("$id" in s["line"] for s in lines) and any("$id" not in s["line"] for s in lines)
     assert any("\u00ff" in s["line"] for s in lines)

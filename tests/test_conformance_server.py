@@ -23,6 +23,7 @@ import zhengfen
 from zhengfen import reference
 from zhengfen.conformance import server as server_module
 from zhengfen.conformance.fields import MAX_COUNT
+from zhengfen.conformance.nesting import cut_deep
 from zhengfen.conformance.server import KINDS, Server, serve
 from zhengfen.conformance.wire import MAX_DEPTH, MAX_LINE_BYTES, LineTooLong, lines
 
@@ -68,7 +69,15 @@ HOSTILE: list[tuple[bytes, Any, str]] = [
         "table",
     ),
     (b'{"id":[1,{"a":null}],"op":"fly"}', [1, {"a": None}], "fly"),
-    (b"[" * 100_000, None, "nested"),
+    (b"[" * 100_000, None, "not JSON"),
+    (b"[" * 100_000 + b"]" * 100_000, None, "nested"),
+    # Issue 48 §7: the id of a line nested deeper than Python's reader goes is read all the same;
+    # an id nested past the limit where it stands (depth 2 and below) cannot be read.
+    (b'{"id":35,"x":' + b"[" * 100_000 + b"]" * 100_000 + b"}", 35, "nested"),
+    (b'{"id":[36,' + b'{"a":' * 100_000 + b"1" + b"}" * 100_000 + b"]}", None, "nested"),
+    (b'{"id":' + b"[" * MAX_DEPTH + b"]" * MAX_DEPTH + b',"op":"x"}', None, "nested"),
+    (b'{"id":' + b"[" * 15 + b"]" * 15 + b',"op":"x"}', json.loads("[" * 15 + "]" * 15), "x"),
+    (b'{"id":37,"x":' + b"[" * 5000 + b"1 2" + b"]" * 5000 + b"}", None, "not JSON"),
     (b'{"id":27,"x":' + b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1) + b"}", 27, "nested"),
     (b"not json", None, "not JSON"),
     (b"[1, 2]", None, "object"),
@@ -147,6 +156,59 @@ def test_quit_stops_and_blank_lines_are_skipped() -> None:
         zhengfen, "z", io.BytesIO(b'\n  \n{"id": 1, "op": "quit"}\n{"id": 2, "op": "hello"}\n'), out
     )
     assert out.getvalue() == b""
+
+
+@pytest.mark.parametrize("module", [zhengfen, reference])
+def test_a_blank_line_holds_only_json_white_space(module: Any) -> None:
+    """Issue 48 §7 (CONFORMANCE.md §4): a line of spaces, tabs and carriage returns is skipped;
+    one holding any other white space (a vertical tab, a form feed, U+3000, U+0085) is not
+    JSON, answered with ``"id": null``. The vertical tab and the form feed were skipped."""
+    others = [b"\x0b", b"\x0c", " \u3000".encode(), "\u0085".encode(), b"\t\x0b\r"]
+    script = b"\n".join([b"", b" \t ", b"\r", *others, b'{"id": 1, "op": "hello"}']) + b"\n"
+    out = io.BytesIO()
+    serve(module, "z", io.BytesIO(script), out)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == len(others) + 1 and answers[-1]["id"] == 1
+    assert all(a["id"] is None and a["error"]["kind"] == "bad_request" for a in answers[:-1])
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, (list, dict)):
+        items = value.values() if isinstance(value, dict) else value
+        return 1 + max((_depth(item) for item in items), default=0)
+    return 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSON_VALUES, st.integers(1, 6), st.booleans())
+def test_cutting_a_deep_line_keeps_what_stands_above_the_limit(
+    value: Any, limit: int, spaced: bool
+) -> None:
+    """Issue 48 §7: :func:`cut_deep` reads any JSON text; within the limit it changes nothing,
+    past it each array or object is left as ``[]`` at the first level past the limit."""
+    text = json.dumps(value, indent=1 if spaced else None)
+    assert json.loads(cut_deep(text, 100)) == value
+    cut = json.loads(cut_deep(text, limit))
+    assert _depth(cut) == min(_depth(value), limit + 1)
+    assert cut == value or _depth(value) > limit
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "[1,]", '{"a" 1}', "[1 2]", "{1: 2}", '["\\x"]', "01", "[", "]", "[}", "tru", '"\t"'],
+)
+def test_cutting_refuses_what_is_not_json(text: str) -> None:
+    with pytest.raises(ValueError):
+        json.loads(text)
+    with pytest.raises(ValueError):
+        cut_deep(text, 1)
 
 
 def test_a_closed_pipe_ends_serve_quietly() -> None:

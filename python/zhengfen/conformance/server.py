@@ -33,6 +33,7 @@ from zhengfen.conformance.fields import MAX_COUNT, MAX_GAMES, U64_MAX, BadReques
 from zhengfen.conformance.wire import (
     MAX_LINE_BYTES,
     LineTooLong,
+    is_blank,
     lines,
     parse,
     problem,
@@ -219,14 +220,15 @@ def serve(
     stdin: IO[bytes] | None = None,
     stdout: IO[bytes] | None = None,
 ) -> None:
-    """Answers requests line by line until end of input or ``{"op": "quit"}`` (blank lines are
-    skipped). Reads and writes bytes (standard input and output by default); a reader that goes
-    away raises ``BrokenPipeError`` for the caller to end quietly."""
+    """Answers requests line by line until end of input or ``{"op": "quit"}`` (blank lines,
+    :func:`~zhengfen.conformance.wire.is_blank`, are skipped). Reads and writes bytes
+    (standard input and output by default); a reader that goes away raises
+    ``BrokenPipeError`` for the caller to end quietly."""
     source = sys.stdin.buffer if stdin is None else stdin
     sink = sys.stdout.buffer if stdout is None else stdout
     server = Server(module, name)
     for line in lines(source):
-        if not isinstance(line, LineTooLong) and not line.strip():
+        if not isinstance(line, LineTooLong) and is_blank(line):
             continue
         reply = reply_to(server, line)
         if reply is None:

@@ -10,6 +10,7 @@ digest).
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -19,7 +20,7 @@ from typing import Any
 import zhengfen
 from zhengfen import reference
 from zhengfen.conformance.server import Server, reply_to
-from zhengfen.conformance.wire import raw_line
+from zhengfen.conformance.wire import LineTooLong, is_blank, lines, raw_line
 
 VERSION = 1
 PACKAGE_DIR = Path(__file__).parent / "vectors"
@@ -316,6 +317,14 @@ CLASSIFY_SPACES = [
         "9c\u00a09d\u2000 9h\u3000\u200a9s\u2028",
         "§1.3, §4.4",
     ),
+    # Issue 48 §7: RULES.md §1.3 names every White_Space character; the rest of them, mixed
+    # with commas.
+    (
+        "vertical tab, form feed, next line, ogham, narrow no-break, medium mathematical and "
+        "paragraph separator spaces and commas",
+        "10c,\u000b10d\u000c,\u0085 10h\u1680\u202f,10s\u205f\u2029",
+        "§1.3, §4.4",
+    ),
 ]
 
 
@@ -366,13 +375,18 @@ BEATS_AS_CARDS = [
     (ZF, "pair 8 +1: 8c 8d", "7c 7d", "§1.7"),
     (ZF, "8c 8d", "pair 7 \u0661: 7c 7d", "§1.7"),
     # The rank is written as the canonical notation writes it: `10`, not `T`, and upper case;
-    # only the card tokens after the colon are read in any case (CONFORMANCE.md §1).
+    # only the card tokens after the colon are read in any case (RULES.md §1.7).
     (ZF, "pair T 1: 10c 10d", "7c 7d", "§1.7"),
     (ZF, "pair j 1: Jc Jd", "7c 7d", "§1.7"),
     (ZF, "8c 8d", "single bj 1: BJ", "§1.7"),
     (ZF, "pair 10 1: Tc td", "7c 7d", "§1.3, §1.7"),
-    # Any white space separates the words of a notation (CONFORMANCE.md §1).
+    # Any white space separates the words of a notation (§1.7).
     (ZF, "pair\t8\u30001:\n8c\t8d", "7c 7d", "§1.7"),
+    # Issue 48 §7: white space may stand before the colon, and a length may have leading zeros
+    # (§1.7).
+    (ZF, "pair 8 1 : 8c 8d", "7c 7d", "§1.7"),
+    (ZF, "pair 8 01: 8c 8d", "pair 7 001\t:7c 7d", "§1.7"),
+    (ZF, "pair 8 00: 8c 8d", "7c 7d", "§1.7"),
 ]
 
 
@@ -529,6 +543,40 @@ READ_ID_LINES: list[tuple[str, str]] = [
 ]
 
 
+#: Settled by issue 48 §7 (CONFORMANCE.md §4): `beats` compares two plays, so its `table` is
+#: no lead: `null` there is a field of the wrong type.
+SETTLED_48_FAULTS: list[tuple[str, dict[str, Any], str]] = [
+    (
+        "a null table in beats",
+        {"op": "beats", "rules": ZF, "challenger": "4c", "table": None},
+        PROTOCOL_SECTION,
+    ),
+]
+
+#: Settled by issue 48 §7 (CONFORMANCE.md §4, §5): a blank line holds only JSON's white space,
+#: and is skipped; any other line is answered (a vertical tab or U+3000 alone is not JSON, and
+#: has no id). A line nested past a limit is answered with its id, however deep it is nested
+#: (a limit or not, an unknown op is refused). The id is echoed as the same JSON value, not the
+#: same text.
+SETTLED_48_LINES: list[tuple[str, str]] = [
+    ("a line of a vertical tab alone, which is no blank line", "\u000b"),
+    ("a line of U+3000 alone, which is no blank line", "\u00e3\u0080\u0080"),
+    (
+        "a blank line of spaces, a tab and a carriage return, skipped",
+        ' \t \r\n{"id": $id, "op": "rng", "seed": 48, "count": 1}',
+    ),
+    (
+        "a line nested 200 deep outside its id, answered with its id",
+        '{"id": $id, "op": "no_such_op", "x": ' + "[" * 200 + "]" * 200 + "}",
+    ),
+    (
+        "an id written with escapes, an exponent and its names in another order, echoed as "
+        "the same value",
+        '{"op": "rng", "id": {"b": [1.50, "\\u0041\\/"], "a": 1E2}, "seed": 1, "count": 1}',
+    ),
+]
+
+
 def refused_quit_case() -> dict[str, Any]:
     """A ``quit`` line that is refused is answered like any other, and the session goes on
     (CONFORMANCE.md §4)."""
@@ -546,11 +594,13 @@ def error_cases() -> Iterator[dict[str, Any]]:
     starting positions (``invalid_state``); and requests the protocol does not define
     (``bad_request``: unknown ops and games, missing fields, wrong types, integers out of range).
     """
-    faults = FAULTS_BY_KIND + SETTLED_23_FAULTS + NOTATION_FAULTS
+    faults = FAULTS_BY_KIND + SETTLED_23_FAULTS + NOTATION_FAULTS + SETTLED_48_FAULTS
     for name, request, sections in faults:
         yield case(f"error: {name}", sections, step(request))
     for name, line in NOT_STRICT_LINES + READ_ID_LINES:
         yield case(f"error: {name}", PROTOCOL_SECTION, {"line": line})
+    for name, line in SETTLED_48_LINES:
+        yield case(f"line: {name}", PROTOCOL_SECTION, {"line": line})
     yield refused_quit_case()
 
 
@@ -804,7 +854,7 @@ def notation_game_cases() -> Iterator[dict[str, Any]]:
     """Moves written with white space around them, played; combination notations with another
     rank spelling or unreadable cards, refused (issue 33 §5; CONFORMANCE.md §1, §4)."""
     # White space around a move is no part of it: `pass`, `blind` and `declare` between spaces,
-    # tabs, line ends or other Unicode White_Space are the words (CONFORMANCE.md §1).
+    # tabs, line ends or other Unicode White_Space are the words (RULES.md §1.3, §1.7).
     yield scripted_case(
         "white space around pass, Zheng Fen",
         ZF,
@@ -951,9 +1001,8 @@ def expected(server: Server, c: dict[str, Any]) -> list[dict[str, Any]]:
     steps, game = [], None
     for s in c["steps"]:
         if "line" in s:  # a raw line: its bytes as the checker sends them (checker.raw_line)
-            reply = reply_to(server, raw_line(s["line"], 0)[0])
-            assert reply is not None and "error" in reply, reply
-            steps.append({"line": s["line"], "expect": {"error": reply["error"]["kind"]}})
+            reply = line_reply(server, s["line"])
+            steps.append({"line": s["line"], "expect": expectation({"op": None}, reply, False)})
             continue
         request = dict(s["request"])
         if request.get("game") == "$game":
@@ -968,6 +1017,20 @@ def expected(server: Server, c: dict[str, Any]) -> list[dict[str, Any]]:
             }
         )
     return steps
+
+
+def line_reply(server: Server, text: str) -> dict[str, Any]:
+    """The answer to a ``line`` step's text, read as the server reads its input: lines before
+    the last must be blank, and are skipped."""
+    data = raw_line(text, 0)[0] + b"\n"
+    found = [line for line in lines(io.BytesIO(data)) if not is_blank_line(line)]
+    reply = reply_to(server, found[-1]) if len(found) == 1 else None
+    assert reply is not None, text
+    return reply
+
+
+def is_blank_line(line: bytes | LineTooLong) -> bool:
+    return not isinstance(line, LineTooLong) and is_blank(line)
 
 
 def expectation(request: dict[str, Any], answer: dict[str, Any], last: bool) -> Any:

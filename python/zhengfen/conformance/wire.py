@@ -27,11 +27,14 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from zhengfen.conformance.fields import BadRequest
+from zhengfen.conformance.nesting import cut_deep
 
 MAX_LINE_BYTES = 1 << 20
 """The longest request line, newline excluded (1 MiB)."""
 MAX_DEPTH = 16
 """The deepest nesting of arrays and objects in a request (the request object is depth 1)."""
+JSON_WHITE_SPACE = b" \t\r\n"
+"""The white space JSON allows around a value (RFC 8259): all a blank line may hold."""
 
 
 class LineTooLong:
@@ -39,6 +42,16 @@ class LineTooLong:
 
     def __init__(self, length: int) -> None:
         self.length = length
+
+
+def is_blank(line: bytes) -> bool:
+    r"""Whether a line holds nothing but JSON's white space (CONFORMANCE.md §4): such a line is
+    skipped; any other (a vertical tab, U+3000) is a line that is not JSON.
+
+    >>> is_blank(b" \t\r"), is_blank(b"\x0b"), is_blank("\u3000".encode())
+    (True, False, False)
+    """
+    return not line.strip(JSON_WHITE_SPACE)
 
 
 def lines(stream: IO[bytes], limit: int = MAX_LINE_BYTES) -> Iterator[bytes | LineTooLong]:
@@ -95,17 +108,19 @@ def parse(line: bytes) -> Parsed:
         except ValueError:  # more digits than int() converts
             return keep(NotJson(token))
 
+    def load(text: str) -> Any:
+        constant = lambda token: keep(NotJson(token))  # noqa: E731
+        return json.loads(text, parse_constant=constant, parse_float=real, parse_int=integer)
+
     try:
-        value = json.loads(
-            line.decode("utf-8"),
-            parse_constant=lambda token: keep(NotJson(token)),
-            parse_float=real,
-            parse_int=integer,
-        )
+        text = line.decode("utf-8")
+        try:
+            value = load(text)
+        except RecursionError:  # deeper than Python reads: cut below the limit, read the rest
+            refused.clear()
+            value = load(cut_deep(text, MAX_DEPTH))
     except UnicodeDecodeError as error:
         raise BadRequest(f"not UTF-8: {error.reason} at byte {error.start}") from None
-    except RecursionError:
-        raise BadRequest(f"nested more than {MAX_DEPTH} deep") from None
     except ValueError as error:
         raise BadRequest(f"not JSON: {error}") from None
     return Parsed(value, tuple(refused))
@@ -120,10 +135,10 @@ def problem(parsed: Parsed) -> str | None:
     return why
 
 
-def _problem(value: Any) -> str | None:
-    """Why a value is nested too deep or holds a :class:`NotJson` token (walks without
-    recursion)."""
-    stack: list[tuple[Any, int, str]] = [(value, 1, "")]
+def _problem(value: Any, level: int = 1) -> str | None:
+    """Why a value standing at depth ``level`` (the request object is depth 1) is nested too
+    deep or holds a :class:`NotJson` token (walks without recursion)."""
+    stack: list[tuple[Any, int, str]] = [(value, level, "")]
     while stack:
         item, level, path = stack.pop()
         if isinstance(item, NotJson):
@@ -141,12 +156,20 @@ def _problem(value: Any) -> str | None:
 
 def readable_id(value: Any) -> Any:
     """The ``id`` of a parsed request, where it can be read (CONFORMANCE.md §4): that of an
-    object (the last one, if named twice) that is itself strict JSON within the limits; else
-    ``None``, the ``null`` of an answer to a line whose id cannot be read."""
+    object (the last one, if named twice) that is itself strict JSON within the limits, its
+    depth counted where it stands (depth 2, in the request object); else ``None``, the
+    ``null`` of an answer to a line whose id cannot be read.
+
+    >>> deep = []
+    >>> for _ in range(15):
+    ...     deep = [deep]
+    >>> readable_id({"id": deep[0]}) == deep[0], readable_id({"id": deep})  # depths 16, 17
+    (True, None)
+    """
     if not isinstance(value, dict):
         return None
     ident = value.get("id")
-    return ident if _problem(ident) is None else None
+    return ident if _problem(ident, 2) is None else None
 
 
 def answer_id(line: bytes) -> Any:
@@ -161,6 +184,7 @@ def answer_id(line: bytes) -> Any:
 def raw_line(text: str, ident: int) -> tuple[bytes, Any]:
     """The bytes of a ``line`` step and the id its answer must carry: each character of
     ``text`` is one byte (Latin-1, so a byte that is not UTF-8 can be written), ``$id`` stands
-    for ``ident``, and the answer carries the id that :func:`answer_id` reads in the line."""
+    for ``ident``, and the answer carries the id that :func:`answer_id` reads in the line (the
+    last line, where ``text`` holds blank lines before it)."""
     data = text.replace("$id", str(ident)).encode("latin-1")
-    return data, answer_id(data)
+    return data, answer_id(data.rsplit(b"\n", 1)[-1])

@@ -49,7 +49,7 @@ _SUIT_TOKENS = {
     "s": 3, "♠": 3, "♤": 3,
 }  # fmt: skip
 #: Unicode White_Space, the characters Rust's ``char::is_whitespace`` takes: what separates card
-#: tokens and the words of a notation, and what may stand around a move (CONFORMANCE.md §1).
+#: tokens and the words of a notation, and what may stand around a move (RULES.md §1.3).
 #: Not ``str.isspace``, which holds U+001C to U+001F too.
 WHITE_SPACE = (
     "\t\n\v\f\r \x85\xa0\u1680"

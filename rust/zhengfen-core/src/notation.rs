@@ -45,7 +45,8 @@ fn parse_suit(c: char) -> Option<Suit> {
     Some(Suit::from_index(index))
 }
 
-/// Reads a card set: tokens separated by spaces or commas (RULES.md §1.3, §1.5).
+/// Reads a card set: tokens separated by white space (Unicode's White_Space, which
+/// `char::is_whitespace` takes) or commas, in any mix and number (RULES.md §1.3, §1.5).
 ///
 /// `decks` is 1 (a card at most once) or 2 (at most twice).
 ///
@@ -55,6 +56,8 @@ fn parse_suit(c: char) -> Option<Suit> {
 /// let err = parse_cards("3c 1x", 1).unwrap_err();
 /// assert_eq!(err.to_string(), "unknown card token '1x' at position 2");
 /// assert_eq!(parse_cards("5c 5c", 1).unwrap_err().to_string(), "duplicate card 5c");
+/// assert_eq!(parse_cards("3c,\u{b}4c\u{3000},5c", 1).unwrap().len(), 3);
+/// assert!(parse_cards("3c\u{1c}4c", 1).is_err()); // U+001C is no White_Space
 /// ```
 pub fn parse_cards(text: &str, decks: u8) -> Result<CardSet> {
     check_decks(decks)?;
@@ -109,7 +112,8 @@ fn too_many(card: Card, decks: u8) -> Error {
 }
 
 /// The parts of a combination in notation `KIND RANK LENGTH: CARDS` (RULES.md §1.7), unchecked
-/// against any rule set; see [`crate::classify::validate`] for that.
+/// against any rule set; see [`crate::classify::validate`] for that. White space may stand
+/// before the colon, and the length may have leading zeros.
 ///
 /// ```
 /// use zhengfen_core::notation::parse_combo;
@@ -117,6 +121,7 @@ fn too_many(card: Card, decks: u8) -> Error {
 /// assert_eq!(combo.to_string(), "pair 7 1: 7c BJ");
 /// assert!(parse_combo("pair 7: 7c 7d", 1).is_err());
 /// assert!(parse_combo("pair 8 +1: 8c 8d", 1).is_err()); // a length is digits alone
+/// assert_eq!(parse_combo("pair 8 01 :8c 8d", 1).unwrap().to_string(), "pair 8 1: 8c 8d");
 /// ```
 pub fn parse_combo(text: &str, decks: u8) -> Result<Combo> {
     let bad = |why: &str| Error::InvalidCombo(format!("bad combination '{text}': {why}"));
