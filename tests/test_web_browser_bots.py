@@ -2,8 +2,9 @@
 ``test_web_browser``, so skipped or failed as that module is), against ``zhengfen serve --bots
 FILE`` listing the example Python bot (``examples/bots/python/bot.py``) and a test bot that
 answers illegally (``tests/bots/illegal_index.py``): the bots are offered by name in the
-opponents' menus (never their command line), a person plays a whole match against them by
-clicking, and the seat of the bot that answers illegally shows its faults."""
+opponents' menus (never their command line) after the agents a league rated (their ratings
+shown, best first; the best-rated quick agent the default), a person plays a whole match
+against them by clicking, and the seat of the bot that answers illegally shows its faults."""
 
 from __future__ import annotations
 
@@ -41,8 +42,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         spec = 'process(cmd="' + f"{sys.executable} {script}" + '")'
         entries.append(f"[[bots]]\nname = {json.dumps(name)}\nspec = {json.dumps(spec)}\n")
     listed.write_text("".join(entries), encoding="utf-8")
+    league = folder / "league.sqlite"
+    rate = [sys.executable, "-m", "zhengfen", "league", "--agents", "greedy,random,learned"]
+    rate += ["--deals", "2", "--matches", "1", "--db", str(league)]
+    subprocess.run(rate, check=True, capture_output=True, timeout=300)
     command = [sys.executable, "-m", "zhengfen", "serve", "--port", "0", "--agent-seconds", "0"]
-    command += ["--memory-only", "--bots", str(listed)]
+    command += ["--memory-only", "--bots", str(listed), "--league", str(league)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines: queue.Queue[str] = queue.Queue()
 
@@ -70,6 +75,13 @@ def test_a_person_plays_a_match_against_bots(page: Page) -> None:
     offered = menus.first.locator("option").all_inner_texts()
     assert "example" in offered and "illegal" in offered
     assert not any("python" in text or ".py" in text for text in offered)
+    # the league's three agents first, best first, each with its rating and interval
+    rated = [re.fullmatch(r"(\w+) \(([+\u2212]\d+\.\d) \[.*\]\)", text) for text in offered[:3]]
+    assert all(rated) and {m.group(1) for m in rated if m} == {"greedy", "random", "learned"}
+    values = [float(m.group(2).replace("\u2212", "-")) for m in rated if m]
+    assert values == sorted(values, reverse=True)
+    best_quick = next(m.group(1) for m in rated if m and m.group(1) != "random")
+    assert menus.first.input_value() == best_quick  # the default opponent
     for k, name in enumerate(("example", "illegal", "example")):
         menus.nth(k).select_option(name)
     page.click("#ng-start")

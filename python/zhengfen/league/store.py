@@ -114,6 +114,11 @@ class Store:
             raise ArgumentError(f"--db {self.path}: no league named {name!r}")
         return row[0], int(row[1]), row[2]
 
+    def names(self) -> list[str]:
+        """The names of the leagues kept here, in order (the web table's league page)."""
+        rows = self.connection.execute("SELECT name FROM leagues ORDER BY name")
+        return [str(row[0]) for row in rows]
+
     def played(self, name: str, first: str, second: str) -> set[int]:
         """The deals stored for the pair."""
         rows = self.connection.execute(

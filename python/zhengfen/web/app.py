@@ -33,7 +33,7 @@ from starlette.staticfiles import StaticFiles
 
 import zhengfen
 from zhengfen.terminal import replay
-from zhengfen.web import access, documents, games, inputs, replays, views
+from zhengfen.web import access, documents, games, inputs, ratings, replays, views
 from zhengfen.web.archive import Archive
 from zhengfen.web.database import Database, Row
 from zhengfen.web.games import WebGame
@@ -42,6 +42,7 @@ from zhengfen.web.inputs import Body, InputError
 from zhengfen.web.limits import Limits
 from zhengfen.web.models import Models
 from zhengfen.web.problems import Forbidden, NotFound, Problem, TooLarge
+from zhengfen.web.ratings import LeagueRatings
 from zhengfen.web.store import Store
 from zhengfen.web.tables import Tables, restored
 from zhengfen.web.tournaments import Tournaments
@@ -66,6 +67,7 @@ class Server:
     models: Models = field(default_factory=Models)
     archive: Archive = field(default_factory=lambda: Archive(None))
     database: Database | None = None
+    league: LeagueRatings = field(default_factory=LeagueRatings)
     games: Store[WebGame] = field(init=False)
     tables: Tables = field(init=False)
     logs: Store[replays.Opened] = field(init=False)
@@ -191,20 +193,32 @@ async def _changed(server: Server, game: WebGame, work: Callable[[], T]) -> T:
 # --- options -------------------------------------------------------------------------------
 
 
-def options(limits: Limits, models: Models | None = None) -> Json:
+def options(
+    limits: Limits, models: Models | None = None, league: LeagueRatings | None = None
+) -> Json:
     """``GET /api/options``: the games and their options as the engine offers them
     (:func:`zhengfen.game_offers`: player counts, each option's bounds or choices and default),
-    the agents (with the rules each plays: ``plays``, null for any), the limits, and the cards
-    as the engine describes them (token, rank, suit, points) for the page to draw."""
+    the agents (with the rules each plays: ``plays``, null for any; their league ratings), the
+    order and default of the opponents' menus for each game and table size (``tables``:
+    :func:`zhengfen.web.ratings.tables`), the limits, and the cards as the engine describes
+    them (token, rank, suit, points) for the page to draw."""
+    models = models or Models()
     games = [{"title": inputs.GAMES[offer["game"]], **offer} for offer in zhengfen.game_offers()]
-    agents = (models or Models()).catalogue()
+    choices, rated = ratings.tables(models, league or LeagueRatings())
+    agents = [{**entry, "ratings": rated[entry["name"]]} for entry in models.catalogue()]
     deck = zhengfen.Cards(zhengfen.shuffle_deck(1, 0))  # one of each card, in the engine's order
     cards = [views.card_json(card) for card in deck]
-    return {"games": games, "agents": agents, "limits": limits.public(), "cards": cards}
+    return {
+        "games": games,
+        "agents": agents,
+        "tables": choices,
+        "limits": limits.public(),
+        "cards": cards,
+    }
 
 
 async def get_options(request: Request, server: Server) -> Json:
-    return options(server.limits, server.models)
+    return await run_in_threadpool(options, server.limits, server.models, server.league)
 
 
 # --- games ---------------------------------------------------------------------------------
@@ -422,6 +436,14 @@ async def rules(request: Request, server: Server) -> Response:
     return HTMLResponse(await run_in_threadpool(documents.rules_page))
 
 
+async def league_ratings(request: Request, server: Server) -> Response:
+    """``GET /league``: the ratings of each league (:func:`.documents.league_page`)."""
+    page = await run_in_threadpool(
+        lambda: documents.league_page(server.league.leagues(), server.models)
+    )
+    return HTMLResponse(page)
+
+
 async def _http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
     reasons = {404: "no such page or API route", 405: "this route does not take that method"}
@@ -429,38 +451,13 @@ async def _http_error(request: Request, error: Exception) -> Response:
     return JSONResponse({"error": reason}, error.status_code, headers=error.headers)
 
 
-def create_app(
-    replays_folder: Path | None = None,
-    limits: Limits | None = None,
-    static: Path = STATIC,
-    hosts: Iterable[str] = ("localhost",),
-    models: Models | None = None,
-    database: Database | None = None,
-) -> Starlette:
-    """The application: the page from ``static``, the API, logs to replay from
-    ``replays_folder`` (none without it), within ``limits``, offering the learned agents of
-    ``models`` (:mod:`~zhengfen.web.models`) with the built-in ones, keeping every game in
-    ``database`` (in memory only without one); answering for its addresses and the names
-    ``hosts`` only, and refusing requests from other sites (:mod:`~zhengfen.web.guard`)."""
-    server = Server(
-        limits or Limits(),
-        replays.Folder(replays_folder),
-        models or Models(),
-        Archive(replays_folder),
-        database,
-    )
-    created = 201
-
-    @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
-        await run_in_threadpool(server.tournaments.shutdown)
-        await run_in_threadpool(server.close_bots)
-
-    routes = [
+def _routes(static: Path, created: int) -> list[Route | Mount]:
+    """The page's routes and the API's (``created``: the status of a POST that makes one)."""
+    return [
         Route("/", endpoint(_page(static))),
         Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
         Route("/rules", endpoint(rules)),
+        Route("/league", endpoint(league_ratings)),
         Route("/api/options", endpoint(get_options)),
         Route("/api/games", endpoint(open_game, created), methods=["POST"]),
         Route("/api/games/load", endpoint(resume_game, created), methods=["POST"]),
@@ -481,6 +478,40 @@ def create_app(
         Route("/api/tournaments/{tournament}", endpoint(get_tournament), methods=["GET"]),
         Route("/api/tournaments/{tournament}", endpoint(delete_tournament), methods=["DELETE"]),
     ]
+
+
+def create_app(
+    replays_folder: Path | None = None,
+    limits: Limits | None = None,
+    static: Path = STATIC,
+    hosts: Iterable[str] = ("localhost",),
+    models: Models | None = None,
+    database: Database | None = None,
+    league: Path | None = None,
+) -> Starlette:
+    """The application: the page from ``static``, the API, logs to replay from
+    ``replays_folder`` (none without it), within ``limits``, offering the learned agents of
+    ``models`` (:mod:`~zhengfen.web.models`) with the built-in ones, keeping every game in
+    ``database`` (in memory only without one), showing the ratings of the ``league`` file
+    (:mod:`~zhengfen.web.ratings`; none without it); answering for its addresses and the names
+    ``hosts`` only, and refusing requests from other sites (:mod:`~zhengfen.web.guard`)."""
+    server = Server(
+        limits or Limits(),
+        replays.Folder(replays_folder),
+        models or Models(),
+        Archive(replays_folder),
+        database,
+        LeagueRatings(league),
+    )
+    created = 201
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await run_in_threadpool(server.tournaments.shutdown)
+        await run_in_threadpool(server.close_bots)
+
+    routes = _routes(static, created)
     app = Starlette(
         routes=routes,
         middleware=[Middleware(SameSite, names=tuple(hosts))],

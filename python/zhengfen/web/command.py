@@ -8,6 +8,9 @@ missing, readable by its owner only): a server started again on the same folder 
 unfinished game through the same links (:mod:`zhengfen.web.tables`). ``--memory-only`` keeps
 games in memory, as before (gone when the server stops).
 
+``--league PATH`` is the league file (``zhengfen league``'s SQLite; by default ``league.sqlite``
+in the data folder, where that command writes it) whose ratings the page shows beside the
+agents' names and on the league page (:mod:`zhengfen.web.ratings`): read, never played for.
 ``--bots FILE`` offers the bot programs the file lists (:mod:`zhengfen.web.bots`), each by its
 name. ``--model [NAME=]PATH`` (repeatable) offers a learned model file of the operator's to the page
 as the agent ``learned-NAME`` (:mod:`zhengfen.web.models`); ``learned`` plays the model shipped
@@ -35,6 +38,7 @@ from typing import TYPE_CHECKING
 
 from zhengfen.cli.arguments import add_options, bounded_int, bounded_number
 from zhengfen.errors import InvalidStateError
+from zhengfen.league.store import FILE as LEAGUE_FILE
 from zhengfen.web.database import FILE, SYNC, Database
 from zhengfen.web.limits import Limits
 
@@ -83,6 +87,14 @@ def _add_files(command: argparse.ArgumentParser) -> None:
         help="offer the bot programs listed in FILE (TOML, or JSON if it ends in .json: a list "
         "'bots' of tables with a name and a spec process(cmd=...)) for any seat, by name; each "
         "is started and must greet when the server starts (BOTS.md §7)",
+    )
+    command.add_argument(
+        "--league",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="the league file whose ratings the page shows beside the agents and at /league "
+        "(default: league.sqlite in the data folder, where zhengfen league writes it; read only)",
     )
     command.add_argument(
         "--data",
@@ -257,7 +269,8 @@ def _serve(
         max_games=args.max_games, agent_seconds=args.agent_seconds, keep_days=args.keep_days
     )
     hosts = ("localhost", args.host)
-    app = create_app(folder, limits, hosts=hosts, models=models, database=database)
+    league = args.league or data_folder(args.data) / LEAGUE_FILE
+    app = create_app(folder, limits, hosts=hosts, models=models, database=database, league=league)
     print(f"zhengfen: serving the game at {_address(sock)}", flush=True)
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     try:

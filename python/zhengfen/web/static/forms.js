@@ -45,14 +45,42 @@ function optionField(option) {
   }));
 }
 
-/** A menu of `agents` (those of the options by default), `chosen` selected if offered. */
-export function agentSelect(id, chosen, agents = options.agents) {
-  const select = selectOf(id, agents.map((a) => a.name), chosen);
+/** A menu of `agents` (those of the options by default), `chosen` selected if offered; with
+ *  `game` and `players`, each agent's league rating there is shown beside its name. */
+export function agentSelect(id, chosen, agents = options.agents, game = null, players = null) {
+  const label = (name) => {
+    const rated = game === null ? null : ratingOf(agents.find((a) => a.name === name), game, players);
+    return rated ? `${name} (${signed(rated.rating)} [${signed(rated.low)}, ${signed(rated.high)}])` : name;
+  };
+  const select = selectOf(id, agents.map((a) => a.name), chosen, label);
   for (const option of select.options) {
     const agent = agents.find((a) => a.name === option.value);
-    option.title = agent.about || agent.spec;
+    const rated = game === null ? null : ratingOf(agent, game, players);
+    const about = agent.about || agent.spec;
+    option.title = rated
+      ? `${about}. League ${rated.league}: ${signed(rated.rating)} points a match against the field, 95 % interval [${signed(rated.low)}, ${signed(rated.high)}], ${rated.games} games`
+      : about;
   }
   return select;
+}
+
+function signed(x) {
+  return `${x >= 0 ? "+" : "\u2212"}${Math.abs(x).toFixed(1)}`;
+}
+
+/** The agent's league rating for `game` at `players` seats, or null. */
+function ratingOf(agent, game, players) {
+  return (agent.ratings || []).find((r) => r.game === game && r.players === players) || null;
+}
+
+/** The opponents' menu for a table: its agents in the server's order (rated ones first, best
+ *  first) and its default opponent (GET /api/options, `tables`). */
+function tableChoices(game, players) {
+  const playing = agentsFor(options.agents, game, players);
+  const table = (options.tables || []).find((t) => t.game === game && t.players === players);
+  if (!table) return { agents: playing, default: "greedy" };
+  const byName = new Map(playing.map((a) => [a.name, a]));
+  return { agents: table.order.filter((n) => byName.has(n)).map((n) => byName.get(n)), default: table.default };
 }
 
 /** The hint's agent menu for a game's rules: every agent but random and the bots that plays them. */
@@ -82,9 +110,9 @@ export function fillNewGameForm() {
   for (let s = 0; s < players; s += 1) {
     if (s === seat) continue;
     const team = info.game === "zen_cheng_you" ? ((s - seat) % 2 === 0 ? " (partner)" : " (opponent)") : "";
-    const playing = agentsFor(options.agents, info.game, players);
-    const wanted = playing.some((a) => a.name === previous[k]) ? previous[k] : "greedy";
-    const select = agentSelect(`ng-agent-${s}`, wanted, playing);
+    const { agents: playing, default: fallback } = tableChoices(info.game, players);
+    const wanted = playing.some((a) => a.name === previous[k]) ? previous[k] : fallback;
+    const select = agentSelect(`ng-agent-${s}`, wanted, playing, info.game, players);
     select.append(h("option", { value: "person", selected: previous[k] === "person", title: "another person: the game gives you a link to hand them" }, "a person (link)"));
     opponents.append(h("label", {}, `seat ${s}${team}`, select));
     k += 1;
