@@ -87,7 +87,8 @@ static const char *string(const char *p, char *out, size_t size) {
             p += 4;
             continue;
         }
-        c = c == 'n' ? '\n' : c == 't' ? '\t' : c == 'r' ? '\r' : c == 'b' ? '\b' : c == 'f' ? '\f' : c;
+        c = c == 'n' ? '\n' : c == 't' ? '\t' : c == 'r' ? '\r' : c == 'b' ? '\b'
+          : c == 'f' ? '\f' : c;
         if (n + 1 < size) out[n++] = c; /* also \" \\ \/ */
     }
     out[n] = 0;
@@ -121,7 +122,8 @@ static const char *array_first(const char *p) {
 }
 
 static int rank_index(const char *rank) {
-    for (int i = 0; i < (int)(sizeof RANKS / sizeof *RANKS); i++) if (strcmp(RANKS[i], rank) == 0) return i;
+    for (int i = 0; i < (int)(sizeof RANKS / sizeof *RANKS); i++)
+        if (strcmp(RANKS[i], rank) == 0) return i;
     return -1;
 }
 
@@ -143,7 +145,8 @@ static Move read_move(const char *text, int *points) {
     if (!colon) return m;
     sscanf(text, "%63s %63s", kind, rank);
     m.value = rank_index(rank);
-    m.precious = !strcmp(kind, "bomb") || !strcmp(kind, "special") || !strcmp(kind, "straight_flush");
+    m.precious = !strcmp(kind, "bomb") || !strcmp(kind, "special")
+              || !strcmp(kind, "straight_flush");
     snprintf(copy, sizeof copy, "%s", colon + 1);
     for (char *card = strtok(copy, " \t"); card; card = strtok(NULL, " \t")) {
         if (strlen(card) > 3) continue;
@@ -152,7 +155,8 @@ static Move read_move(const char *text, int *points) {
         m.ncards++;
         if (r >= 0 && r < m.lowest) m.lowest = r;
         if (!strcmp(card_r, "2") || !strcmp(card_r, "BJ") || !strcmp(card_r, "RJ")) m.precious = 1;
-        if (points) *points += !strcmp(card_r, "5") ? 5 : (!strcmp(card_r, "10") || !strcmp(card_r, "K")) ? 10 : 0;
+        if (points && !strcmp(card_r, "5")) *points += 5; /* card points, RULES.md §1.8 */
+        if (points && (!strcmp(card_r, "10") || !strcmp(card_r, "K"))) *points += 10;
     }
     return m;
 }
@@ -186,16 +190,22 @@ static int choose(const char *msg, int zcy) {
         text[0] = ':';
         hand_size = read_move(text, NULL).ncards;
     }
-    for (int i = 0; i < n; i++) if (moves[i].ncards == hand_size && hand_size > 0) return i; /* goes out */
+    for (int i = 0; i < n; i++)
+        if (moves[i].ncards == hand_size && hand_size > 0) return i; /* goes out */
     if ((p = member(obs, "seat"))) seat = atoi(p);
     if ((p = member(obs, "table_player")) && isdigit((unsigned char)*p)) table_player = atoi(p);
-    if (pass >= 0 && zcy && table_player >= 0 && table_player % 2 == seat % 2) return pass; /* partner */
+    if (pass >= 0 && zcy && table_player >= 0 && table_player % 2 == seat % 2)
+        return pass; /* the partner holds the trick */
     for (p = array_first(member(obs, "trick")); p; p = array_next(p)) {
         int play_points;
         const char *play = array_next(array_first(p));
-        if (play && *play == '"') { string(play, text, sizeof text); read_move(text, &play_points); points += play_points; }
+        if (play && *play == '"') {
+            string(play, text, sizeof text);
+            read_move(text, &play_points);
+            points += play_points;
+        }
     }
-    /* pick among the cheap moves; leading with none, or with a reason to fight, the precious ones */
+    /* the best cheap move; with none, a precious one when leading or when worth it; or pass */
     int best = -1, cheap = 0;
     for (int i = 0; i < n; i++) cheap |= moves[i].ncards > 0 && !moves[i].precious;
     int spend = pass < 0 || points >= WORTH_FIGHTING || hand_size <= SHORT_HAND;
@@ -211,7 +221,10 @@ static int read_line(char **buf, size_t *cap) {
     size_t n = 0;
     int c;
     while ((c = getchar()) != EOF && c != '\n') {
-        if (n + 1 >= *cap) { *cap = *cap ? *cap * 2 : 65536; *buf = realloc(*buf, *cap); if (!*buf) exit(1); }
+        if (n + 1 >= *cap) {
+            *cap = *cap ? *cap * 2 : 65536;
+            if (!(*buf = realloc(*buf, *cap))) exit(1);
+        }
         (*buf)[n++] = (char)c;
     }
     if (c == EOF && n == 0) return 0;
@@ -231,10 +244,12 @@ int main(void) {
             printf("{\"type\":\"hello\",\"protocol\":1,\"name\":\"example-c\","
                    "\"games\":{\"zheng_fen\":[3,4,5,6],\"zen_cheng_you\":[4]}}\n");
         } else if (strcmp(type, "game") == 0) {
-            if ((p = member(member(line, "rules"), "game")) && *p == '"') string(p, game, sizeof game);
+            p = member(member(line, "rules"), "game");
+            if (p && *p == '"') string(p, game, sizeof game);
         } else if (strcmp(type, "decision") == 0) {
             long id = (p = member(line, "id")) ? atol(p) : 0;
-            printf("{\"type\":\"move\",\"id\":%ld,\"index\":%d}\n", id, choose(line, strcmp(game, "zen_cheng_you") == 0));
+            int index = choose(line, strcmp(game, "zen_cheng_you") == 0);
+            printf("{\"type\":\"move\",\"id\":%ld,\"index\":%d}\n", id, index);
         } else if (strcmp(type, "bye") == 0) {
             break;
         } /* any other type (match_end, game_end, fault, ...) needs no answer: ignored */

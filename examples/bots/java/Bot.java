@@ -70,7 +70,9 @@ public class Bot {
         int colon = text.indexOf(':');
         List<String> cards = new ArrayList<>();
         if (colon < 0) return cards;
-        for (String c : text.substring(colon + 1).trim().split("\\s+")) if (!c.isEmpty()) cards.add(c);
+        for (String c : text.substring(colon + 1).trim().split("\\s+")) {
+            if (!c.isEmpty()) cards.add(c);
+        }
         return cards;
     }
 
@@ -118,7 +120,8 @@ public class Bot {
                 && t % 2 == s % 2) return pass.index; // the partner holds the trick
         Object trick = observation.get("trick");
         boolean worth = trick instanceof List<?> l && trickPoints(l) >= WORTH_FIGHTING;
-        List<Move> pool = !cheap.isEmpty() ? cheap : (worth || handSize <= SHORT_HAND) ? plays : cheap;
+        boolean spend = worth || handSize <= SHORT_HAND;
+        List<Move> pool = !cheap.isEmpty() ? cheap : spend ? plays : cheap;
         if (pool.isEmpty()) return pass.index;
         return smallest(pool, m -> new int[] {m.value, m.cards.size()}).index;
     }
@@ -142,7 +145,11 @@ public class Bot {
             int start = i;
             while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) i++;
             String n = s.substring(start, i);
-            try { return Long.parseLong(n); } catch (NumberFormatException e) { return Double.parseDouble(n); }
+            try {
+                return Long.parseLong(n);
+            } catch (NumberFormatException e) {
+                return Double.parseDouble(n);
+            }
         }
 
         Map<String, Object> object() {
@@ -184,7 +191,10 @@ public class Bot {
                     case 'r' -> out.append('\r');
                     case 'b' -> out.append('\b');
                     case 'f' -> out.append('\f');
-                    case 'u' -> { out.append((char) Integer.parseInt(s.substring(i + 1, i + 5), 16)); i += 4; }
+                    case 'u' -> {
+                        out.append((char) Integer.parseInt(s.substring(i + 1, i + 5), 16));
+                        i += 4;
+                    }
                     default -> out.append(c); // \" \\ \/
                 }
             }
@@ -196,7 +206,7 @@ public class Bot {
     }
 
     public static void main(String[] args) throws Exception {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        var in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String game = "zheng_fen";
         for (String line; (line = in.readLine()) != null; ) {
             if (line.isBlank()) continue; // blank lines are skipped
@@ -207,8 +217,10 @@ public class Bot {
             } else if ("game".equals(type) && message.get("rules") instanceof Map<?, ?> rules) {
                 if (rules.get("game") instanceof String g) game = g;
             } else if ("decision".equals(type)) {
-                int index = choose(game, (Map<?, ?>) message.get("observation"), (List<?>) message.get("legal"));
-                send("{\"type\":\"move\",\"id\":" + message.get("id") + ",\"index\":" + index + "}");
+                var observation = (Map<?, ?>) message.get("observation");
+                int index = choose(game, observation, (List<?>) message.get("legal"));
+                send("{\"type\":\"move\",\"id\":" + message.get("id") + ",\"index\":"
+                        + index + "}");
             } else if ("bye".equals(type)) {
                 break;
             } // any other type (match_end, game_end, fault, ...) needs no answer: ignored

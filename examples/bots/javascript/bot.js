@@ -18,7 +18,8 @@
 const readline = require("readline");
 
 // Rank order of the notation (CONFORMANCE.md §1), low to high; a move's value is its rank's index.
-const RANKS = "3 4 5 6 7 8 9 10 J Q K A 2 BJ RJ joker mixed_5_10_k suited_5_10_k four_twos".split(" ");
+const RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ",
+  "joker", "mixed_5_10_k", "suited_5_10_k", "four_twos"];
 const PRECIOUS_KINDS = ["bomb", "special", "straight_flush"];
 const POINTS = { "5": 5, "10": 10, "K": 10 }; // card points (RULES.md §1.8)
 const SHORT_HAND = 6; // with this many cards or fewer, precious moves may be spent
