@@ -1,12 +1,13 @@
 """The example bots of ``examples/bots/`` (Java, C, JavaScript, Python; BOTS.md) built and played.
 
 Each bot is built into a temporary folder (``javac``, ``gcc``) and driven by a driver of this
-module, written from BOTS.md alone: the greeting, whole games of Zheng Fen for 3 to 6 players and
-of Zen Cheng You (one process a seat, game after game), every answer a legal index of its
-decision within the time, unknown messages and fields ignored (answered by nothing), ``bye``
-and the end of input each ending the process with status 0. The four bots play one strategy:
-on the same deals they make the same moves. Last, each sits in ``zhengfen arena`` through
-``process(cmd=...)`` against ``random``, faultless and ahead.
+module, written from BOTS.md alone: the greeting, whole games of Zheng Fen for 3 to 6 players
+(to 200 points) and of Zen Cheng You (one process a seat, game after game), every answer a legal
+index of its decision within the time, unknown messages and fields ignored (answered by
+nothing), ``bye`` and the end of input each ending the process with status 0. The four bots play
+one strategy: on the same deals they make the same moves. Last, each sits in ``zhengfen arena``
+through ``process(cmd=...)`` against ``random``, faultless and ahead, and ``zhengfen bot check``
+passes each (and fails copies of the Python bot with one defect each, for that defect).
 
 A language whose toolchain is missing is skipped, unless ``ZHENGFEN_BOT_TESTS=1`` (set by
 ``.ci/run``): then it fails.
@@ -18,6 +19,7 @@ import json
 import os
 import re
 import selectors
+import shlex
 import shutil
 import subprocess
 import sys
@@ -30,6 +32,8 @@ from typing import Any
 import pytest
 
 import zhengfen
+from zhengfen import cli
+from zhengfen.bots.check import check_program
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = ROOT / "examples" / "bots"
@@ -134,7 +138,7 @@ class Driver:
 
 def _rules(game: str, players: int) -> zhengfen.Rules:
     if game == "zheng_fen":
-        return zhengfen.Rules.zheng_fen(players=players)
+        return zhengfen.Rules.zheng_fen(players=players, target=200)  # whole games, shorter
     return zhengfen.Rules.zen_cheng_you()
 
 
@@ -296,3 +300,63 @@ def test_in_the_arena_faultless_and_ahead_of_random(
     found = re.search(r"- random: ([+-][0-9.]+) \[", report)
     assert found is not None, report
     assert float(found.group(1)) > 0, report
+
+
+# --- zhengfen bot check (BOTS.md §8) passes each example bot, and fails broken copies ----------
+
+TABLE_ROWS = {"zheng_fen 3", "zheng_fen 4", "zheng_fen 5", "zheng_fen 6", "zen_cheng_you 4"}
+PLAYING_ROWS = TABLE_ROWS | {"match", "unknown messages"}
+DIES_ON_UNKNOWN = """        elif kind not in ("match_end", "game_end"):
+            sys.exit(3)
+        # any other type"""
+# each defect: (text of bot.py, its replacement), the rows it fails, words of their detail
+DEFECTS = {
+    "illegal index": (
+        ('"index": index}', '"index": len(message["legal"])}'),
+        PLAYING_ROWS,
+        "illegal answer",
+    ),
+    "no hello": (("write(HELLO)", "pass"), {"hello"}, "no hello"),
+    "dies on an unknown type": (
+        ("        # any other type", DIES_ON_UNKNOWN),
+        {"unknown messages"},
+        "exited (status 3)",
+    ),
+    "ignores bye": (("            break\n", "            continue\n"), {"bye"}, "after bye"),
+    "late": (
+        ("            index = choose(", "            time.sleep(1)\n            index = choose("),
+        PLAYING_ROWS,
+        "within 300 ms",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("vectors", [False, True])
+def test_bot_check_passes_each_example_bot(
+    commands: dict[str, list[str]], language: str, vectors: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["bot", "check", shlex.join(_command(commands, language))]
+    argv += ["--vectors"] if vectors else ["--decisions", "100"]
+    status = cli.main(argv)
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert out.rstrip().endswith("all passed") and " fail " not in out, out
+
+
+@pytest.mark.parametrize("defect", DEFECTS)
+def test_bot_check_fails_a_broken_copy_of_the_python_bot_for_its_reason(
+    tmp_path: Path, defect: str
+) -> None:
+    (old, new), rows, reason = DEFECTS[defect]
+    source = (BOTS / "python" / "bot.py").read_text(encoding="utf-8")
+    assert source.count(old) == 1, old
+    broken = tmp_path / "bot.py"
+    broken.write_text(source.replace(old, new).replace("import sys", "import sys\nimport time"))
+    command = shlex.join([sys.executable, str(broken)])
+    time_ms = 300 if defect == "late" else 5000  # a loaded machine is not a late bot
+    report = check_program(command, decisions=20, time_ms=time_ms, start_seconds=2.0)
+    failed = {row.name: row.detail for row in report.rows if row.passed is False}
+    assert set(failed) == rows, report.text()
+    assert all(reason in detail for detail in failed.values()), report.text()
+    assert not report.ok
