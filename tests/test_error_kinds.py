@@ -142,7 +142,9 @@ CASES: list[Any] = [
     ),
     pytest.param(lambda tmp: train_command().check_out(tmp, True), ArgumentError, marks=needs_jax),
     pytest.param(
-        lambda _: train_command().check_opponents(train_config(opponents=("user_agents:Illegal",))),
+        lambda _: train_command().check_opponents(
+            train_config(opponents=("user_agents:NoSuchAgent",))
+        ),
         ArgumentError,
         marks=needs_jax,
     ),

@@ -312,18 +312,18 @@ def _by_text(text: str, legal: Sequence[Move], rules: Rules) -> Answer:
 
 def _json_object(line: bytes | str) -> dict[str, Any]:
     """``line`` read as strict JSON (no ``NaN`` or ``Infinity``): an object, else
-    ``ValueError`` saying what it is."""
+    :class:`zhengfen.BotError` saying what it is."""
     try:
         value = _DECODER.decode(line if isinstance(line, str) else line.decode("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise ValueError(f"not JSON ({error})") from None
+        raise BotError(f"not JSON ({error})") from None
     if not isinstance(value, dict):
-        raise ValueError(f"not a JSON object but {type(value).__name__}")
+        raise BotError(f"not a JSON object but {type(value).__name__}")
     return value
 
 
 def _no_constant(token: str) -> Any:
-    raise ValueError(f"not JSON ({token} is not a JSON number)")
+    raise BotError(f"not JSON ({token} is not a JSON number)")
 
 
 _DECODER = json.JSONDecoder(parse_constant=_no_constant)

@@ -12,12 +12,14 @@ outside it.
 >>> cut_deep('[[1, 2]', 9)
 Traceback (most recent call last):
 ...
-ValueError: unexpected text at character 7
+zhengfen.errors.ConformanceError: unexpected text at character 7
 """
 
 from __future__ import annotations
 
 import re
+
+from zhengfen.errors import ConformanceError
 
 __all__ = ["cut_deep"]
 
@@ -43,8 +45,8 @@ _ALLOWED = {
 
 def cut_deep(text: str, limit: int) -> str:
     """``text`` with every array or object opening deeper than ``limit`` (the outermost value
-    is depth 1) written ``[]``; :class:`ValueError` if ``text`` is not JSON (``NaN`` and
-    ``Infinity`` are taken, as Python's reader takes them)."""
+    is depth 1) written ``[]``; :class:`zhengfen.ConformanceError` if ``text`` is not JSON
+    (``NaN`` and ``Infinity`` are taken, as Python's reader takes them)."""
     out: list[str] = []
     stack: list[str] = []
     cut: int | None = None  # the depth of the container being left out
@@ -64,7 +66,7 @@ def cut_deep(text: str, limit: int) -> str:
         elif kind == "close" and depth == cut:
             cut = None
     if state != "end" or text[position:].strip(" \t\n\r"):
-        raise ValueError(f"unexpected text at character {position}")
+        raise ConformanceError(f"unexpected text at character {position}")
     return "".join(out)
 
 

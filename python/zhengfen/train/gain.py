@@ -23,6 +23,7 @@ from typing import Any
 
 import zhengfen
 from zhengfen.arena.intervals import Interval
+from zhengfen.errors import ArgumentError
 from zhengfen.train.evaluation import evaluate
 
 __all__ = ["Candidate", "Measured", "gain_dict", "measure", "table"]
@@ -95,7 +96,7 @@ def measure(
     """Every candidate against ``target`` on ``deals`` deals of ``seeds[0]``; the best (largest
     mean; the earliest of equals) again on ``seeds[1]``."""
     if not candidates:
-        raise ValueError("no candidate to measure")
+        raise ArgumentError("no candidate to measure")
     choose, confirm = seeds
     found = [(c, evaluate(rules, c.model, deals, choose, target, threads)) for c in candidates]
     best = max(range(len(found)), key=lambda i: (found[i][1].mean, -i))
