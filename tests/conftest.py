@@ -18,6 +18,10 @@ import zhengfen
 from ray_cluster import RayCluster, start_cluster
 from zhengfen import reference
 
+collect_ignore = ["bots"]
+"""``tests/bots/`` holds bots (BOTS.md) the tests start as processes: each reads its standard
+input when run, so ``--doctest-modules`` must not import them."""
+
 # ``zhengfen serve`` started by a test keeps its games in a folder of the test session's, never
 # in the home folder's default (a test that means a folder gives ``--data``).
 if "ZHENGFEN_DATA" not in os.environ:
