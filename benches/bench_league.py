@@ -1,9 +1,9 @@
 """How well the league's intervals (AI.md §3.3) agree with a bootstrap over deals, on a league
 already played (``zhengfen league ... --db FILE``): for each agent, the model's standard error
-(from the weighted least-squares fit's covariance) beside the bootstrap's (deals drawn with
-replacement, the same draw for every pair, ratings refitted ``--rounds`` times), and their
-ratio. Nothing is played. Run: ``python benches/bench_league.py --db FILE [--name NAME]
-[--rounds 1000]``."""
+(from the weighted least-squares fit's covariance; "unscaled": before its scaling by
+``chi2/dof``) beside the bootstrap's (deals drawn with replacement, the same draw for every
+pair, ratings refitted ``--rounds`` times), and their ratio. Nothing is played. Run:
+``python benches/bench_league.py --db FILE --name NAME [--rounds 1000]``."""
 
 from __future__ import annotations
 
@@ -29,14 +29,15 @@ def main() -> None:
     model = fit(agents, pairings)
     boot = bootstrap(agents, pairings, args.rounds)
     print(table.markdown())
-    print(f"\nchi2 {model.chi2:.1f} on {model.dof} dof (covariance scaled by max(1, chi2/dof))\n")
-    print("| agent | rating | model s.e. | bootstrap s.e. | bootstrap / model |")
-    print("|---|---|---|---|---|")
+    scale = max(1.0, model.chi2 / model.dof) if model.dof > 0 else 1.0
+    print(f"\nchi2 {model.chi2:.1f} on {model.dof} dof: the covariance scaled by {scale:.2f}\n")
+    print("| agent | rating | model s.e. | unscaled | bootstrap s.e. | bootstrap / model |")
+    print("|---|---|---|---|---|---|")
     for i, agent in enumerate(agents):
         se = model.standard_error(i)
-        print(
-            f"| {agent} | {model.ratings[i]:+.1f} | {se:.2f} | {boot[i]:.2f} | {boot[i] / se:.2f} |"
-        )
+        bare = se / scale**0.5
+        row = f"| {agent} | {model.ratings[i]:+.1f} | {se:.2f} | {bare:.2f} | {boot[i]:.2f} |"
+        print(f"{row} {boot[i] / se:.2f} |")
 
 
 if __name__ == "__main__":
