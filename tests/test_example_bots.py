@@ -302,6 +302,24 @@ def test_in_the_arena_faultless_and_ahead_of_random(
     assert float(found.group(1)) > 0, report
 
 
+@pytest.mark.parametrize("language", ["java", "c"])
+def test_a_training_opponent(commands: dict[str, list[str]], language: str, tmp_path: Path) -> None:
+    """``zhengfen train --opponents process(cmd=...)``: a learned agent trains against the bot
+    (its rounds played in Python, AI.md §8), and the run keeps the bot as its opponent."""
+    pytest.importorskip("jax")
+    spec = f"process(cmd={json.dumps(shlex.join(_command(commands, language)))},time=5000)"
+    out = tmp_path / "run"
+    args = ["train", "--out", str(out), "--opponents", spec, "--rounds", "2", "--episodes", "4"]
+    small = ["--layers", "32", "--history", "1", "--batch", "64", "--eval-deals", "0"]
+    assert cli.main([*args, *small, "--yardstick-deals", "0", "--no-progress"]) == 0
+    state = json.loads((out / "state.json").read_text(encoding="utf-8"))
+    assert state["counters"]["round"] == 2 and state["counters"]["decisions"] > 0
+    [opponent] = state["recipe"]["opponents"]
+    assert opponent.startswith("process(cmd=") and opponent.endswith(
+        ",time=5000,budget=60000,fallback=greedy,restarts=3)"
+    )
+
+
 # --- zhengfen bot check (BOTS.md §8) passes each example bot, and fails broken copies ----------
 
 TABLE_ROWS = {"zheng_fen 3", "zheng_fen 4", "zheng_fen 5", "zheng_fen 6", "zen_cheng_you 4"}

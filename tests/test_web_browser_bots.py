@@ -1,6 +1,7 @@
 """A person at a table with bots, in headless Chromium (the fixtures and helpers of
 ``test_web_browser``, so skipped or failed as that module is), against ``zhengfen serve --bots
-FILE`` listing the example Python bot (``examples/bots/python/bot.py``) and a test bot that
+FILE`` listing the example C bot (``examples/bots/c/bot.c``, built with gcc; the example Python
+bot where gcc is missing) and a test bot that
 answers illegally (``tests/bots/illegal_index.py``): the bots are offered by name in the
 opponents' menus (never their command line) after the agents a league rated (their ratings
 shown, best first; the best-rated quick agent the default), a person plays a whole match
@@ -11,6 +12,8 @@ from __future__ import annotations
 import json
 import queue
 import re
+import shlex
+import shutil
 import subprocess
 import sys
 import threading
@@ -28,7 +31,18 @@ if TYPE_CHECKING:
 
 browser, page, shots = browsing.browser, browsing.page, browsing.shots
 BOTS = Path(__file__).resolve().parent / "bots"
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "bots" / "python" / "bot.py"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "bots"
+
+
+def _example_bot(folder: Path) -> str:
+    """The example bot's command line: the C bot built into ``folder``, or the Python bot where
+    there is no gcc."""
+    if shutil.which("gcc") is None:
+        return shlex.join([sys.executable, str(EXAMPLES / "python" / "bot.py")])
+    binary = folder / "example-c"
+    source = EXAMPLES / "c" / "bot.c"
+    subprocess.run(["gcc", "-std=c99", "-O2", "-o", str(binary), str(source)], check=True)
+    return shlex.join([str(binary)])
 
 
 @pytest.fixture(scope="module")
@@ -38,8 +52,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("bots")
     listed = folder / "bots.toml"
     entries = []
-    for name, script in (("example", EXAMPLE), ("illegal", BOTS / "illegal_index.py")):
-        spec = 'process(cmd="' + f"{sys.executable} {script}" + '")'
+    illegal = shlex.join([sys.executable, str(BOTS / "illegal_index.py")])
+    for name, cmd in (("example", _example_bot(folder)), ("illegal", illegal)):
+        spec = f"process(cmd={json.dumps(cmd)})"
         entries.append(f"[[bots]]\nname = {json.dumps(name)}\nspec = {json.dumps(spec)}\n")
     listed.write_text("".join(entries), encoding="utf-8")
     league = folder / "league.sqlite"
