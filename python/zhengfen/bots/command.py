@@ -14,7 +14,6 @@ exist.
 from __future__ import annotations
 
 import argparse
-import shlex
 import sys
 from pathlib import Path
 
@@ -69,9 +68,10 @@ def run(args: argparse.Namespace) -> int:
 def check(args: argparse.Namespace) -> int:
     """``zhengfen bot check``: prints the report; 0 if every row passed, else 1."""
     from zhengfen.bots.check import check_program
+    from zhengfen.bots.process import split_command
     from zhengfen.bots.vectors import PACKAGE_DIR, replay
 
-    command_words(args.cmd)
+    split_command(args.cmd)  # a command that cannot be split is refused before any check
     if args.vectors is not None:
         folder = PACKAGE_DIR if args.vectors is True else args.vectors
         report = replay(args.cmd, folder, args.time)
@@ -79,22 +79,6 @@ def check(args: argparse.Namespace) -> int:
         report = check_program(args.cmd, args.decisions, args.time, args.seed)
     print(report.text())
     return 0 if report.ok else 1
-
-
-def command_words(cmd: str) -> list[str]:
-    """The bot's command split as a POSIX shell splits it; :class:`zhengfen.ArgumentError`
-    when it cannot be, or splits into nothing.
-
-    >>> command_words("java -cp 'my bots' Bot")
-    ['java', '-cp', 'my bots', 'Bot']
-    """
-    try:
-        words = shlex.split(cmd)
-    except ValueError as error:
-        raise ArgumentError(f"the command {cmd!r} cannot be split: {error}") from None
-    if not words:
-        raise ArgumentError("the command is empty: give the bot's command line")
-    return words
 
 
 def generate(out: Path) -> int:

@@ -32,7 +32,7 @@ from zhengfen.bots import messages
 from zhengfen.bots.messages import MAX_LINE_BYTES, BotHello
 from zhengfen.errors import BotError
 
-__all__ = ["EOF", "OVERSIZED", "START_SECONDS", "BotProcess", "Marker"]
+__all__ = ["EOF", "OVERSIZED", "START_SECONDS", "BotProcess", "Marker", "split_command"]
 
 START_SECONDS = 10.0
 """How long a bot has to answer the engine's ``hello`` (BOTS.md §3)."""
@@ -65,7 +65,7 @@ class BotProcess:
 
     def __init__(self, cmd: str, argv: list[str] | None = None, label: str | None = None) -> None:
         self.cmd = cmd
-        self.argv = argv if argv is not None else _split(cmd)
+        self.argv = argv if argv is not None else split_command(cmd)
         self.label = label or cmd
         self.hello: BotHello | None = None
         self._popen: subprocess.Popen[bytes] | None = None
@@ -236,15 +236,21 @@ class BotProcess:
         self._lines.eof = True
 
 
-def _split(cmd: str) -> list[str]:
+def split_command(cmd: str) -> list[str]:
+    """A bot's command split as a POSIX shell splits it (``shlex``, no shell run);
+    :class:`zhengfen.BotError` when it cannot be, or splits into nothing.
+
+    >>> split_command("java -cp 'my bots' Bot")
+    ['java', '-cp', 'my bots', 'Bot']
+    """
     import shlex
 
     try:
         argv = shlex.split(cmd)
     except ValueError as error:
-        raise BotError(f"bot {cmd!r}: its command cannot be split ({error})") from None
+        raise BotError(f"the command {cmd!r} cannot be split: {error}") from None
     if not argv:
-        raise BotError("a bot needs a command")
+        raise BotError("the command is empty: give the bot's command line")
     return argv
 
 
