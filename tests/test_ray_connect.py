@@ -6,6 +6,8 @@ cluster is the session's ``ray_cluster`` fixture (tests/ray_cluster.py), on 127.
 
 from __future__ import annotations
 
+import json
+import shlex
 import socket
 import subprocess
 import sys
@@ -59,6 +61,24 @@ def test_a_tournament_on_the_cluster_equals_it_inline(
     remote = arena("--ray", ray_cluster.address, env=ray_cluster.env(), log=tmp_path / "ray.jsonl")
     assert inline[0] == 0 and remote[0] == 0, remote[2]
     assert table_rows(remote[1]) == table_rows(inline[1]) != []
+    log = (tmp_path / "ray.jsonl").read_text(encoding="utf-8")
+    assert log == (tmp_path / "inline.jsonl").read_text(encoding="utf-8") != ""
+
+
+def test_a_bot_plays_on_the_cluster_as_inline(ray_cluster: RayCluster, tmp_path: Path) -> None:
+    """A bot program (BOTS.md) in a tournament run as Ray tasks: each task starts the bot on
+    its node (the program at the same path there) and the games, their log and the faults
+    column equal those of the same tournament played in this process."""
+    bot = Path(__file__).resolve().parent / "bots" / "train_opponent.py"
+    spec = f"process(cmd={json.dumps(shlex.join([sys.executable, str(bot)]))},time=5000)"
+    agents = ("--agents", f"{spec},greedy")
+    inline = arena(*agents, env=ray_cluster.env(), log=tmp_path / "inline.jsonl")
+    remote = arena(
+        "--ray", ray_cluster.address, *agents, env=ray_cluster.env(), log=tmp_path / "ray.jsonl"
+    )
+    assert inline[0] == 0 and remote[0] == 0, remote[2]
+    assert table_rows(remote[1]) == table_rows(inline[1]) != []
+    assert "| faults |" in remote[1]
     log = (tmp_path / "ray.jsonl").read_text(encoding="utf-8")
     assert log == (tmp_path / "inline.jsonl").read_text(encoding="utf-8") != ""
 
