@@ -190,6 +190,12 @@ class BotProcess:
                 return False
         return True
 
+    @property
+    def held(self) -> int:
+        """How many bytes of the engine's lines the bot has not taken yet (held for the next
+        write: its input pipe is full)."""
+        return len(self._pending)
+
     def read_line(self, deadline: float) -> bytes | Marker | None:
         """The bot's next line (without its line end), :data:`OVERSIZED` for one over 1 MiB,
         :data:`EOF` once its output is closed, or ``None`` when ``deadline`` (a
@@ -211,11 +217,14 @@ class BotProcess:
                 self._lines.fill(fd)
 
     def close(self, seconds: float = BYE_SECONDS) -> None:
-        """Says ``bye``, gives the bot ``seconds`` to exit, then kills its group."""
+        """Says ``bye``, gives the bot ``seconds`` to exit, then kills its group (at once when
+        it does not take the ``bye`` within 0.5 s: its input is full and unread)."""
         if self._popen is None:
             return
         if self._popen.poll() is None:
-            self.send(messages.bye(), deadline=time.monotonic() + min(seconds, 0.5))
+            if not self.send(messages.bye(), deadline=time.monotonic() + min(seconds, 0.5)):
+                self.kill()  # it does not take its input: it would never read the bye
+                return
             with contextlib.suppress(OSError):
                 self._popen.stdin.close()  # type: ignore[union-attr]
             with contextlib.suppress(subprocess.TimeoutExpired):
