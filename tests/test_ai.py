@@ -29,7 +29,7 @@ from zhengfen.agents import (
     observe,
     play_game,
 )
-from zhengfen.seats import deal_seed
+from zhengfen.agents.seats import deal_seed
 from zhengfen.types import MaskForm, Move
 
 ZF4 = zhengfen.Rules.zheng_fen(players=4)

@@ -168,7 +168,7 @@ def test_the_documented_submodules_are_reached_from_the_package() -> None:
     probe = (
         "import sys, zhengfen\n"
         "assert zhengfen.agents.GreedyAgent().spec == 'greedy'\n"
-        "assert zhengfen.arena.run and zhengfen.seats and zhengfen.reference.Rules\n"
+        "assert zhengfen.arena.run and zhengfen.agents.seats and zhengfen.reference.Rules\n"
         "assert not {'jax', 'starlette', 'gymnasium'} & set(sys.modules), sys.modules.keys()\n"
         "assert set(zhengfen.SUBMODULES) <= set(dir(zhengfen))\n"
         "try:\n"

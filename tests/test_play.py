@@ -26,8 +26,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zhengfen
+from declaration_stakes import team_bonus
 from test_cli import leading_seed, subprocess_env, zhengfen_cmd
-from zhengfen.declarations import team_bonus
 from zhengfen.names import combo_name, move_groups, parse_name
 from zhengfen.terminal.play import Session, Stop, play_session
 from zhengfen.terminal.screen import SHOWN_WAYS, Screen, make_console

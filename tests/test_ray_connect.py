@@ -1,8 +1,8 @@
 """``--ray HOST:PORT`` against a cluster started with ``ray start --head`` (issue 21 §3): the
 token found where Ray keeps it, the same tournament as inline, and every way a connection can
 fail (no cluster, no token, a wrong token, a port that is no Ray cluster's, Ray not installed)
-answered with one line and exit status 2 in bounded time (:mod:`zhengfen.ray_connect`). The
-cluster is the session's ``ray_cluster`` fixture (tests/ray_cluster.py), on 127.0.0.1 only."""
+answered with one line and exit status 2 in bounded time (:mod:`zhengfen.arena.ray_connect`).
+The cluster is the session's ``ray_cluster`` fixture (tests/ray_cluster.py), on 127.0.0.1 only."""
 
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 
 from ray_cluster import RayCluster, client_env, free_port
 from test_cli import table_rows, zhengfen_cmd
+from zhengfen.arena.ray_connect import connect_ray, parse_address, token_source
 from zhengfen.cli import main
 from zhengfen.errors import RayConnectionError
-from zhengfen.ray_connect import connect_ray, parse_address, token_source
 
 TOURNAMENT = (
     *("--agents", "greedy,random,random", "--players", "3", "--deals", "2"),
@@ -173,7 +173,7 @@ def silent_port() -> Iterator[str]:
 
 CONNECT = """
 import sys
-from zhengfen.ray_connect import connect_ray
+from zhengfen.arena.ray_connect import connect_ray
 try:
     connect_ray(sys.argv[1], timeout=float(sys.argv[2]))
 except ValueError as error:

@@ -1,6 +1,6 @@
 """The one rule for seating, seeding and playing the other seats (issue 11 §2): the core's
-rule (``zhengfen.seats``), the Python loop against ``rollouts``, ``VecGame`` and the Gymnasium
-env, and agent specs read once, by the core."""
+rule (``zhengfen.agents.seats``), the Python loop against ``rollouts``, ``VecGame`` and the
+Gymnasium env, and agent specs read once, by the core."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 import zhengfen
 from zhengfen import ArgumentError
 from zhengfen.agents import RandomAgent, make_agent, play_seats
+from zhengfen.agents.seats import agent_seed, deal_seed, rotations, seating
 from zhengfen.arena import Tournament, python_game, run, rust_chunk
-from zhengfen.seats import agent_seed, deal_seed, rotations, seating
 from zhengfen.types import Move
 
 ZF4 = zhengfen.Rules.zheng_fen(players=4)

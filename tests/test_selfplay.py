@@ -18,7 +18,7 @@ import pytest
 import learned_models
 import zhengfen
 from test_hardening_core import run_and_interrupt
-from zhengfen.seats import agent_seed, deal_seed
+from zhengfen.agents.seats import agent_seed, deal_seed
 
 ZF4 = zhengfen.Rules.zheng_fen(players=4)
 ZCY = zhengfen.Rules.zen_cheng_you()

@@ -1,7 +1,7 @@
 """What a seat sees (``Game.visible``, ``Game.visible_events``; web/API.md "The record"), checked
 against the pure-Python reference game played alongside, decision by decision: its cards, counts,
 points, places, trick, table, scores and declarations; the declarations' stakes and points from
-``zhengfen.declarations`` and a Zen Cheng You match's breakdown from its events
+``tests/declaration_stakes.py`` and a Zen Cheng You match's breakdown from its events
 (``team_bonus``); the last player's remaining hand from the deal and the plays. Also: a seat's
 record never shows another seat's hand while the game is on, the record after each event ends on
 the record of the game, and bad arguments are ``ValueError``s."""
@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 import zhengfen
+from declaration_stakes import STAKES, declaration_points, team_bonus
 from differential_games import CONFIGS, make
 from zhengfen import reference
-from zhengfen.declarations import STAKES, declaration_points, team_bonus
 
 
 def expected(ref: Any, viewer: int | None) -> dict[str, Any]:

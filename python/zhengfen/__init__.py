@@ -149,14 +149,11 @@ SUBMODULES = frozenset(
         "arena",
         "bots",
         "conformance",
-        "declarations",
         "docs",
         "envs",
         "errors",
         "names",
-        "ray_connect",
         "reference",
-        "seats",
         "text",
         "train",
         "types",
@@ -170,14 +167,11 @@ if TYPE_CHECKING:  # what mypy sees; at run time each is imported when reached
     from zhengfen import arena as arena
     from zhengfen import bots as bots
     from zhengfen import conformance as conformance
-    from zhengfen import declarations as declarations
     from zhengfen import docs as docs
     from zhengfen import envs as envs
     from zhengfen import errors as errors
     from zhengfen import names as names
-    from zhengfen import ray_connect as ray_connect
     from zhengfen import reference as reference
-    from zhengfen import seats as seats
     from zhengfen import text as text
     from zhengfen import train as train
     from zhengfen import web as web

@@ -116,9 +116,9 @@ class EnvError(ZhengfenError):
 
 
 class RayConnectionError(ZhengfenError):
-    """``--ray ADDRESS`` cannot be used (:mod:`zhengfen.ray_connect`): Ray is not installed, the
-    address is malformed, no Ray cluster answers there in time, or the cluster asks for a token
-    that is missing or that it refuses. The message says which, in one line."""
+    """``--ray ADDRESS`` cannot be used (:mod:`zhengfen.arena.ray_connect`): Ray is not
+    installed, the address is malformed, no Ray cluster answers there in time, or the cluster
+    asks for a token that is missing or that it refuses. The message says which, in one line."""
 
 
 class BotError(ZhengfenError):

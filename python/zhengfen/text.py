@@ -4,9 +4,10 @@
 ``zhengfen replay`` (:mod:`zhengfen.terminal.replay`), :func:`zhengfen.history_text` and the
 environments' ``render()`` (:mod:`zhengfen.envs`) all write through this module; none formats
 a game on its own. Seats are named by a ``who`` function (:func:`seat_name` by default,
-:func:`namer` for agents' names and "you"). Combination names people read and type (``pair of
-8s``) and the legal moves grouped by name come from :mod:`zhengfen.names`, re-exported here;
-the terminal screen of ``zhengfen play``, in colour, is :mod:`zhengfen.terminal.screen`.
+:func:`namer` for agents' names and "you"), and a declaration's stake is the core's
+(``game_offers``). Combination names people read and type (``pair of 8s``) and the legal moves
+grouped by name are :mod:`zhengfen.names`'s; the terminal screen of ``zhengfen play``, in
+colour, is :mod:`zhengfen.terminal.screen`.
 
 >>> import zhengfen
 >>> game = zhengfen.Game.from_hands(zhengfen.Rules.zheng_fen(players=3), ["5c", "7c", "9c Kc"], 0)
@@ -28,29 +29,23 @@ match points [15, 0, 0], scores [15, 0, 0]
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from zhengfen._core import Cards, Game, parse_cards
-from zhengfen.declarations import STAKES
-from zhengfen.names import MoveGroup, combo_name, move_groups, move_name, parse_name
+from zhengfen._core import Cards, Game, game_offers, parse_cards
 
 if TYPE_CHECKING:
     pass
 
 __all__ = [
-    "MoveGroup",
     "agents_line",
     "announcement",
-    "combo_name",
     "event_text",
     "final_line",
     "hand_text",
     "history_text",
-    "move_groups",
-    "move_name",
     "namer",
     "ordinal",
-    "parse_name",
     "render_text",
     "said",
     "seat_name",
@@ -216,8 +211,15 @@ def _declaration(subject: str, move: str, blind_round: bool, stake: int | None) 
             " not declare blind" if blind_round else " not declare"
         )
     shown = " BLIND" if move == "blind" else ""
-    staked = STAKES[move] if stake is None else stake
+    staked = _stakes()[move] if stake is None else stake
     return f"{said(subject, 'declares', 'declare')}{shown} (+/-{staked})"
+
+
+@cache
+def _stakes() -> dict[str, int]:
+    """Each declaration's stake as the core states it (the Zen Cheng You offer of
+    ``game_offers``, RULES.md §11.2)."""
+    return {move: stake for offer in game_offers() for move, stake in offer["stakes"].items()}
 
 
 def history_text(events: Iterable[Mapping[str, Any]]) -> str:

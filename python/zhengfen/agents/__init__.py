@@ -18,8 +18,7 @@ an agent following the whole game, such as a bot program),
 :func:`is_user_class`, :func:`takes_seed`),
 :mod:`~zhengfen.agents.loop` (:func:`play_seats`, the one Python loop, its one move
 :func:`take_turn`, :func:`play_game`, :func:`finish_game` and :func:`observe`) and
-:mod:`~zhengfen.agents.seats` (who sits where and which seeds they draw from, the core's rule;
-also importable as :mod:`zhengfen.seats`).
+:mod:`~zhengfen.agents.seats` (who sits where and which seeds they draw from, the core's rule).
 
 >>> import zhengfen
 >>> from zhengfen.agents import GreedyAgent, RandomAgent, play_game

@@ -6,7 +6,7 @@ learned agents think in Rust through the seat's info set, which reveals nothing 
 not know: each holds its :class:`zhengfen.AgentSpec` (``agent_spec``, read once, its model
 with it) and hands that object to the core at every move; ``spec`` is its text. A built-in
 agent draws from the SplitMix64 stream of its seed, as the same agent does in ``rollouts``:
-seeded by :func:`zhengfen.seats.agent_seed`, a Python game plays the moves ``rollouts``
+seeded by :func:`zhengfen.agents.seats.agent_seed`, a Python game plays the moves ``rollouts``
 plays.
 
 >>> import zhengfen

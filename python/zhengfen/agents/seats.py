@@ -5,7 +5,7 @@ this module re-exports it: :func:`seating` (rotation ``r`` seats agent ``(s + r)
 ``s``), :func:`rotations` (the distinct rotations of a table), :func:`deal_seed` and
 :func:`agent_seed` (the stream of the agent in a seat). ``rollouts``, ``VecGame``, the arena,
 ``zhengfen play``, the Gymnasium env and the Python loop of
-:func:`zhengfen.agents.play_seats` all follow it. (Also importable as :mod:`zhengfen.seats`.)
+:func:`zhengfen.agents.play_seats` all follow it.
 
 >>> seating(4, 1), rotations(["greedy", "random", "greedy", "random"])
 ([1, 2, 3, 0], 2)

@@ -4,7 +4,7 @@ A tournament plays ``deals`` deals; deal ``d`` is the game seeded with ``deal_se
 (AI.md §3). In the duplicate format (the default) each deal is played once per distinct rotation
 of the agents round the table, so every agent sits in every seat on the same cards and the luck
 of the deal cancels. A game is played to its end, or for ``matches`` matches. Seating, rotations
-and seeds follow the core's rule (:mod:`zhengfen.seats`).
+and seeds follow the core's rule (:mod:`zhengfen.agents.seats`).
 
 The work is cut into chunks of deals. Each chunk gives the same games wherever it runs: in this
 process, in a pool of ``workers`` processes, or as Ray tasks. So a seed names the results, and
@@ -19,7 +19,8 @@ result, the chunks), :mod:`~zhengfen.arena.games` (a chunk's games, in Rust or i
 :mod:`~zhengfen.arena.command` (the ``zhengfen arena`` subcommand),
 :mod:`~zhengfen.arena.report` (statistics, tables, the log), :mod:`~zhengfen.arena.intervals`
 (confidence intervals of a mean over the deals), :mod:`~zhengfen.arena.progress` (the progress
-line).
+line), :mod:`~zhengfen.arena.ray_connect` (connecting to Ray for ``--ray``, which training and
+the league use too).
 """
 
 from zhengfen.arena.backends import InOrder, Progress, Sink, run

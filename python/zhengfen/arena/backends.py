@@ -36,8 +36,8 @@ def run(
     """Plays the tournament and returns its games in deal-then-rotation order.
 
     ``workers`` > 1 uses that many processes; ``ray_address`` (a cluster's ``HOST:PORT``, or
-    ``"local"`` to start a local Ray; :func:`zhengfen.ray_connect.connect_ray`) runs the chunks
-    as Ray tasks. ``progress`` is called with the number of
+    ``"local"`` to start a local Ray; :func:`zhengfen.arena.ray_connect.connect_ray`) runs the
+    chunks as Ray tasks. ``progress`` is called with the number of
     games each finished chunk adds. ``sink`` is handed the games in deal-then-rotation order
     as soon as every earlier game is done (chunks finish out of order on several processes), so
     a log written from it holds a complete prefix of the tournament whenever it stops; it may
@@ -161,10 +161,10 @@ def _end(pool: Any) -> None:
 def _run_ray(
     tournament: Tournament, work: list[tuple[int, int]], address: str, done: Sink
 ) -> list[GameResult]:
-    """The chunks as Ray tasks, on the Ray :func:`~zhengfen.ray_connect.ray_session` connects
-    to (a connection that was there before is used and left open). The tournament, learned
+    """The chunks as Ray tasks, on the Ray :func:`~zhengfen.arena.ray_connect.ray_session`
+    connects to (a connection that was there before is used and left open). The tournament, learned
     models' weights included, is put in Ray's object store once and shared by every task."""
-    from zhengfen.ray_connect import ray_session
+    from zhengfen.arena.ray_connect import ray_session
 
     with ray_session(address):
         import ray

@@ -192,8 +192,8 @@ def check_tournament(
     parser's): too many games, Ray missing, agents that cannot play, a log that cannot be
     written."""
     from zhengfen.agents import check_agent
+    from zhengfen.arena.ray_connect import check_ray
     from zhengfen.bots import BotSpec
-    from zhengfen.ray_connect import check_ray
 
     check_games(tournament.deals, tournament.rotations())
     if ray is not None:

@@ -1,7 +1,7 @@
 """The games of a chunk of deals, the unit of work every backend runs: played in Rust by
 ``zhengfen.rollouts`` when every agent is built in, else in the Python loop of
 :func:`zhengfen.agents.play_seats`. Both follow the core's seating and seeding rule
-(:mod:`zhengfen.seats`), so they give the same games for built-in agents."""
+(:mod:`zhengfen.agents.seats`), so they give the same games for built-in agents."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 import zhengfen
 from zhengfen.agents import agent_label, finish_game, make_agent, play_seats
+from zhengfen.agents.seats import agent_seed, deal_seed, seating
 from zhengfen.arena.tournament import GameResult, Tournament
 from zhengfen.bots.spec import BotSpec
-from zhengfen.seats import agent_seed, deal_seed, seating
 from zhengfen.types import Move
 
 __all__ = ["play_chunk", "python_game", "rust_chunk"]

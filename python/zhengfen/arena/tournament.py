@@ -15,8 +15,8 @@ from typing import Any
 
 import zhengfen
 from zhengfen.agents import Agent, AgentName, agent_label, make_agent
+from zhengfen.agents.seats import rotations
 from zhengfen.bots.spec import BotSpec
-from zhengfen.seats import rotations
 
 __all__ = ["GameResult", "Tournament", "chunks"]
 

@@ -14,7 +14,7 @@ against its range as it is parsed, the rule-set arguments, agent lists, the file
 written, checked before any work), :mod:`~zhengfen.cli.signals` (Ctrl-C and SIGTERM, in the
 command and in worker processes) and :mod:`~zhengfen.cli.streams` (a standard stream the
 caller closed, a reader of standard output that went away). Connecting to Ray for ``--ray``
-is :mod:`zhengfen.ray_connect`, which Python code uses too.
+is the arena's (:mod:`zhengfen.arena.ray_connect`), which training and the league use too.
 """
 
 from zhengfen.cli.entry import COMMANDS, REFUSED, main, parser

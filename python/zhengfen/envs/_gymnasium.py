@@ -32,6 +32,7 @@ from zhengfen.agents import (
     play_seats,
     read_agent,
 )
+from zhengfen.agents.seats import agent_seed
 from zhengfen.bots.spec import BotSpec
 from zhengfen.envs._actions import action_index, illegal_message, legal_move
 from zhengfen.envs._options import EnvOptions, check_seed, integer
@@ -45,7 +46,6 @@ from zhengfen.envs._spaces import (
     render,
 )
 from zhengfen.errors import EnvError, ModelError
-from zhengfen.seats import agent_seed
 
 __all__ = ["Opponent", "ZhengfenEnv", "gymnasium_env"]
 
@@ -90,9 +90,10 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
 
     Reproducibility: the reset seed seeds the game and the built-in opponents named by string
     (rebuilt every episode, the agent in seat ``s`` seeded with
-    :func:`zhengfen.seats.agent_seed` ``(seed, s)``, as in ``rollouts`` and ``VecGame``); agent
-    objects and ``module:Class`` agents are built once and keep their own randomness, and a
-    learned opponent (which draws nothing) is built once: its model file is read once.
+    :func:`zhengfen.agents.seats.agent_seed` ``(seed, s)``, as in ``rollouts`` and
+    ``VecGame``); agent objects and ``module:Class`` agents are built once and keep their own
+    randomness, and a learned opponent (which draws nothing) is built once: its model file is read
+    once.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012

@@ -72,10 +72,10 @@ def run(args: argparse.Namespace) -> int:
     """Plays the league's missing games and prints its standings."""
     from zhengfen.arena import ProgressBar
     from zhengfen.arena.command import bots_closed
+    from zhengfen.arena.ray_connect import check_ray
     from zhengfen.bots import close_all
     from zhengfen.league.play import League
     from zhengfen.league.store import Store, default_path
-    from zhengfen.ray_connect import check_ray
 
     rules = rules_of(args)
     names = split_agents(args.agents)

@@ -41,9 +41,9 @@ from zhengfen.agents import (
     play_seats,
     read_agent,
 )
+from zhengfen.agents.seats import agent_seed
 from zhengfen.errors import ArgumentError, IllegalMoveError, InvalidCardsError
 from zhengfen.names import MoveGroup, is_name, move_groups, move_name, parse_name
-from zhengfen.seats import agent_seed
 from zhengfen.terminal.screen import SHOWN_WAYS, Screen, make_console
 from zhengfen.types import Move
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
 from rich import box
@@ -29,7 +29,7 @@ from zhengfen.names import MoveGroup, combo_name
 from zhengfen.text import announcement, ordinal, said
 
 if TYPE_CHECKING:
-    from zhengfen.types import Move, SeatSeen, Visible
+    from zhengfen.types import Move, SeatSeen, Stake, Visible
 
 __all__ = ["Screen", "make_console", "rules_words"]
 
@@ -101,13 +101,6 @@ def rules_words(rules: Rules) -> str:
     return f"{target}, {jokers}, next match led by {leader}, {tie}"
 
 
-def match_events(game: Game) -> list[Mapping[str, Any]]:
-    """The history of the current match (from its deal)."""
-    events: list[Mapping[str, Any]] = list(game.history)
-    start = max(i for i, e in enumerate(events) if e["type"] == "deal")
-    return events[start:]
-
-
 @dataclass
 class Screen:
     """What one person sees of a game: ``seat`` is the person's, ``names`` the agents' names."""
@@ -116,11 +109,6 @@ class Screen:
     game: Game
     seat: int
     names: Mapping[int, str]
-    declared: int = field(init=False)
-    """Declarations announced this match."""
-
-    def __post_init__(self) -> None:
-        self.declared = sum(e["type"] == "declaration" for e in match_events(self.game))
 
     @property
     def plain(self) -> bool:
@@ -350,19 +338,17 @@ class Screen:
         """One history event as it happens, in the words of :func:`zhengfen.text.announcement`
         (the page of ``zhengfen serve`` says the same)."""
         kind = event["type"]
-        if kind == "declaration":
-            self.declared += 1
+        made = self.declaration(event)
         said_ = capital(
             announcement(
                 event,
                 self.who,
                 team=self.team_name,
-                blind_round=self.declared <= self.game.rules.players,
-                stake=self.stake(event),
+                blind_round=made is not None and made["blind_round"],
+                stake=None if made is None else made["stake"],
             )
         )
         if kind == "deal":
-            self.declared = 0
             self.rule(said_)
         elif kind == "declaration":
             self.print(said_, style="out" if event["move"] != "pass" else "dim")
@@ -384,13 +370,13 @@ class Screen:
         elif kind == "game_over":
             self.game_result(event["winners"])
 
-    def stake(self, event: Mapping[str, Any]) -> int | None:
-        """A declaration's stake, from the engine's record (announced as it is made, so the
-        seat's declaration of the match is this one)."""
+    def declaration(self, event: Mapping[str, Any]) -> Stake | None:
+        """A declaration's stake and round, from the engine's record (announced as it is
+        made, so the seat's declaration of the match is this one); ``None`` for other events."""
         if event["type"] != "declaration":
             return None
-        made = self.game.visible(self.seat)["seats"][event["seat"]]["declaration"]
-        return None if made is None else made["stake"]
+        made: Stake | None = self.game.visible(self.seat)["seats"][event["seat"]]["declaration"]
+        return made
 
     def match_result(self, event: Mapping[str, Any]) -> None:
         """The match points and the scores, by seat in finishing order, or by team with the

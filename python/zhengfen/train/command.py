@@ -208,7 +208,7 @@ def prepare(args: argparse.Namespace, argv: list[str] | None = None) -> TrainCon
             config = dataclasses.replace(config, yardstick=curve_yardstick(out, config))
         config = check_yardstick(config)
     if config.ray is not None:
-        from zhengfen.ray_connect import check_ray
+        from zhengfen.arena.ray_connect import check_ray
 
         check_ray(config.ray)
     return config

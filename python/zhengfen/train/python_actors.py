@@ -6,7 +6,7 @@ the model's best move, the first on ties), so the samples have ``selfplay``'s ke
 meaning, and with built-in opponents they are ``selfplay``'s own (``tests/test_train_bots.py``).
 
 An opponent is made for each episode by :func:`zhengfen.agents.make_agent` with its seat's seed
-(:func:`zhengfen.seats.agent_seed`, as ``rollouts`` seeds it), and moves through
+(:func:`zhengfen.agents.seats.agent_seed`, as ``rollouts`` seeds it), and moves through
 :func:`zhengfen.agents.take_turn` (a bot is told the game as BOTS.md says, its faults contained:
 the fallback moves). Each episode is one match; the opponents are then told the game is over
 (:func:`zhengfen.agents.finish_game`). No labelling search (``--search``) here."""
@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 import zhengfen
 from zhengfen.agents import Agent, AgentName, finish_game, make_agent, take_turn
-from zhengfen.seats import agent_seed, deal_seed
+from zhengfen.agents.seats import agent_seed, deal_seed
 
 __all__ = ["EPISODE_KEYS", "python_selfplay"]
 

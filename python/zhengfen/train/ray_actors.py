@@ -1,9 +1,9 @@
 """``zhengfen train --ray ADDRESS``: the actors as Ray actors (one CPU each) on a cluster
-(``local`` starts one on this machine), joined by :func:`zhengfen.ray_connect.connect_ray`
-(the cluster's token as the arena finds it). Each round's episodes are cut into contiguous slices,
-one per actor; the model's bytes are put in the object store once per round; the slices'
-samples are joined back in episode order, which makes them the samples one machine plays
-(:mod:`zhengfen.train.actors`).
+(``local`` starts one on this machine), joined by
+:func:`zhengfen.arena.ray_connect.connect_ray` (the cluster's token as the arena finds it).
+Each round's episodes are cut into contiguous slices, one per actor; the model's bytes are put in
+the object store once per round; the slices' samples are joined back in episode order, which makes
+them the samples one machine plays (:mod:`zhengfen.train.actors`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class RayActors:
     def __init__(self, recipe: Recipe, address: str, count: int) -> None:
         import ray
 
-        from zhengfen.ray_connect import connect_ray
+        from zhengfen.arena.ray_connect import connect_ray
 
         self.ray = ray
         self.started = connect_ray(address)

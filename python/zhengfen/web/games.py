@@ -26,7 +26,7 @@ from typing import Any
 
 import zhengfen
 from zhengfen.agents import Agent, finish_game, take_turn
-from zhengfen.seats import agent_seed
+from zhengfen.agents.seats import agent_seed
 from zhengfen.terminal import replay
 from zhengfen.types import Move
 from zhengfen.web import bots, hints, inputs, selections, views

@@ -15,8 +15,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, cast
 
 import zhengfen
-from zhengfen import text
-from zhengfen.declarations import in_blind_round
+from zhengfen import names, text
 from zhengfen.types import Move, StringMove, Visible
 
 __all__ = [
@@ -60,7 +59,7 @@ def move_json(move: Move) -> Json:
         return {"text": move, "name": move, "cards": [], "kind": move}
     return {
         "text": move.notation,
-        "name": text.move_name(move),
+        "name": names.move_name(move),
         "cards": cards_json(move.cards),
         "kind": move.kind,
     }
@@ -87,7 +86,7 @@ def groups_json(moves: Sequence[Move]) -> list[Json]:
             "kind": move_json(moves[group.indices[0]])["kind"],
             "indices": list(group.indices),
         }
-        for group in text.move_groups(moves)
+        for group in names.move_groups(moves)
     ]
 
 
@@ -116,12 +115,13 @@ def event_json(
     felt: bool = True,
 ) -> Json:
     """Event ``n`` of ``history`` with its sentence for people
-    (:func:`zhengfen.text.announcement`), a declaration's stake, and ``felt``: what the seat
-    sees after it (:func:`felt_json` of the engine's record ``after``; ``None`` without one).
-    For a seat's view (``seat`` given) a deal shows that seat's hand only (Zheng Fen; ``None`` in
-    Zen Cheng You, where the cards are seen after the blind declarations); for a replay
-    (``seat`` ``None``) every hand. ``felt=False`` leaves ``felt`` out (a replay's frame holds
-    it once)."""
+    (:func:`zhengfen.text.announcement`), a declaration's stake and round (from the engine's
+    record ``after``: a declaration is told as it was made only with one), and ``felt``: what
+    the seat sees after it (:func:`felt_json` of the engine's record ``after``; ``None``
+    without one). For a seat's view (``seat`` given) a deal shows that seat's hand only (Zheng Fen;
+    ``None`` in Zen Cheng You, where the cards are seen after the blind declarations); for a replay
+    (``seat`` ``None``) every hand. ``felt=False`` leaves ``felt`` out (a replay's frame holds it
+    once)."""
     event = history[n]
     out: Json = {"n": n, **event}
     kind = event["type"]
@@ -129,6 +129,7 @@ def event_json(
     if kind == "play":
         out["move"] = move_json(notation_move(event["combo"], rules))
         played = f"{out['move']['name']} ({' '.join(out['move']['cards'])})"
+    made = None
     if kind == "declaration" and after is not None:
         made = after["seats"][event["seat"]]["declaration"]
         out["stake"] = made["stake"] if made is not None else None
@@ -137,7 +138,7 @@ def event_json(
         who,
         name=played,
         team=(lambda team: f"team {team}") if rules.game == "zen_cheng_you" else None,
-        blind_round=in_blind_round(history, n, rules.players),
+        blind_round=made is not None and made["blind_round"],
         stake=out.get("stake"),
     )
     if kind == "deal":
@@ -382,9 +383,11 @@ def _events(
     after each (``Game.visible_events``): the page shows the agents' moves one by one from
     these. Earlier events (a reload's whole history) carry ``felt: null``."""
     deal = max(n for n, e in enumerate(history) if e["type"] == "deal")
-    start = max(since, deal)
-    records = game.visible_events(seat, since=start) if start < len(history) else []
-    return [
-        event_json(n, history, game.rules, who, seat, records[n - start] if n >= start else None)
+    records = game.visible_events(seat, since=since) if since < len(history) else []
+    events = [
+        event_json(n, history, game.rules, who, seat, records[n - since])
         for n in range(since, len(history))
     ]
+    for earlier in events[: max(deal - since, 0)]:
+        earlier["felt"] = None
+    return events
