@@ -510,14 +510,14 @@ def test_an_unexpected_error_raised_in_the_package_is_called_internal() -> None:
     """An error escaping from any of the package's modules, not only the command line's own
     (``cli/`` is a package of ``zhengfen/``: it called errors of ``zhengfen/terminal/``
     a user's when it took its own folder for the package's)."""
+    from zhengfen.arena.log import Log
     from zhengfen.cli.entry import describe
-    from zhengfen.terminal.replay import Log
 
     with pytest.raises(ValueError) as raised:
         Log('{"saved": "no game"}')[0]
     described = describe(raised.value)
     assert described.startswith("internal error (please report it): InvalidStateError: ")
-    assert "terminal/replay.py:" in described
+    assert "arena/log.py:" in described
 
 
 def test_user_agent_classes_get_their_seat_seed() -> None:

@@ -13,7 +13,8 @@ import pytest
 
 import zhengfen
 from zhengfen import text
-from zhengfen.terminal.replay import Saved, trick_blocks
+from zhengfen.arena.log import Saved
+from zhengfen.terminal.replay import trick_blocks
 from zhengfen.types import GameName
 
 PACKAGE = Path(zhengfen.__file__).parent

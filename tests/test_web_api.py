@@ -29,7 +29,7 @@ from starlette.types import Message, Scope
 
 import zhengfen
 from zhengfen.agents import GreedyAgent, play_seats
-from zhengfen.terminal.replay import Saved
+from zhengfen.arena.log import Saved
 from zhengfen.web import inputs, replays, views
 from zhengfen.web.app import create_app
 from zhengfen.web.limits import Limits

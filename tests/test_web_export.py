@@ -1,5 +1,5 @@
 """``zhengfen export`` (zhengfen.web.export): the games a server kept, as an arena log that
-``zhengfen replay`` and ``zhengfen.terminal.replay.Log`` read, and as per-decision arrays that
+``zhengfen replay`` and ``zhengfen.arena.log.Log`` read, and as per-decision arrays that
 hold, for every decision, the engine's own tensors of the seat that made it (checked against
 ``Game.rewound(k)``, another path to the same position), the move made, who made it, the hint
 asked for, and the match result; with its filters."""
@@ -23,7 +23,7 @@ from starlette.testclient import TestClient
 
 import zhengfen
 from web_tables import TABLE, play, seat_keys
-from zhengfen.terminal.replay import Log
+from zhengfen.arena.log import Log
 from zhengfen.web.app import create_app
 from zhengfen.web.database import FILE, Database
 from zhengfen.web.export import ARRAYS, HISTORY_ROWS, arrays

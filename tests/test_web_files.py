@@ -18,8 +18,8 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient
 
 import zhengfen
+from zhengfen.arena.log import one_game
 from zhengfen.errors import InvalidStateError
-from zhengfen.terminal.replay import one_game
 from zhengfen.web.app import create_app
 
 LOCAL = "http://127.0.0.1:8000"

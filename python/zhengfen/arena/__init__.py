@@ -17,7 +17,9 @@ The package, by concern: :mod:`~zhengfen.arena.tournament` (the model: what to p
 result, the chunks), :mod:`~zhengfen.arena.games` (a chunk's games, in Rust or in Python),
 :mod:`~zhengfen.arena.backends` (running the chunks here, on processes, on Ray),
 :mod:`~zhengfen.arena.command` (the ``zhengfen arena`` subcommand),
-:mod:`~zhengfen.arena.report` (statistics, tables, the log), :mod:`~zhengfen.arena.intervals`
+:mod:`~zhengfen.arena.report` (statistics, tables, writing the log),
+:mod:`~zhengfen.arena.log` (the arena log's format, one JSON line a game: its one writer and
+its one reader, which the web and ``zhengfen replay`` use too), :mod:`~zhengfen.arena.intervals`
 (confidence intervals of a mean over the deals), :mod:`~zhengfen.arena.progress` (the progress
 line), :mod:`~zhengfen.arena.ray_connect` (connecting to Ray for ``--ray``, which training and
 the league use too).

@@ -8,7 +8,6 @@ play the weights read then, never a path they may not have, and nothing reads a 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +15,9 @@ from typing import Any
 import zhengfen
 from zhengfen.agents import Agent, AgentName, agent_label, make_agent
 from zhengfen.agents.seats import rotations
+from zhengfen.arena import log
 from zhengfen.bots.spec import BotSpec
+from zhengfen.errors import InvalidStateError
 
 __all__ = ["GameResult", "Tournament", "chunks"]
 
@@ -80,23 +81,46 @@ class GameResult:
     faults: list[dict[str, int]] | None = None
     """Per seat, the faults a bot made in the game, by name (BOTS.md §6); ``None``: none."""
 
-    def to_json(self) -> str:
-        """One line of the log: the result and, when kept, the saved game."""
-        record: dict[str, Any] = {
+    def to_json(self, keep_game: bool = True) -> str:
+        """One line of the log (:func:`zhengfen.arena.log.line`): the result and, when kept
+        (and ``keep_game``), the saved game."""
+        result: dict[str, Any] = {
             "deal": self.deal,
             "rotation": self.rotation,
             "seed": self.seed,
-            "agents": self.seating,
             "points": self.points,
             "won": self.won,
             "matches": self.matches,
             "decisions": self.decisions,
         }
         if self.faults is not None:
-            record["faults"] = self.faults
-        if self.log is not None:
-            record["game"] = json.loads(self.log)
-        return json.dumps(record)
+            result["faults"] = self.faults
+        return log.line(self.seating, self.log if keep_game else None, result)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameResult:
+        """A result from its line (:meth:`to_json`; the saved game is not read):
+        ``InvalidStateError`` if it is not one.
+
+        >>> played = GameResult(0, 1, 7, ["greedy", "random"], [3, -3], [True, False], 1, 20)
+        >>> GameResult.from_json(played.to_json()) == played
+        True
+        """
+        record = log.read_line(text, "a result line")
+        try:
+            return cls(
+                deal=record["deal"],
+                rotation=record["rotation"],
+                seed=record["seed"],
+                seating=record["agents"],
+                points=record["points"],
+                won=record["won"],
+                matches=record["matches"],
+                decisions=record["decisions"],
+                faults=record.get("faults"),
+            )
+        except KeyError as error:
+            raise InvalidStateError(f"a result line holds no {error}") from error
 
 
 def chunks(deals: int, size: int) -> Iterator[tuple[int, int]]:

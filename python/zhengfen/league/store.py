@@ -10,7 +10,6 @@ league stopped at any moment keeps whole deals, and a pair's stored deals are al
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
@@ -129,7 +128,10 @@ class Store:
 
     def add(self, name: str, first: str, second: str, games: Sequence[GameResult]) -> None:
         """Stores a finished chunk's games, in one transaction."""
-        rows = [(name, first, second, game.deal, game.rotation, _line(game)) for game in games]
+        rows = [
+            (name, first, second, game.deal, game.rotation, game.to_json(keep_game=False))
+            for game in games
+        ]
         with self.connection:
             self.connection.executemany(
                 "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?)", rows
@@ -145,31 +147,8 @@ class Store:
         )
         out: dict[tuple[str, str], list[GameResult]] = {}
         for first, second, result in rows:
-            out.setdefault((first, second), []).append(_game(result))
+            out.setdefault((first, second), []).append(GameResult.from_json(result))
         return out
-
-
-def _line(game: GameResult) -> str:
-    """A game's result line, without its saved game."""
-    record = json.loads(game.to_json())
-    record.pop("game", None)
-    return json.dumps(record)
-
-
-def _game(line: str) -> GameResult:
-    """A stored result line as a :class:`GameResult`."""
-    record = json.loads(line)
-    return GameResult(
-        deal=record["deal"],
-        rotation=record["rotation"],
-        seed=record["seed"],
-        seating=record["agents"],
-        points=record["points"],
-        won=record["won"],
-        matches=record["matches"],
-        decisions=record["decisions"],
-        faults=record.get("faults"),
-    )
 
 
 def _setting(rules: str, seed: object, matches: int | None) -> str:

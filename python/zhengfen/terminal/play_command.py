@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
 def load_game(path: Path) -> Game:
     """A game saved with ``Game.to_json`` (``play --save``), refused with the reason when the
     file cannot be read or is not a saved game."""
-    from zhengfen.terminal.replay import one_game
+    from zhengfen.arena.log import one_game
 
     try:
         text = read_log(path, "a saved game")

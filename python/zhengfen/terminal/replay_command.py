@@ -1,5 +1,5 @@
 """``zhengfen replay LOG``: a saved game or an arena log read
-(:class:`zhengfen.terminal.replay.Log`), then one game printed trick by trick or the games
+(:class:`zhengfen.arena.log.Log`), then one game printed trick by trick or the games
 listed. What it refuses raises ``ValueError`` for :func:`zhengfen.cli.main` to report on one
 line with exit status 2."""
 
@@ -30,8 +30,9 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Prints a saved game, or lists the games of a log (each read only when printed)."""
+    from zhengfen.arena.log import Log
     from zhengfen.terminal.play import tolerant
-    from zhengfen.terminal.replay import Log, replay
+    from zhengfen.terminal.replay import replay
 
     games = Log(read_log(args.log))
     if args.list:

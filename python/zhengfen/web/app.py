@@ -32,7 +32,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import zhengfen
-from zhengfen.terminal import replay
+from zhengfen.arena import log as arena_log
 from zhengfen.web import access, documents, games, inputs, ratings, replays, views
 from zhengfen.web.archive import Archive
 from zhengfen.web.database import Database, Row
@@ -373,7 +373,7 @@ def _open(body: Body, server: Server) -> Json:
         text = server.folder.read(body.string("name"), limit)
     else:
         text = body.text("text", limit)
-    log = replay.Log(text)
+    log = arena_log.Log(text)
     games = [replays.summary(k, saved) for k, saved in enumerate(log)]  # checks every game
     key = server.logs.add(replays.Opened(log))
     return {"id": key, "games": games}

@@ -11,15 +11,15 @@ a saved game holds every hand, and the seed of the next matches.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from zhengfen.arena import log
 from zhengfen.web.views import seat_names
 
 if TYPE_CHECKING:
@@ -53,21 +53,20 @@ ENDS = {
 """How a game ended, as its title says it."""
 
 
-def record(game: WebGame, ended: float, end: str = "over") -> dict[str, Any]:
-    """A game as a line of an arena log (``zhengfen.terminal.replay.Log`` reads it); ``end``:
-    ``over``, or why the game was forgotten (a key of :data:`ENDS`; ``unfinished`` for one
-    exported while it can still be played)."""
+def record(game: WebGame, ended: float, end: str = "over") -> str:
+    """A game as a line of an arena log (:func:`zhengfen.arena.log.line`, which
+    :class:`zhengfen.arena.log.Log` reads); ``end``: ``over``, or why the game was forgotten
+    (a key of :data:`ENDS`; ``unfinished`` for one exported while it can still be played)."""
     names = seat_names(game.specs, game.people.seats())
     players = game.game.rules.players
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(ended))
     people = game.people.seats()
     seats = ", ".join(map(str, people))
-    return {
+    fields = {
         "title": f"game {game.key}, {stamp}, people in seats {seats}{ENDS[end]}",
         "game_id": game.key,
         "ended": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ended)),
         "end": end,
-        "agents": [names[s] for s in range(players)],
         "people": people,
         "handed_over": {str(seat): at for seat, at in sorted(game.handed_at.items())},
         "hints_on": game.hints_on,
@@ -76,8 +75,8 @@ def record(game: WebGame, ended: float, end: str = "over") -> dict[str, Any]:
         "agents_seed": game.seed,
         "scores": game.game.scores,
         "winners": game.game.winners,
-        "game": json.loads(game.game.to_json()),
     }
+    return log.line([names[s] for s in range(players)], game.game.to_json(), fields)
 
 
 @dataclass
@@ -94,7 +93,7 @@ class Archive:
         now = time.time()
         name = f"game-{time.strftime('%Y%m%d-%H%M%S', time.gmtime(now))}-{game.key}.jsonl"
         try:
-            text = json.dumps(record(game, now, end)) + "\n"
+            text = record(game, now, end) + "\n"
             part = self.folder / f".{name}.part"
             part.write_text(text, encoding="utf-8")
             os.replace(part, self.folder / name)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,7 +69,7 @@ def log_lines(rows: Iterable[Row]) -> Iterator[str]:
 
     for row in rows:
         game = restored(row, Models(), 0.0)
-        yield json.dumps(record(game, row.updated, "over" if row.finished else "unfinished"))
+        yield record(game, row.updated, "over" if row.finished else "unfinished")
 
 
 @dataclass

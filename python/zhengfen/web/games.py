@@ -27,7 +27,7 @@ from typing import Any
 import zhengfen
 from zhengfen.agents import Agent, finish_game, take_turn
 from zhengfen.agents.seats import agent_seed
-from zhengfen.terminal import replay
+from zhengfen.arena import log as arena_log
 from zhengfen.types import Move
 from zhengfen.web import bots, hints, inputs, selections, views
 from zhengfen.web.deals import Deal
@@ -364,7 +364,7 @@ def load_game(body: Body, limit: int, seconds: float, models: Models | None = No
     """A game resumed from a saved game (``saved``: the text of ``Game.to_json()``); the
     agents have played towards a person's turn for up to ``seconds``."""
     saved = body.text("saved", limit)
-    game = replay.one_game(saved)  # worded as Replay words it; an arena log belongs there
+    game = arena_log.one_game(saved)  # worded as Replay words it; an arena log belongs there
     seat: int = body.integer("seat", 0, game.rules.players - 1, 0)
     seed = inputs.seed(body, 0)
     resumed = _seated(game, seat, body, seed, seconds, models or Models())

@@ -4,7 +4,7 @@ each game as *frames*, one per decision, with every hand visible (the engine's r
 observer, ``Game.visible(None)``), served a match at a time so
 that no answer grows with the game (API.md, "Replay").
 
-A log is read by :mod:`zhengfen.terminal.replay` (a saved game or ``zhengfen arena --log``
+A log is read by :mod:`zhengfen.arena.log` (a saved game or ``zhengfen arena --log``
 lines), which checks every game with ``Game.from_json``; a game's frames are made by playing
 its decisions again from its first deal.
 """
@@ -20,7 +20,7 @@ from typing import Any
 
 import zhengfen
 from zhengfen import text
-from zhengfen.terminal import replay
+from zhengfen.arena import log as arena_log
 from zhengfen.types import Visible
 from zhengfen.web import views
 from zhengfen.web.inputs import InputError
@@ -77,7 +77,7 @@ class Opened:
     """An opened log: its games, read when asked for, and the outlines of the last
     :data:`KEPT_OUTLINES` games asked for. Safe to share between threads."""
 
-    log: replay.Log
+    log: arena_log.Log
     _outlines: OrderedDict[int, Outline] = field(
         default_factory=OrderedDict, init=False, repr=False
     )
@@ -108,7 +108,7 @@ def moves(game: zhengfen.Game) -> int:
     return sum(1 for d in game.decisions if d != "next_match")
 
 
-def summary(k: int, saved: replay.Saved) -> Json:
+def summary(k: int, saved: arena_log.Saved) -> Json:
     """One game of a log, for the list of games."""
     game = saved.game
     return {
@@ -185,7 +185,7 @@ class Outline:
     """What a replay is cut along: the saved game and its final state, who played, its events,
     the events of each frame, and the frames where its matches and tricks start."""
 
-    saved: replay.Saved
+    saved: arena_log.Saved
     final: zhengfen.Game
     who: text.Who
     history: Sequence[Mapping[str, Any]]
@@ -194,7 +194,7 @@ class Outline:
     tricks: list[int]
 
     @staticmethod
-    def of(saved: replay.Saved) -> Outline:
+    def of(saved: arena_log.Saved) -> Outline:
         """The outline of a saved game."""
         final = saved.game
         history: Sequence[Mapping[str, Any]] = final.history
