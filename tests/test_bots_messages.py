@@ -17,6 +17,7 @@ from zhengfen.bots import (
     read_bot_spec,
     read_hello,
 )
+from zhengfen.types import Move
 
 RULES = zhengfen.Rules.zheng_fen(players=4)
 
@@ -220,3 +221,30 @@ def test_a_bad_bot_spec_is_refused_naming_it(text: str, why: str) -> None:
 def test_is_bot_spec_tells_a_process_from_other_agents() -> None:
     assert is_bot_spec('process(cmd="x")') and is_bot_spec(" process")
     assert not any(is_bot_spec(t) for t in ("greedy", "processes", "pkg:process", "learned"))
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'{"type":"move","id":7,"index":0}',
+        b'{"type":"move","id":7,"index":1}',
+        b'{"type":"move","id":7,"index":2}',  # out of range
+        b'{"type":"move","id":7,"index":99999}',
+        b'{"type":"move","id":7,"index":0}\r',
+        b'{"type":"move","id":7,"index":01}',  # no JSON number
+        b'{"type":"move","id":07,"index":0}',
+        b'{"type":"move","id":6,"index":0}',  # another decision's
+        b'{"type":"move","id":7,"index":-1}',
+        b'{"type":"move","id":7,"index":0}}',
+        b'{"type":"move","id":7,"index":0} ',
+        b' {"type":"move","id":7,"index":1}',
+        b'{"type":"move","id":7,"index":1,"index":0}',
+        b'{"type":"move","id":7,"index":1.0}',
+        b'{"type":"move", "id":7, "index":1}',
+    ],
+)
+def test_the_quick_reading_of_a_compact_answer_is_the_json_reading(line: bytes) -> None:
+    """A compact answer is read without the JSON parser (BOTS.md §4 is unchanged): every line,
+    compact or not, reads as the parser reads it."""
+    legal: list[Move] = ["pass", zhengfen.Combo.parse("single 7 1: 7d", RULES)]
+    assert read_answer(line, 7, legal, RULES) == messages._read_json_answer(line, 7, legal, RULES)

@@ -11,6 +11,7 @@ import zhengfen
 from zhengfen.agents import agent_label, finish_game, make_agent, play_seats
 from zhengfen.agents.seats import agent_seed, deal_seed, seating
 from zhengfen.arena.tournament import GameResult, Tournament
+from zhengfen.bots.agent import ProcessAgent
 from zhengfen.bots.spec import BotSpec
 from zhengfen.types import Move
 
@@ -75,8 +76,9 @@ def python_game(
     """Deal ``deal`` at ``rotation`` played in Python: the game and every agent seeded by the
     core's rule, each match's points added per seat through its side, the game played to its
     end or to ``matches`` (at most the rules' match limit, as ``rollouts`` does); a bot
-    (:class:`zhengfen.bots.ProcessAgent`) is told the game's end and its faults in the game are
-    kept. ``stop`` is asked after every move; true raises ``KeyboardInterrupt``."""
+    (:class:`zhengfen.bots.ProcessAgent`) is told the game's end, and its faults in the game
+    are kept with, where it faulted, what it wrote to standard error in the game. ``stop`` is
+    asked after every move; true raises ``KeyboardInterrupt``."""
     rules = tournament.rules
     n = rules.players
     seed = deal_seed(tournament.seed, deal)
@@ -108,6 +110,10 @@ def python_game(
     play_seats(game, agents, names=names, matches=limit, on_move=moved, on_match=scored)
     finish_game(game, agents)
     faults = [dict(getattr(agent, "faults", {})) for agent in agents]
+    stderr = [
+        agent.stderr_in_game() if fault and isinstance(agent, ProcessAgent) else ""
+        for agent, fault in zip(agents, faults, strict=True)
+    ]
     return GameResult(
         deal=deal,
         rotation=rotation,
@@ -119,4 +125,5 @@ def python_game(
         decisions=sum(1 for d in game.decisions if d != "next_match"),
         log=game.to_json() if tournament.logs else None,
         faults=faults if any(faults) else None,
+        stderr=stderr if any(stderr) else None,
     )

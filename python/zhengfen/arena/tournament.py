@@ -80,6 +80,9 @@ class GameResult:
     log: str | None = None
     faults: list[dict[str, int]] | None = None
     """Per seat, the faults a bot made in the game, by name (BOTS.md §6); ``None``: none."""
+    stderr: list[str] | None = None
+    """Per seat, what a bot that faulted in the game wrote to standard error in it (its last
+    4,096 characters; ``""`` for the other seats, BOTS.md §1); ``None``: nothing."""
 
     def to_json(self, keep_game: bool = True) -> str:
         """One line of the log (:func:`zhengfen.arena.log.line`): the result and, when kept
@@ -95,6 +98,8 @@ class GameResult:
         }
         if self.faults is not None:
             result["faults"] = self.faults
+        if self.stderr is not None:
+            result["stderr"] = self.stderr
         return log.line(self.seating, self.log if keep_game else None, result)
 
     @classmethod
@@ -118,6 +123,7 @@ class GameResult:
                 matches=record["matches"],
                 decisions=record["decisions"],
                 faults=record.get("faults"),
+                stderr=record.get("stderr"),
             )
         except KeyError as error:
             raise InvalidStateError(f"a result line holds no {error}") from error

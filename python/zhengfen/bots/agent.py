@@ -21,7 +21,7 @@ from zhengfen.agents.protocol import Agent
 from zhengfen.bots import messages
 from zhengfen.bots.messages import Answer
 from zhengfen.bots.pool import BotSeat, bot_seat
-from zhengfen.bots.process import EOF, OVERSIZED
+from zhengfen.bots.process import EOF, OVERSIZED, STDERR_LOG_BYTES
 from zhengfen.bots.spec import BotSpec
 from zhengfen.errors import ArgumentError
 from zhengfen.types import Move
@@ -59,6 +59,8 @@ class ProcessAgent:
         self._budget_left = spec.budget_ms / 1000
         self._out_of_budget = False
         self._resumed = restarted
+        self._stderr_mark: int | None = None  # where its standard error in this game begins
+        self._stderr_kept: list[str] = []  # that of its processes that crashed in this game
 
     @property
     def spec(self) -> str:
@@ -106,6 +108,7 @@ class ProcessAgent:
             self.finish(*self._game)
             self.game_id = f"game-{next(_GAMES)}"
             self._match = None
+            self._stderr_mark, self._stderr_kept = None, []
         self._game = (game, seat)
 
     def _new_match(self, game: Game) -> None:
@@ -131,6 +134,8 @@ class ProcessAgent:
             restarted = self._generation is not None or self._resumed
             self._resumed = False
             self._generation = owner.generation
+            assert owner.process is not None
+            self._stderr_mark = owner.process.stderr_mark()
             message = messages.game(
                 game.rules,
                 seat,
@@ -216,8 +221,23 @@ class ProcessAgent:
     def _fallback(self, game: Game, seat: int, legal: Sequence[Move]) -> Move:
         return self.fallback.act(observe(game, seat), legal)
 
+    def stderr_in_game(self) -> str:
+        """What the bot wrote to standard error (and its ``log`` lines) in this game, its
+        processes that crashed in it included: the last 4,096 characters (BOTS.md §1)."""
+        parts = list(self._stderr_kept)
+        process = self.seat.process
+        if process is not None and self._stderr_mark is not None:
+            parts.append(process.stderr_since(self._stderr_mark))
+        return "".join(parts)[-STDERR_LOG_BYTES:]
+
     def _crashed(self) -> None:
-        """The process is gone: counted, and started again or given up."""
+        """The process is gone: its standard error in this game kept, the crash counted, and
+        the process started again or given up."""
+        process = self.seat.process
+        if process is not None and self._stderr_mark is not None:
+            process.kill()
+            self._stderr_kept.append(process.stderr_since(self._stderr_mark))
+        self._stderr_mark = None
         for fault in ["crashed", *self.seat.crashed()]:
             self._count(fault)
 

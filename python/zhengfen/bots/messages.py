@@ -17,6 +17,7 @@ Answer(index=1, fault=None, message='')
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -148,8 +149,11 @@ def encode(message: Mapping[str, Any]) -> bytes:
     return _ENCODER.encode(message).encode("utf-8") + b"\n"
 
 
-_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-"""Made once: ``json.dumps`` with settings makes one a call."""
+_ENCODER = json.JSONEncoder(
+    separators=(",", ":"), ensure_ascii=False, allow_nan=False, check_circular=False
+)
+"""Made once: ``json.dumps`` with settings makes one a call. The engine's messages are built
+here and hold no cycle: no check for one."""
 
 
 @dataclass(frozen=True)
@@ -257,6 +261,16 @@ def read_answer(
     >>> read_answer(b'\\xff', 7, legal, rules).fault
     'encoding'
     """
+    quick = _CANONICAL.fullmatch(line)
+    if quick is not None and int(quick[1]) == decision_id:
+        return _by_index(int(quick[2]), legal)
+    return _read_json_answer(line, decision_id, legal, rules)
+
+
+def _read_json_answer(
+    line: bytes, decision_id: int, legal: Sequence[Move], rules: Rules
+) -> Answer | None:
+    """:func:`read_answer` for any line, by the JSON parser."""
     if not line.strip():
         return None
     try:
@@ -277,12 +291,22 @@ def read_answer(
     return Answer(None, "unreadable", "a move without a usable index or move")
 
 
+_CANONICAL = re.compile(
+    rb'\{"type":"move","id":(0|[1-9][0-9]{0,17}),"index":(0|[1-9][0-9]{0,8})\}\r?'
+)
+"""The answer as most bots write it, compact: read without a JSON parser (the same value)."""
+
+
 def _by_index(index: object, legal: Sequence[Move]) -> Answer:
     if isinstance(index, bool) or not isinstance(index, int):
         return Answer(None, "unreadable", f"index {_shown(index)} is not an integer")
     if not 0 <= index < len(legal):
         return Answer(None, "illegal", f"index {index} of {len(legal)} legal moves")
-    return Answer(index)
+    return _ANSWERS[index] if index < len(_ANSWERS) else Answer(index)
+
+
+_ANSWERS = tuple(Answer(index) for index in range(64))
+"""The answers of the first indexes, made once (they are frozen)."""
 
 
 _WORDS: dict[str, Move] = {"pass": "pass", "blind": "blind", "declare": "declare"}

@@ -1,8 +1,8 @@
 """One bot program running (BOTS.md §1, §2, §6): :class:`BotProcess` starts the command
 without a shell, in a process group of its own, greets it and reads its ``hello`` within the
 start-up time, writes the engine's lines without ever blocking past a deadline, reads the bot's
-lines with a deadline (one ``selectors`` wait on its standard output and a line buffer: no
-thread between the bot and the game), caps a line at 1 MiB (read to its end and thrown away),
+lines with a deadline (one ``poll`` wait on its standard output and a line buffer: no thread
+between the bot and the game), caps a line at 1 MiB (read to its end and thrown away),
 and drains its standard error all the time into a ring of its last 64 KiB. :meth:`close` says
 ``bye``, waits 2 s, then kills the whole group; a finalizer kills it when the object is dropped
 or the interpreter exits (Ctrl-C included), so no bot outlives the engine that started it.
@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import selectors
+import select
 import signal
 import subprocess
 import threading
@@ -40,6 +40,9 @@ BYE_SECONDS = 2.0
 """How long a bot has to exit after ``bye`` before it is killed (BOTS.md §3)."""
 STDERR_BYTES = 64 * 1024
 """How much of a bot's standard error (and ``log`` lines) is kept: its last 64 KiB."""
+STDERR_LOG_BYTES = 4096
+"""How much of what a bot wrote to standard error in a game the arena's log keeps where it
+faulted (BOTS.md §1): the last 4 KiB."""
 PENDING_BYTES = 16 * MAX_LINE_BYTES
 """The most the engine holds unwritten for a bot that does not read its input: past it, the
 bot is stopped (it will never catch up)."""
@@ -69,7 +72,7 @@ class BotProcess:
         self.label = label or cmd
         self.hello: BotHello | None = None
         self._popen: subprocess.Popen[bytes] | None = None
-        self._selector: selectors.BaseSelector | None = None
+        self._poll: select.poll | None = None  # its standard output, to wait on
         self._lines = _Lines()
         self._pending = bytearray()
         self._stderr = _Ring(STDERR_BYTES)
@@ -108,8 +111,8 @@ class BotProcess:
         assert popen.stdin is not None and popen.stdout is not None and popen.stderr is not None
         os.set_blocking(popen.stdin.fileno(), False)
         os.set_blocking(popen.stdout.fileno(), False)
-        self._selector = selectors.DefaultSelector()
-        self._selector.register(popen.stdout, selectors.EVENT_READ)
+        self._poll = select.poll()  # one wait a decision: poll is the cheapest (no selectors)
+        self._poll.register(popen.stdout.fileno(), select.POLLIN)
         threading.Thread(
             target=self._stderr.drain, args=(popen.stderr,), daemon=True, name="bot-stderr"
         ).start()
@@ -151,6 +154,19 @@ class BotProcess:
     def stderr_tail(self) -> str:
         """The last 64 KiB of its standard error and ``log`` lines, as text."""
         return self._stderr.text()
+
+    def stderr_mark(self) -> int:
+        """A mark of how much it has written to standard error so far, for
+        :meth:`stderr_since`."""
+        return self._stderr.total
+
+    def stderr_since(self, mark: int, limit: int = STDERR_LOG_BYTES) -> str:
+        """What it wrote to standard error (and ``log`` lines) after ``mark``, as text: the
+        last ``limit`` bytes of it at most. A process that has exited is given 0.5 s for its
+        last words to be read."""
+        if self._popen is not None and self._popen.poll() is not None:
+            self._stderr.done.wait(0.5)
+        return self._stderr.since(mark, limit)
 
     def note(self, text: str) -> None:
         """Keeps ``text`` (a ``log`` line of the bot's) with its standard error."""
@@ -200,8 +216,8 @@ class BotProcess:
         """The bot's next line (without its line end), :data:`OVERSIZED` for one over 1 MiB,
         :data:`EOF` once its output is closed, or ``None`` when ``deadline`` (a
         ``time.monotonic()`` value) passes first."""
-        popen, selector = self._popen, self._selector
-        if popen is None or popen.stdout is None or selector is None:
+        popen, poll = self._popen, self._poll
+        if popen is None or popen.stdout is None or poll is None:
             return EOF
         fd = popen.stdout.fileno()
         while True:
@@ -213,7 +229,7 @@ class BotProcess:
             left = deadline - time.monotonic()
             if left <= 0:
                 return None
-            if selector.select(left):
+            if poll.poll(left * 1000):
                 self._lines.fill(fd)
 
     def close(self, seconds: float = BYE_SECONDS) -> None:
@@ -235,9 +251,7 @@ class BotProcess:
         """Kills the process and its group now and frees what it held."""
         if self._finalizer is not None:
             self._finalizer()
-        if self._selector is not None:
-            self._selector.close()
-            self._selector = None
+        self._poll = None
         if self._popen is not None:
             for stream in (self._popen.stdin, self._popen.stdout):
                 with contextlib.suppress(OSError):
@@ -264,9 +278,9 @@ def split_command(cmd: str) -> list[str]:
 
 
 def _writable(fd: int, seconds: float) -> bool:
-    with selectors.DefaultSelector() as selector:
-        selector.register(fd, selectors.EVENT_WRITE)
-        return bool(selector.select(seconds))
+    poll = select.poll()
+    poll.register(fd, select.POLLOUT)
+    return bool(poll.poll(seconds * 1000))
 
 
 def _kill_group(popen: subprocess.Popen[bytes], owner: int) -> None:
@@ -325,17 +339,21 @@ class _Ring:
         self.size = size
         self.chunks: deque[bytes] = deque()
         self.held = 0
+        self.total = 0  # bytes ever added
         self.lock = threading.Lock()
+        self.done = threading.Event()  # the stream is read to its end
 
     def drain(self, stream: Any) -> None:
         with contextlib.suppress(OSError, ValueError), stream:
             while data := stream.read(1 << 16):
                 self.add(data)
+        self.done.set()
 
     def add(self, data: bytes) -> None:
         with self.lock:
             self.chunks.append(data)
             self.held += len(data)
+            self.total += len(data)
             while self.held - len(self.chunks[0]) >= self.size:
                 self.held -= len(self.chunks.popleft())
 
@@ -343,3 +361,11 @@ class _Ring:
         with self.lock:
             data = b"".join(self.chunks)[-self.size :]
         return data.decode("utf-8", "replace")
+
+    def since(self, mark: int, limit: int) -> str:
+        """The bytes added after ``mark`` (a past :attr:`total`) still held, their last
+        ``limit`` at most, as text."""
+        with self.lock:
+            data = b"".join(self.chunks)[-self.size :]
+            new = min(self.total - mark, len(data), limit)
+        return data[len(data) - new :].decode("utf-8", "replace") if new > 0 else ""
