@@ -12,6 +12,12 @@
   the arena's Python loop against four ``greedy`` agents as the arena plays them (in Rust,
   ``rollouts``), and, for what bounds the bots, four ``greedy`` agents in the same Python loop.
   Target: the bots within 3x the time of the four ``greedy`` agents.
+- **The floor of any pipe protocol.** One short line to another process over a pipe and one
+  short line back, with no work between (``benches/bots/pingpong.c``): the median of
+  ``--round-trips`` round trips, C to C and Python (``os.write``/``os.read``) to C. Times the
+  decisions with a choice in the ``greedy`` tournament's games (a seat with one legal move is
+  not asked), it is the least any protocol that asks a process a decision could add to those
+  games, set against the ``greedy`` arena's time.
 
 Wall-clock seconds (the bot's own time is part of the cost); each figure is the median of
 ``--repeats`` passes, the rows taking turns. Run: ``python benches/bench_bots.py [--deals 200]
@@ -21,6 +27,8 @@ Wall-clock seconds (the bot's own time is part of the cost); each figure is the 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -66,6 +74,13 @@ def timed(work: Callable[[], Any]) -> float:
     return time.perf_counter() - begun
 
 
+def timed_both(work: Callable[[], Any]) -> tuple[float, float]:
+    """Wall-clock seconds and this process's CPU seconds (the bot's own time not in them)."""
+    begun, used = time.perf_counter(), time.process_time()
+    work()
+    return time.perf_counter() - begun, time.process_time() - used
+
+
 def play_deals(agents: Callable[[], list[Agent]], deals: int) -> tuple[int, int]:
     """Plays ``deals`` one-match games; returns (decisions, decisions with a choice)."""
     total = asked = 0
@@ -90,11 +105,20 @@ def per_decision(spec: BotSpec, deals: int, repeats: int) -> dict[str, float]:
     _, asked = play_deals(firsts, deals)
     bot_times, first_times = [], []
     for _ in range(repeats):
-        bot_times.append(timed(lambda: play_deals(bots, deals)))
-        first_times.append(timed(lambda: play_deals(firsts, deals)))
-    bot, first = statistics.median(bot_times), statistics.median(first_times)
+        bot_times.append(timed_both(lambda: play_deals(bots, deals)))
+        first_times.append(timed_both(lambda: play_deals(firsts, deals)))
+    bot, first = (statistics.median(t[0] for t in times) for times in (bot_times, first_times))
+    bot_cpu, first_cpu = (statistics.median(t[1] for t in ts) for ts in (bot_times, first_times))
     # play_deals replays each game to count; the same work in both rows, so it cancels out
-    return {"asked": asked, "bot_s": bot, "first_s": first, "us": (bot - first) / asked * 1e6}
+    return {
+        "asked": asked,
+        "bot_s": bot,
+        "first_s": first,
+        "us": (bot - first) / asked * 1e6,
+        "bot_cpu_s": bot_cpu,
+        "first_cpu_s": first_cpu,
+        "cpu_us": (bot_cpu - first_cpu) / asked * 1e6,
+    }
 
 
 def tournament(
@@ -120,6 +144,78 @@ def tournament(
     return {name: (statistics.median(times[name]), decisions[name]) for name in rows}
 
 
+def pingpong(folder: Path) -> Path | None:
+    """The round-trip program built with gcc, or ``None`` without gcc."""
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        return None
+    binary = folder / "pingpong"
+    source = HERE / "bots" / "pingpong.c"
+    subprocess.run([gcc, "-O2", "-o", str(binary), str(source)], check=True)
+    return binary
+
+
+_ECHO_PY = 'import os\nwhile os.read(0, 4096):\n    os.write(1, b\'{"type":"move","id":1}\\n\')'
+
+
+def round_trips(binary: Path | None, trips: int) -> dict[str, float]:
+    """Median nanoseconds of one short line's round trip over pipes: ``c`` (C to C, with gcc)
+    and ``python`` (this interpreter to the C echo, or to a Python one without gcc)."""
+    found: dict[str, float] = {}
+    if binary is not None:
+        out = subprocess.run([str(binary), "drive", str(trips)], check=True, capture_output=True)
+        found["c"] = statistics.median(int(n) for n in out.stdout.split())
+    echo = [str(binary), "echo"] if binary is not None else [sys.executable, "-c", _ECHO_PY]
+    child = subprocess.Popen(echo, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+    assert child.stdin is not None and child.stdout is not None
+    send, reply = child.stdin.fileno(), child.stdout.fileno()
+    line, took = b'{"type":"decision","id":1}\n', []
+    for _ in range(trips):
+        begun = time.perf_counter_ns()
+        os.write(send, line)
+        os.read(reply, 4096)
+        took.append(time.perf_counter_ns() - begun)
+    child.stdin.close()
+    child.wait()
+    found["python"] = statistics.median(took)
+    return found
+
+
+def choices(deals: int, matches: int | None) -> int:
+    """The decisions with more than one legal move in the ``greedy`` tournament's games."""
+    greedy = zhengfen.AgentSpec("greedy")
+    played = Tournament(RULES, (greedy,) * 4, deals=deals, matches=matches, logs=True)
+    asked = 0
+    for deal in range(deals):
+        log = python_game(played, deal, 0).log
+        assert log is not None
+        saved = zhengfen.Game.from_json(log)
+        replay = zhengfen.Game(saved.rules, seed=json.loads(log)["setup"]["seed"])
+        for decision in saved.decisions:
+            if decision == "next_match":
+                replay.next_match()
+                continue
+            asked += len(replay.legal_moves()) > 1
+            replay.play(decision)
+    return asked
+
+
+def print_floor(trips: dict[str, float], asked: int, greedy_s: float, count: int) -> None:
+    """The floor's table: each round trip's time over the greedy games' choices."""
+    print(
+        f"\n| round trip over pipes, no work ({count:,} trips) | median µs | x {asked:,} "
+        "decisions with a choice | vs greedy (Rust) |"
+    )
+    print("|---|---|---|---|")
+    for name, label in (("c", "C to C"), ("python", "Python to C")):
+        if name in trips:
+            seconds = trips[name] * 1e-9 * asked
+            print(
+                f"| {label} | {trips[name] / 1000:.2f} | {seconds:.3f} s "
+                f"| {seconds / greedy_s:.1f}x |"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=200)
@@ -128,6 +224,7 @@ def main() -> None:
     )
     parser.add_argument("--decision-deals", type=int, default=100)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--round-trips", type=int, default=20_000)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         command, kind = instant_command(Path(folder))
@@ -137,14 +234,23 @@ def main() -> None:
             played = tournament(spec, args.deals, args.matches, args.repeats)
         finally:
             close_all()
+        trips = round_trips(pingpong(Path(folder)), args.round_trips)
+    asked = choices(args.deals, args.matches)
     print(f"instant bot: {kind}; {args.repeats} passes, medians, wall-clock\n")
-    print("| per decision | seconds | decisions asked | overhead a decision |")
-    print("|---|---|---|---|")
     print(
-        f"| 4 instant bots | {decision['bot_s']:.3f} | {decision['asked']:,} | "
-        f"**{decision['us']:.1f} µs** (target <= 50) |"
+        "| per decision | seconds | engine CPU s | decisions asked | overhead a decision "
+        "| engine CPU a decision |"
     )
-    print(f"| 4 in-process first-move agents | {decision['first_s']:.3f} | | |")
+    print("|---|---|---|---|---|---|")
+    print(
+        f"| 4 instant bots | {decision['bot_s']:.3f} | {decision['bot_cpu_s']:.3f} "
+        f"| {decision['asked']:,} | **{decision['us']:.1f} µs** (target <= 50) "
+        f"| {decision['cpu_us']:.1f} µs |"
+    )
+    print(
+        f"| 4 in-process first-move agents | {decision['first_s']:.3f} "
+        f"| {decision['first_cpu_s']:.3f} | | | |"
+    )
     length = "whole games" if args.matches is None else f"{args.matches} match(es)"
     print(
         f"\n| {args.deals} deals, 4-player Zheng Fen, {length} | seconds | vs greedy (Rust) "
@@ -162,6 +268,7 @@ def main() -> None:
             f"| {label} | {seconds:.2f} | {seconds / base:.1f}x | {decisions:,} "
             f"| {seconds / decisions * 1e6:.1f} |"
         )
+    print_floor(trips, asked, base, args.round_trips)
 
 
 if __name__ == "__main__":
