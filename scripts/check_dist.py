@@ -3,7 +3,7 @@
 - the version in both equals the Cargo workspace's (its one home, read with ``cargo metadata``);
 - every classifier is a known trove classifier (``trove-classifiers``), and no license
   classifier stands beside the PEP 639 ``License-Expression``;
-- the wheel holds the LICENSE and the documents RULES.md, AI.md, CONFORMANCE.md and API.md as
+- the wheel holds the LICENSE and the documents RULES.md, AI.md, CONFORMANCE.md and BOTS.md as
   files with the repository's contents (the source tree holds them as links), and no ``tests/``;
 - the sdist holds the same documents as files, the LICENSE, Cargo.lock and both crates.
 
@@ -25,7 +25,7 @@ from pathlib import Path
 from trove_classifiers import classifiers as known_classifiers
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCUMENTS = ("RULES.md", "AI.md", "CONFORMANCE.md", "API.md")
+DOCUMENTS = ("RULES.md", "AI.md", "CONFORMANCE.md", "BOTS.md")
 
 
 def cargo_version() -> str:

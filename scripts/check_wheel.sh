@@ -46,7 +46,7 @@ python -m pip install --quiet --upgrade pip
 python -m pip install --only-binary :all: "$WHEEL"
 
 cd "$WORK"
-cp "$REPO/README.md" "$REPO/RULES.md" "$REPO/AI.md" "$REPO/CONFORMANCE.md" "$REPO/API.md" "$REPO/BOTS.md" "$WORK"/
+cp "$REPO/README.md" "$REPO/RULES.md" "$REPO/AI.md" "$REPO/CONFORMANCE.md" "$REPO/BOTS.md" "$WORK"/
 LOCATION="$(python -c 'import zhengfen; print(zhengfen.__file__)')"
 case "$LOCATION" in
     "$WORK/venv/"*) echo "zhengfen imported from $LOCATION" ;;
@@ -99,11 +99,11 @@ python -m zhengfen arena --deals 1 >/dev/null
 
 step "documents (python -m zhengfen.docs)"
 python -m zhengfen.docs
-for name in RULES AI CONFORMANCE API BOTS; do
+for name in RULES AI CONFORMANCE BOTS; do
     python -m zhengfen.docs "$name" | cmp - "$name.md" || fail "$name differs from $name.md"
     [ ! -L "$(python -m zhengfen.docs "$name" --path)" ] || fail "$name is a link in the wheel"
 done
-echo "RULES, AI, CONFORMANCE, API and BOTS ship with the package, identical to the repository's"
+echo "RULES, AI, CONFORMANCE and BOTS ship with the package, identical to the repository's"
 
 step "zhengfen bot check: the example Python bot, live and against the shipped vectors"
 cp "$REPO/examples/bots/python/bot.py" "$WORK/bot.py"

@@ -16,7 +16,7 @@ import pytest
 import zhengfen
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCUMENTS = ["RULES.md", "AI.md", "CONFORMANCE.md", "API.md", "BOTS.md", "README.md"]
+DOCUMENTS = ["RULES.md", "AI.md", "CONFORMANCE.md", "BOTS.md", "README.md", "CHANGES.md"]
 OUTSIDE = re.compile(r"shared/|RULINGS\.md|seeds/\d|\.\./")
 
 
@@ -34,8 +34,9 @@ def test_rules_cite_their_sources_by_title() -> None:
         assert title in " ".join(head.split()), title
 
 
-# --- API.md states the Python API as it is ---------------------------------------------------
+# --- the API reference's overview (docs/index.md) states the API as it is -----------------------
 
+INDEX = ROOT / "docs" / "index.md"
 CLASSES = [
     zhengfen.Card,
     zhengfen.Cards,
@@ -44,29 +45,15 @@ CLASSES = [
     zhengfen.SplitMix64,
     zhengfen.Game,
 ]
-BUILTINS = {"str", "repr", "len", "copy", "copy.copy", "copy.deepcopy"}
 
 
-def _api() -> str:
-    return (ROOT / "API.md").read_text(encoding="utf-8")
-
-
-def test_api_names_every_public_name_of_the_package() -> None:
-    """Every name ``zhengfen`` exports and every public member of its classes is named in
-    API.md (the AI layer at least by name, specified in AI.md)."""
-    text = _api()
-    members = {n for c in CLASSES for n in dir(c) if not n.startswith("_")}
-    for name in sorted(set(zhengfen.__all__) | members):
-        assert re.search(rf"`[^`]*\b{re.escape(name)}\b", text), name
-
-
-def test_every_call_api_names_exists() -> None:
-    """Each call written in API.md (```name(```, ```Class.method(```) is a function of
-    ``zhengfen``, a class, or a method of one of its classes."""
+def test_every_call_the_overview_names_exists() -> None:
+    """Each call written in docs/index.md (```name(```, ```zhengfen.name(```) is a function of
+    ``zhengfen`` or a method of one of its classes."""
     members = {n for c in CLASSES for n in dir(c)}
-    for call in set(re.findall(r"`([A-Za-z_][\w.]*)\(", _api())):
-        if call in BUILTINS:
-            continue
+    calls = set(re.findall(r"`([A-Za-z_][\w.]*)\(", INDEX.read_text(encoding="utf-8")))
+    assert calls
+    for call in calls:
         owner, _, name = call.rpartition(".")
         if owner in ("", "zhengfen"):
             assert hasattr(zhengfen, name) or name in members, call
@@ -74,23 +61,59 @@ def test_every_call_api_names_exists() -> None:
             assert hasattr(getattr(zhengfen, owner), name), call
 
 
-def test_api_is_a_specification_not_a_work_order() -> None:
-    text = _api()
-    for phrase in ("if it passes", "lines)", "to implement", "add it to"):
-        assert phrase not in text, phrase
-    sections = re.findall(r"§(\d+\.\d+[a-z]?)", text)
+def test_the_overview_lists_every_error_class() -> None:
+    """The table of errors in docs/index.md has one row for each class of ``zhengfen.errors``,
+    and each is exported by ``zhengfen``."""
+    text = INDEX.read_text(encoding="utf-8")
+    table = text[text.index("## Errors") :]
+    rows = set(re.findall(r"^\| `(\w+)` \|", table, re.M))
+    assert rows == set(zhengfen.errors.__all__)
+    assert all(getattr(zhengfen, name) is getattr(zhengfen.errors, name) for name in rows)
+
+
+def test_rules_sections_cited_by_the_api_documents_exist() -> None:
+    """Every "RULES.md §N.M" that the stubs and the overview cite is a section of RULES.md."""
     rules = (ROOT / "RULES.md").read_text(encoding="utf-8")
+    stubs = ROOT / "python" / "zhengfen" / "_core.pyi"
+    text = " ".join(path.read_text(encoding="utf-8") for path in (INDEX, stubs))
+    sections = re.findall(r"RULES\.md\s+§(\d+\.\d+[a-z]?)", text)
+    assert len(sections) >= 20
     for section in sections:
         assert f"**{section} " in rules or f"**{section}." in rules, section
-    for old in ("reference/API.md", "GAME_API"):
-        for path in [
-            *ROOT.glob("*.md"),
-            *(ROOT / "python").rglob("*.py"),
-            *(ROOT / "tests").rglob("*.py"),
-        ]:
-            assert (
-                old not in path.read_text(encoding="utf-8") or path.name == "test_documents.py"
-            ), (old, path)
+
+
+def _citing_files() -> list[Path]:
+    """The repository's documents and sources that could cite a document."""
+    return [
+        *ROOT.glob("*.md"),
+        *(ROOT / "docs").rglob("*.md"),
+        *(ROOT / "python").rglob("*.py"),
+        *(ROOT / "python").rglob("*.pyi"),
+        *(ROOT / "tests").rglob("*.py"),
+        *(ROOT / "rust").rglob("*.rs"),
+        *(ROOT / "scripts").rglob("*"),
+        *(ROOT / ".github").rglob("*.yml"),
+        ROOT / "pyproject.toml",
+    ]
+
+
+def test_no_file_cites_a_retired_document() -> None:
+    """API.md, the hand-written listing of the API, is gone (issue 48 §6): the reference is
+    generated from the docstrings and stubs. Only the web's own API.md (the JSON API of
+    ``zhengfen serve``, in ``python/zhengfen/web/``) is cited, as ``web/API.md`` from outside
+    that folder; older names stay gone too."""
+    assert not (ROOT / "API.md").exists()
+    web = ROOT / "python" / "zhengfen" / "web"
+    for path in _citing_files():
+        if not path.is_file() or path.name in ("test_documents.py", "CHANGES.md", "changes.md"):
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for old in ("reference/API.md", "GAME_API"):
+            assert old not in text, (old, path)
+        if web in path.parents or path.name.startswith("test_web"):
+            continue
+        bare = [line for line in text.splitlines() if re.search(r"(?<!web/)\bAPI\.md", line)]
+        assert not bare, (path, bare)
 
 
 # --- benches/RESULTS.md opens with where every target stands -----------------------------------

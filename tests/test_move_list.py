@@ -1,4 +1,5 @@
-"""``Game.legal_moves()`` as a ``MoveList`` and ``Game.play_index`` (issue 12, API.md §5).
+"""``Game.legal_moves()`` as a ``MoveList`` and ``Game.play_index`` (issue 12; their docstrings in
+``python/zhengfen/_core.pyi``).
 
 A ``MoveList`` is the list of the moves of one position, made lazily: every invariant here holds
 on the positions of seeded random games of every rule set. Playing one of its moves skips the

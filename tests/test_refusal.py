@@ -1,4 +1,4 @@
-"""Why a seat cannot play cards now (``Game.refusal``, API.md §5): one answer from the engine,
+"""Why a seat cannot play cards now (``Game.refusal``, in the stubs): one answer from the engine,
 checked against the pure-Python reference's readings and beating on many random selections,
 and the answer the page's check and the terminal give."""
 

@@ -120,7 +120,7 @@ NoReadingKind = Literal[
 RefusalKind = Literal[
     "no_cards", "not_your_turn", "declarations", "not_held", "no_combination", "does_not_beat"
 ]  # fmt: skip
-"""Why a seat cannot play cards now (``Game.refusal``; API.md): the first that applies."""
+"""Why a seat cannot play cards now (``Game.refusal``): the first that applies."""
 Rank = Literal[
     "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ",
     "joker", "mixed_5_10_k", "suited_5_10_k", "four_twos"

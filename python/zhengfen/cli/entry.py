@@ -19,8 +19,8 @@
 - ``zhengfen conformance generate``: rewrite the vectors from the Rust engine;
 - ``zhengfen bot check 'COMMAND'``: check a bot program against the protocol (BOTS.md §8), or
   replay the protocol's vectors to it (``--vectors``); ``zhengfen bot generate``: rewrite them;
-- ``zhengfen docs [NAME] [--path]``: list the shipped documents (RULES, AI, CONFORMANCE, API,
-  BOTS) or print one;
+- ``zhengfen docs [NAME] [--path]``: list the shipped documents (RULES, AI, CONFORMANCE, BOTS)
+  or print one;
 - ``zhengfen --version``: the package's version.
 
 Each subcommand has a module that owns its arguments and runs them (``add_arguments``, ``run``

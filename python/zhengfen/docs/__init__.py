@@ -2,16 +2,16 @@
 
 ``RULES`` (the rules, numbered; the code cites its sections), ``AI`` (encodings, batched play,
 agents, environments), ``CONFORMANCE`` (the protocol and vectors for other implementations) and
-``API`` (the specification of the Python API) and ``BOTS`` (the protocol by which any program
-plays a seat) are the Markdown files at the root of the source
-repository. In the source tree the files in this folder are symbolic links to them, so each
-document is kept once; a wheel or an sdist holds real copies. From the command line:
-``python -m zhengfen.docs`` lists them and ``python -m zhengfen.docs RULES`` prints one (see
-:mod:`zhengfen.docs.command`).
+``BOTS`` (the protocol by which any program plays a seat) are the Markdown files at the root of
+the source repository. The Python API is documented by its docstrings and stubs, from which the
+API reference is generated (``mkdocs build``: ``mkdocs.yml``, ``docs/``). In the source tree
+the files in this folder are symbolic links to them, so each document is kept once; a wheel or
+an sdist holds real copies. From the command line: ``python -m zhengfen.docs`` lists them and
+``python -m zhengfen.docs RULES`` prints one (see :mod:`zhengfen.docs.command`).
 
 >>> from zhengfen import docs
 >>> docs.names()
-('RULES', 'AI', 'CONFORMANCE', 'API', 'BOTS')
+('RULES', 'AI', 'CONFORMANCE', 'BOTS')
 >>> docs.text("rules").splitlines()[0]
 '# The rules zhengfen implements'
 >>> docs.text("RULES.md") == docs.text("RULES")
@@ -34,7 +34,6 @@ SUMMARIES = {
     "RULES": "the rules of Zheng Fen and Zen Cheng You, numbered; the code cites the sections",
     "AI": "encodings, batched play (VecGame, rollouts), agents, hidden information, environments",
     "CONFORMANCE": "notation, dealing, digests, the protocol and vectors for other implementations",
-    "API": "the Python API: classes, methods, arguments, errors and formats",
     "BOTS": "the bot protocol: any program plays a seat over JSON lines, its faults contained",
 }
 """Each shipped document by name, with one line on what it holds."""
@@ -58,8 +57,8 @@ def canonical(name: str) -> str:
 
 
 def text(name: str) -> str:
-    """The Markdown text of document ``name`` (``"RULES"``, ``"AI"``, ``"CONFORMANCE"``,
-    ``"API"`` or ``"BOTS"``; any case, ``.md`` optional)."""
+    """The Markdown text of document ``name`` (``"RULES"``, ``"AI"``, ``"CONFORMANCE"`` or
+    ``"BOTS"``; any case, ``.md`` optional)."""
     return path(name).read_text(encoding="utf-8")
 
 

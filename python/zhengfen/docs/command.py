@@ -19,7 +19,7 @@ from zhengfen.errors import ZhengfenError
 
 __all__ = ["HELP", "add_arguments", "main", "run"]
 
-HELP = "list the shipped documents (RULES, AI, CONFORMANCE, API, BOTS) or print one"
+HELP = "list the shipped documents (RULES, AI, CONFORMANCE, BOTS) or print one"
 
 REFUSED = 2
 

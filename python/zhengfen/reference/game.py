@@ -187,7 +187,7 @@ class Game:
     def _event(self, **fields: Any) -> None:
         self._history.append(dict(fields))
 
-    # -- properties (API.md §5) ---------------------------------------------------------------
+    # -- properties (the core's Game, python/zhengfen/_core.pyi) ------------------------------
 
     @property
     def rules(self) -> Rules:
@@ -470,7 +470,8 @@ class Game:
     # -- observation, copies, saving ----------------------------------------------------------
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know (API.md §5): nothing about the other seats' hands.
+        """What ``seat`` may know (as the core's ``Game.observation``): nothing about the other
+        seats' hands.
 
         >>> obs = Game(Rules.zen_cheng_you(), 2).observation(1)
         >>> obs["hand"], obs["team"], obs["cards_left"]

@@ -1,7 +1,7 @@
 //! The one place where core records become Python objects: serde data (events, observations,
 //! see `zhengfen_core::game::record`) through `pythonize`, and seat lists (moves become
 //! `Combo`s or their names in `combo.rs`).
-//! Their shapes are the core's (RULES.md §12.6, `API.md`); nothing here decides a format.
+//! Their shapes are the core's (RULES.md §12.6, `zhengfen.types`); nothing here decides a format.
 
 use pyo3::prelude::*;
 use serde::Serialize;

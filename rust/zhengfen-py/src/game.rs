@@ -1,4 +1,5 @@
-//! `Game`: the Python face of the core state machine (`API.md`, RULES.md §12): its making,
+//! `Game`: the Python face of the core state machine (RULES.md §12; documented in
+//! `python/zhengfen/_core.pyi`): its making,
 //! its state and its moves. Records become Python values in `convert.rs`.
 //!
 //! `Game`'s Python methods are grouped by concern, one `#[pymethods]` block a file (PyO3's
@@ -196,7 +197,7 @@ impl PyGame {
     }
 
     /// Why `seat` cannot play exactly `cards` now, `(reason, words)`, or `None` when a legal
-    /// move plays them (API.md, "Why cards cannot be played"). Nothing is said of a hand its
+    /// move plays them (the reasons: `Game.refusal` in `_core.pyi`). Nothing is said of a hand its
     /// seat has not seen.
     fn refusal(
         &self,

@@ -1,6 +1,7 @@
 //! `MoveList`: what `Game.legal_moves()` returns. A read-only sequence of the legal moves of
 //! one position that makes a `Combo` (or a move string) only when an item is asked for, and that
-//! lets `Game.play` skip the legality check for a move it handed out (`API.md`).
+//! lets `Game.play` skip the legality check for a move it handed out (its docstring in
+//! `python/zhengfen/_core.pyi`).
 //!
 //! A [`Listing`] is the moves and the [`Position`] they were listed for. The game keeps its last
 //! listing: when `Game.play` is given a move equal to the listing's last handed-out item and the
@@ -121,7 +122,7 @@ fn as_move(value: &Bound<'_, PyAny>, listing: &Listing) -> Option<Move> {
 }
 
 /// The legal moves of a position: a read-only sequence of `Combo`s and the strings "pass",
-/// "blind" and "declare", made when asked for (`API.md`).
+/// "blind" and "declare", made when asked for (`python/zhengfen/_core.pyi` says how it behaves).
 #[pyclass(name = "MoveList", module = "zhengfen", frozen, sequence)]
 pub struct PyMoveList {
     pub listing: Arc<Listing>,

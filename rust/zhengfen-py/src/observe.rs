@@ -1,6 +1,7 @@
 //! What a seat sees of a `Game`: its observation (the core's `record::Observation`, keys listed
-//! in `API.md`) and its visible record (`record::Visible`, one after each event with
-//! `record::unfold`) as dictionaries, and the tensor encodings of `AI.md` as numpy arrays.
+//! by `Game.observation` in `_core.pyi`) and its visible record (`record::Visible`, one after
+//! each event with `record::unfold`) as dictionaries, and the tensor encodings of `AI.md` as
+//! numpy arrays.
 
 use crate::args::{self, int_arg, Arg};
 use crate::convert::to_python;
@@ -41,8 +42,8 @@ impl PyGame {
 
 #[pymethods]
 impl PyGame {
-    /// What `seat` sees now (`None`: an observer who sees every hand), as `API.md` ("The
-    /// record") lists it: another seat's hand never while the game is on.
+    /// What `seat` sees now (`None`: an observer who sees every hand), as `Game.visible` in
+    /// `_core.pyi` lists it: another seat's hand never while the game is on.
     #[pyo3(signature = (seat = None))]
     fn visible<'py>(
         &self,
@@ -70,7 +71,8 @@ impl PyGame {
             .map_err(to_py)?;
         to_python(py, &records)
     }
-    /// What `seat` may know (RULES.md §12, `API.md`): nothing of other hands.
+    /// What `seat` may know (RULES.md §12; its keys: `Game.observation` in `_core.pyi`): nothing
+    /// of other hands.
     fn observation<'py>(
         &self,
         py: Python<'py>,

@@ -1,4 +1,5 @@
-//! What one seat may know of a game (RULES.md §12; the keys are listed in `API.md`): its own
+//! What one seat may know of a game (RULES.md §12; the keys are listed by `Game.observation`
+//! in `python/zhengfen/_core.pyi`): its own
 //! hand once seen, the table, the trick, every play of the match, the cards left and points won
 //! by each seat, the order of going out, the scores; in Zen Cheng You its team and the
 //! declarations. Nothing of another seat's hand.
