@@ -245,3 +245,48 @@ def test_a_bot_program_is_rated_beside_built_in_agents(tmp_path: Path) -> None:
     finally:
         close_all()
     assert bot.spec in [r.agent for r in table.ratings] and table.games == 3 * 2 * 2
+
+
+def test_each_agents_faults_are_a_column_of_every_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot answering with an index past the legal moves (every decision a fault) beside two
+    built-in agents: the terminal table, Markdown and JSON count its faults, as many as its
+    stored games hold, and 0 for the others; a league of built-in agents has no such column."""
+    from zhengfen.bots import BotSpec, close_all
+    from zhengfen.league.store import Store
+
+    bot = BotSpec(f"{sys.executable} {TESTS / 'bots' / 'illegal_index.py'}", time_ms=5000)
+    db = tmp_path / "l.sqlite"
+    argv = ["league", "--agents", f"{bot.spec},greedy,random", "--deals", "2", "--matches", "1",
+            "--db", str(db), "--no-progress"]  # fmt: skip
+    try:
+        outputs = {}
+        for form in ("table", "markdown", "json"):
+            assert main([*argv, "--format", form]) == 0
+            outputs[form] = capsys.readouterr().out
+    finally:
+        close_all()
+    store = Store.open(db, write=False)
+    try:
+        (name,) = store.names()
+        games = [game for found in store.games(name).values() for game in found]
+    finally:
+        store.close()
+    stored = sum(
+        made.get("illegal", 0)
+        for game in games
+        for label, made in zip(game.seating, game.faults or [], strict=False)
+        if label == bot.spec
+    )
+    assert stored > 10
+    rated = {a["agent"]: a["faults"] for a in json.loads(outputs["json"])["agents"]}
+    assert rated == {bot.spec: {"illegal": stored}, "greedy": {}, "random": {}}
+    assert f"| illegal {stored} |" in outputs["markdown"] and "| faults |" in outputs["markdown"]
+    assert "| greedy | " in outputs["markdown"] and outputs["markdown"].count(" 0 |") == 2
+    row = next(line for line in outputs["table"].splitlines() if "random" in line)
+    assert "faults" in outputs["table"] and row.rstrip(" │|").endswith(" 0")
+    assert f"illegal {stored}" in outputs["table"]
+    assert main(["league", "--agents", "greedy,random", "--deals", "2", "--matches", "1",
+                 "--db", str(tmp_path / "b.sqlite"), "--no-progress"]) == 0  # fmt: skip
+    assert "faults" not in capsys.readouterr().out

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+from collections import Counter
 from pathlib import Path
 
 from zhengfen.cli.arguments import (
@@ -116,15 +117,18 @@ def _rich(table: object) -> str:
     from rich.console import Console
     from rich.table import Table
 
+    from zhengfen.arena.report import fault_text
     from zhengfen.league.standings import MODEL, Standings
 
     assert isinstance(table, Standings)
     console = Console(highlight=False, width=None if sys.stdout.isatty() else WIDTH)
     ratings = Table(title="ratings: points a match against the field")
-    for column in ("agent", "rating", "95 % CI", "games"):
-        ratings.add_column(column, justify="left" if column == "agent" else "right")
+    faults = ("faults",) if table.has_faults else ()
+    for column in ("agent", "rating", "95 % CI", "games", *faults):
+        ratings.add_column(column, justify="left" if column in ("agent", "faults") else "right")
     for r in table.ratings:
-        ratings.add_row(r.agent, f"{r.rating:+.1f}", f"[{r.low:+.1f}, {r.high:+.1f}]", str(r.games))
+        cells = [r.agent, f"{r.rating:+.1f}", f"[{r.low:+.1f}, {r.high:+.1f}]", str(r.games)]
+        ratings.add_row(*cells, *([fault_text(Counter(r.faults))] if faults else []))
     pairs = Table(title="pairs: paired difference, points a match")
     for column in ("pair", "difference", "95 % CI", "deals"):
         pairs.add_column(column, justify="left" if column == "pair" else "right")

@@ -5,12 +5,13 @@ difference, made from stored games (:mod:`zhengfen.league.store`) by the rating 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from zhengfen.arena.intervals import mean_interval
-from zhengfen.arena.report import deal_points
+from zhengfen.arena.report import deal_points, fault_text
 from zhengfen.arena.tournament import GameResult
 from zhengfen.league.model import Pairing, fit
 
@@ -34,6 +35,8 @@ class Rating:
     high: float
     games: int
     """Games the agent played in the league (each pair's games count for both)."""
+    faults: dict[str, int] = field(default_factory=dict)
+    """A bot's faults in those games, by name (BOTS.md §6); empty for none."""
 
 
 @dataclass(frozen=True)
@@ -91,11 +94,25 @@ class Standings:
         """``--format json``."""
         return json.dumps(self.to_dict(), indent=2)
 
+    @property
+    def has_faults(self) -> bool:
+        """Whether the tables show a faults column: a bot program is rated, or an agent made
+        faults."""
+        return any(r.faults or r.agent.startswith("process(") for r in self.ratings)
+
     def markdown(self) -> str:
-        """``--format markdown``: the ratings table, then the pairs'."""
-        lines = [self.heading(), "", "| agent | rating [95 % CI] | games |", "|---|---|---|"]
+        """``--format markdown``: the ratings table (a faults column where
+        :attr:`has_faults`), then the pairs'."""
+        faults = self.has_faults
+        lines = [
+            self.heading(),
+            "",
+            "| agent | rating [95 % CI] | games |" + (" faults |" if faults else ""),
+            "|---|---|---|" + ("---|" if faults else ""),
+        ]
         lines += [
             f"| {r.agent} | {_interval(r.rating, r.low, r.high)} | {r.games} |"
+            + (f" {fault_text(Counter(r.faults))} |" if faults else "")
             for r in self.ratings
         ]
         lines += ["", "| pair | difference [95 % CI] | deals |", "|---|---|---|"]
@@ -120,6 +137,16 @@ def _interval(mean: float, low: float | None, high: float | None) -> str:
     return f"{mean:+.1f} [{low:+.1f}, {high:+.1f}]"
 
 
+def _faults(agents: Sequence[str], games: Sequence[GameResult]) -> dict[str, dict[str, int]]:
+    """Each agent's faults over ``games``, by name, most first."""
+    counted: dict[str, Counter[str]] = {agent: Counter() for agent in agents}
+    for game in games:
+        for label, made in zip(game.seating, game.faults or (), strict=False):
+            if label in counted:
+                counted[label].update(made)
+    return {agent: dict(found.most_common()) for agent, found in counted.items()}
+
+
 def pairing(first: str, second: str, games: Sequence[GameResult]) -> Pairing:
     """The pair's per-deal paired differences (:func:`zhengfen.arena.report.deal_points`)."""
     ours, theirs = deal_points(games, first), deal_points(games, second)
@@ -142,9 +169,10 @@ def standings(
     for (first, second), found in pairs:
         counted[first] += len(found)
         counted[second] += len(found)
+    faults = _faults(agents, [game for _, found in pairs for game in found])
     ratings = sorted(
         (
-            Rating(a, result.ratings[i], *result.interval(i), counted[a])
+            Rating(a, result.ratings[i], *result.interval(i), counted[a], faults[a])
             for i, a in enumerate(agents)
         ),
         key=lambda r: -r.rating,
