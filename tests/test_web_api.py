@@ -362,6 +362,9 @@ def test_a_move_by_cards_by_text_and_refused(client: TestClient) -> None:
         client.post(f"/api/games/{key}/move", json={"cards": [not_held]}), 409
     )
     assert error(client.post(f"/api/games/{key}/move", json={"move": "declare"}), 409)
+    for notation in ("pair 8: 8c 8d", "xyz"):  # no notation: malformed, not an illegal move
+        refused = error(client.post(f"/api/games/{key}/move", json={"move": notation}), 400)
+        assert "bad combination" in refused
     assert error(client.post(f"/api/games/{key}/move", json={"cards": "3c 1x"}), 400)
     assert "index" in error(client.post(f"/api/games/{key}/move", json={}), 400)
     answer = client.post(f"/api/games/{key}/move", json={"move": move["text"]})

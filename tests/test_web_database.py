@@ -30,8 +30,8 @@ from web_tables import TABLE, outcome, play, seat_keys
 from zhengfen.errors import InvalidStateError
 from zhengfen.web.app import create_app
 from zhengfen.web.database import APPLICATION_ID, FILE, MIGRATIONS, VERSION, Database
-from zhengfen.web.games import PERSON
 from zhengfen.web.limits import Limits
+from zhengfen.web.requested import PERSON
 from zhengfen.web.tables import table
 
 ROOT = Path(__file__).resolve().parents[1]

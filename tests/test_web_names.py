@@ -79,3 +79,11 @@ def test_a_key_of_no_seat_names_nobody(client: TestClient) -> None:
         answer = client.post(f"/api/games/{key}/name", json={"name": "Eve"})
         assert answer.status_code == 403, answer.text
     assert all("Eve" not in s["name"] for s in client.get(f"/api/games/{owner}").json()["seats"])
+
+
+def test_a_field_the_name_request_does_not_take_is_refused(client: TestClient) -> None:
+    """As every route does: a mistyped field is an error, never ignored, and names nobody."""
+    owner, guest = _two_people(client)
+    answer = client.post(f"/api/games/{guest}/name", json={"name": "Eve", "colour": "red"})
+    assert answer.status_code == 400 and "unknown field 'colour'" in answer.json()["error"]
+    assert all("Eve" not in s["name"] for s in client.get(f"/api/games/{owner}").json()["seats"])

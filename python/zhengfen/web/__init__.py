@@ -12,7 +12,8 @@ and :mod:`~zhengfen.web.selections` (a seat's hint and selection, from what it k
 :mod:`~zhengfen.web.views` (a game as JSON for one seat, events in the words of
 :func:`zhengfen.text.announcement`),
 :mod:`~zhengfen.web.replays`, :mod:`~zhengfen.web.tournaments`,
-:mod:`~zhengfen.web.inputs` (checking request bodies), :mod:`~zhengfen.web.store` (what the
+:mod:`~zhengfen.web.inputs` (the edge: each request body read into a typed value of
+:mod:`~zhengfen.web.requested`; no other module reads a body), :mod:`~zhengfen.web.store` (what the
 server keeps in memory, bounded and expiring), :mod:`~zhengfen.web.database` (the SQLite file
 that keeps every game), :mod:`~zhengfen.web.tables` (games in memory and in the database, and a
 game as the database keeps it), :mod:`~zhengfen.web.export` (``zhengfen export``: the games kept,

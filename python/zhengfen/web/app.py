@@ -87,7 +87,7 @@ class Server:
         keep = limits.keep_days * 86400.0
         self.tables = Tables(self.games, self.database, self._load, keep)
         self.logs = Store("replay", limits.max_replays, limits.idle_seconds, evict=True)
-        self.tournaments = Tournaments(limits, self.models)
+        self.tournaments = Tournaments(limits)
 
     def _forgot(self, game: WebGame, why: str) -> None:
         """A game forgotten from memory: with a database only one closed is gone (an idle or
@@ -256,7 +256,10 @@ def _created(game: WebGame, server: Server, client: str) -> Json:
 async def open_game(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
     server.games.room(_client(request))
-    game = await run_in_threadpool(games.new_game, body, server.limits.agent_seconds, server.models)
+    settings = await run_in_threadpool(inputs.new_game, body, server.models)
+    game = await run_in_threadpool(
+        games.new_game, settings, server.limits.agent_seconds, server.models
+    )
     return await run_in_threadpool(_created, game, server, _client(request))
 
 
@@ -264,9 +267,8 @@ async def resume_game(request: Request, server: Server) -> Json:
     server.games.room(_client(request))
     body = await read_body(request, server.limits.max_upload)
     limits = server.limits
-    game = await run_in_threadpool(
-        games.load_game, body, limits.max_upload, limits.agent_seconds, server.models
-    )
+    saved = await run_in_threadpool(inputs.load_game, body, limits.max_upload, server.models)
+    game = await run_in_threadpool(games.load_game, saved, limits.agent_seconds, server.models)
     return await run_in_threadpool(_created, game, server, _client(request))
 
 
@@ -284,49 +286,46 @@ async def delete_game(request: Request, server: Server) -> Response:
     return Response(status_code=204)
 
 
-async def _act(
-    request: Request, server: Server, act: Callable[[WebGame, int, Body, int | None], Json]
-) -> Json:
-    """``act(game, seat, body, since)`` for the seat the route's key names, with the request's
-    body and ``since``, holding the game's lock."""
+async def game_move(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
     game, seat = await _seat(request, server)
+    chosen = inputs.move(body, game.game.rules)
     since = _since(request)
-    return await _changed(server, game, lambda: act(game, seat, body, since))
-
-
-async def game_move(request: Request, server: Server) -> Json:
-    return await _act(request, server, WebGame.move)
+    return await _changed(server, game, lambda: game.move(seat, chosen, since))
 
 
 async def game_check(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
     game, seat = await _seat(request, server)
-    return await _locked(game, server.limits.busy_seconds, lambda: game.check(seat, body))
+    cards = inputs.check(body, game.game.rules)
+    return await _locked(game, server.limits.busy_seconds, lambda: game.check(seat, cards))
 
 
 async def game_hint(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
     game, seat = await _seat(request, server)
-    spec = inputs.agent(body.string("agent", "greedy"), server.models, game.game.rules, bots=False)
-    playouts: int = body.integer("playouts", 1, server.limits.max_hint_playouts, 16)
-    body.finish()
-    return await _changed(server, game, lambda: game.hint(seat, spec, playouts))
+    most = server.limits.max_hint_playouts
+    asked = inputs.hint(body, server.models, game.game.rules, most)
+    return await _changed(server, game, lambda: game.hint(seat, asked))
 
 
 async def game_name(request: Request, server: Server) -> Json:
-    return await _act(request, server, WebGame.name)
+    body = await read_body(request, server.limits.max_body)
+    game, seat = await _seat(request, server)
+    name = inputs.name(body)
+    since = _since(request)
+    return await _changed(server, game, lambda: game.name(seat, name, since))
 
 
 async def game_next(request: Request, server: Server) -> Json:
-    (await read_body(request, server.limits.max_body)).finish()  # it takes no fields
+    inputs.empty(await read_body(request, server.limits.max_body))  # it takes no fields
     game, seat = await _seat(request, server)
     since = _since(request)
     return await _changed(server, game, lambda: game.next_match(seat, since))
 
 
 async def game_advance(request: Request, server: Server) -> Json:
-    (await read_body(request, server.limits.max_body)).finish()  # it takes no fields
+    inputs.empty(await read_body(request, server.limits.max_body))  # it takes no fields
     game, seat = await _seat(request, server)
     since = _since(request)
     return await _changed(server, game, lambda: game.play_on(seat, since))
@@ -341,8 +340,7 @@ async def game_hand_over(request: Request, server: Server) -> Json:
             f"no seat {request.path_params['seat'][:20]!r}: "
             f"seats are 0 to {game.game.rules.players - 1}"
         )
-    spec = inputs.agent(body.string("agent", "greedy"), server.models, game.game.rules)
-    body.finish()
+    spec = inputs.hand_over(body, server.models, game.game.rules)
     since = _since(request)
     return await _changed(server, game, lambda: game.hand_over(seat, target, spec, since))
 
@@ -365,14 +363,9 @@ async def list_replays(request: Request, server: Server) -> Json:
     return {"folder": server.folder.path is not None, "files": files}
 
 
-def _open(body: Body, server: Server) -> Json:
-    limit = server.limits.max_upload
-    given = body.one_of("name", "text")
-    body.finish()
-    if given == "name":
-        text = server.folder.read(body.string("name"), limit)
-    else:
-        text = body.text("text", limit)
+def _open(source: tuple[str, str], server: Server) -> Json:
+    how, given = source
+    text = server.folder.read(given, server.limits.max_upload) if how == "name" else given
     log = arena_log.Log(text)
     games = [replays.summary(k, saved) for k, saved in enumerate(log)]  # checks every game
     key = server.logs.add(replays.Opened(log))
@@ -381,7 +374,8 @@ def _open(body: Body, server: Server) -> Json:
 
 async def open_replay(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_upload)
-    return await run_in_threadpool(_open, body, server)
+    source = inputs.replay_source(body, server.limits.max_upload)
+    return await run_in_threadpool(_open, source, server)
 
 
 async def replay_game(request: Request, server: Server) -> Json:
@@ -404,7 +398,10 @@ async def replay_game(request: Request, server: Server) -> Json:
 
 async def new_tournament(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
-    run = await run_in_threadpool(server.tournaments.start, body)
+    planned = await run_in_threadpool(
+        inputs.tournament, body, server.limits.max_deals, server.models
+    )
+    run = await run_in_threadpool(server.tournaments.start, planned)
     return {"id": run.key}
 
 

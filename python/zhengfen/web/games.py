@@ -27,20 +27,25 @@ from typing import Any
 import zhengfen
 from zhengfen.agents import Agent, finish_game, take_turn
 from zhengfen.agents.seats import agent_seed
-from zhengfen.arena import log as arena_log
 from zhengfen.types import Move
-from zhengfen.web import bots, hints, inputs, selections, views
+from zhengfen.web import bots, hints, selections, views
 from zhengfen.web.deals import Deal
-from zhengfen.web.inputs import Body, InputError
 from zhengfen.web.models import Models
-from zhengfen.web.people import People, person_name
+from zhengfen.web.people import People
 from zhengfen.web.problems import Busy, Conflict, Forbidden
+from zhengfen.web.requested import (
+    PERSON,
+    ByCards,
+    ByIndex,
+    HintRequest,
+    LoadGame,
+    MoveChoice,
+    MoveRequest,
+    NewGame,
+    Seating,
+)
 
-__all__ = ["LOADED", "PERSON", "WebGame", "load_game", "new_game"]
-
-PERSON = "person"
-"""What ``opponents`` says of a seat another person holds (they get its link), and what
-``choosers`` says of a decision a person made."""
+__all__ = ["LOADED", "WebGame", "load_game", "new_game"]
 
 LOADED = "loaded"
 """What ``choosers`` says of the decisions of a saved game the game was resumed from."""
@@ -64,10 +69,11 @@ class WebGame:
     moves the people made here (``people_moved``), and the hints they asked for (``hints``:
     seat, decision, agent; a data set tells helped moves apart), unless the owner turned them
     off (``hints_on``: a study of people's own play). ``choosers`` says who made each decision
-    of ``game.decisions`` (:data:`PERSON`, an agent's spec, or :data:`LOADED`); ``revision``
-    counts the changes the database holds (:mod:`~zhengfen.web.tables`), ``created`` is when
-    the game was opened (seconds since the epoch); ``restored``: brought back from the
-    database (a bot seated in it is told its process was ``restarted``)."""
+    of ``game.decisions`` (:data:`~zhengfen.web.requested.PERSON`, an agent's spec, or
+    :data:`LOADED`); ``revision`` counts the changes the database holds
+    (:mod:`~zhengfen.web.tables`), ``created`` is when the game was opened (seconds since the
+    epoch); ``restored``: brought back from the database (a bot seated in it is told its
+    process was ``restarted``)."""
 
     game: zhengfen.Game
     people: People
@@ -226,9 +232,9 @@ class WebGame:
         self.advance()
         return self.view(seat, since)
 
-    def name(self, seat: int, body: Body, since: int | None = None) -> Json:
-        """Sets the name ``seat``'s person is shown by (``""``: none); answers the view."""
-        self.people.persons[seat].name = person_name(body.string("name"))
+    def name(self, seat: int, name: str | None, since: int | None = None) -> Json:
+        """Sets the name ``seat``'s person is shown by (``None``: none); answers the view."""
+        self.people.persons[seat].name = name
         return self.view(seat, since)
 
     def next_match(self, seat: int, since: int | None = None) -> Json:
@@ -254,57 +260,48 @@ class WebGame:
             raise Conflict(f"it is not your turn: seat {self.game.current_player} is to move")
         return self.game.legal_moves()
 
-    def move(self, seat: int, body: Body, since: int | None = None) -> Json:
-        """Plays ``seat``'s move (by ``index``, ``cards`` or ``move``), then the agents'."""
-        version = body.integer("version", 0, 2**63, None)
-        if version is not None and version != len(self.game.decisions):
+    def move(self, seat: int, request: MoveRequest, since: int | None = None) -> Json:
+        """Plays ``seat``'s move (chosen by its index, its cards or its notation), then the
+        agents'."""
+        if request.version is not None and request.version != len(self.game.decisions):
             raise Conflict("the view is out of date: the game has moved on since")
         moves = self._moves(seat)
-        chosen = self._chosen(seat, body, moves)
-        body.finish()
-        self.game.play(chosen)
+        self.game.play(self._chosen(seat, request.choice, moves))
         self.choosers.append(PERSON)
         self.people_moved += 1
         self.advance()
         return self.view(seat, since)
 
-    def _chosen(self, seat: int, body: Body, moves: Sequence[Move]) -> Move:
-        given = body.one_of("index", "cards", "move")
-        if given == "index":
-            index: int = body.integer("index", 0, 2**31, None)
-            if index >= len(moves):
-                raise Conflict(f"there is no move {index}: choose 0 to {len(moves) - 1}")
-            return moves[index]
-        if given == "cards":
-            cards = inputs.cards(body.raw("cards"), self.game.rules.decks)
-            found = selections.matching(moves, cards)
+    def _chosen(self, seat: int, choice: MoveChoice, moves: Sequence[Move]) -> Move:
+        if isinstance(choice, ByIndex):
+            if choice.index >= len(moves):
+                raise Conflict(f"there is no move {choice.index}: choose 0 to {len(moves) - 1}")
+            return moves[choice.index]
+        if isinstance(choice, ByCards):
+            found = selections.matching(moves, choice.cards)
             if len(found) == 1:
                 return moves[found[0]]
             if found:
                 raise Conflict("those cards can be played several ways: choose one", choices=found)
-            raise Conflict(selections.why_not(self.game, seat, cards))
-        if given == "move":
-            named: str = body.string("move")
-            for move in moves:
-                if views.move_json(move)["text"] == named:
-                    return move
-            raise Conflict(f"{named!r} is not a legal move now")
-        raise InputError("give the move as 'index', 'cards' or 'move'")
+            raise Conflict(selections.why_not(self.game, seat, choice.cards))
+        if choice.move in moves:
+            return choice.move
+        named = choice.move if isinstance(choice.move, str) else choice.move.notation
+        raise Conflict(f"{named!r} is not a legal move now")
 
-    def check(self, seat: int, body: Body) -> Json:
+    def check(self, seat: int, cards: zhengfen.Cards) -> Json:
         """What ``seat``'s selected cards read as, and whether they can be played now."""
-        cards = inputs.cards(body.raw("cards", []), self.game.rules.decks)
-        body.finish()
         return selections.check(self.game, seat, cards)
 
-    def hint(self, seat: int, spec: str, playouts: int) -> Json:
-        """What ``spec``'s agent would play in ``seat`` (:func:`zhengfen.web.hints.hint`)."""
+    def hint(self, seat: int, request: HintRequest) -> Json:
+        """What the request's agent would play in ``seat`` (:func:`zhengfen.web.hints.hint`)."""
         if not self.hints_on:
             raise Forbidden("hints are off in this game (its owner opened it without them)")
         self._moves(seat)
         decision = len(self.game.decisions)
         seed = zhengfen.derive_seed(self.seed, decision)
-        answer = hints.hint(self.game, seat, spec, playouts, seed, self.models)
+        spec = request.agent
+        answer = hints.hint(self.game, seat, spec, request.playouts, seed, self.models)
         self.hints.append({"seat": seat, "decision": decision, "agent": spec})
         return answer
 
@@ -342,50 +339,35 @@ class WebGame:
         return self.view(seat, since)
 
 
-def new_game(body: Body, seconds: float, models: Models | None = None) -> WebGame:
-    """A new game from a request (API.md, ``POST /api/games``); the agents have played
-    towards a person's first turn for up to ``seconds``."""
-    rules = inputs.rules(body)
-    seat: int = body.integer("seat", 0, rules.players - 1, 0)
-    chosen = body.has("seed")
-    seed = inputs.seed(body, secrets.randbits(63))
+def new_game(settings: NewGame, seconds: float, models: Models | None = None) -> WebGame:
+    """A new game (API.md, ``POST /api/games``); the agents have played towards a person's
+    first turn for up to ``seconds``."""
+    seed = secrets.randbits(63) if settings.seed is None else settings.seed
     # The agents' and hints' draws come from the seed a person chose (a game they can replay),
     # else from a secret of their own: nothing they do derives from a deal kept hidden.
-    draws = seed if chosen else secrets.randbits(63)
-    game = _seated(zhengfen.Game(rules, seed), seat, body, draws, seconds, models or Models())
-    game.deal = Deal(seed, known=chosen)
-    game.hints_on = body.flag("hints", True)
-    body.finish()
-    game.advance()
-    return game
+    draws = secrets.randbits(63) if settings.seed is None else settings.seed
+    game = zhengfen.Game(settings.rules, seed)
+    opened = _seated(game, settings.seating, draws, seconds, models or Models())
+    opened.deal = Deal(seed, known=settings.seed is not None)
+    opened.hints_on = settings.hints
+    opened.advance()
+    return opened
 
 
-def load_game(body: Body, limit: int, seconds: float, models: Models | None = None) -> WebGame:
-    """A game resumed from a saved game (``saved``: the text of ``Game.to_json()``); the
-    agents have played towards a person's turn for up to ``seconds``."""
-    saved = body.text("saved", limit)
-    game = arena_log.one_game(saved)  # worded as Replay words it; an arena log belongs there
-    seat: int = body.integer("seat", 0, game.rules.players - 1, 0)
-    seed = inputs.seed(body, 0)
-    resumed = _seated(game, seat, body, seed, seconds, models or Models())
-    resumed.deal = Deal.of_saved(saved)
-    resumed.hints_on = body.flag("hints", True)
-    body.finish()
-    resumed.people.persons[seat].delivered = len(game.history)
+def load_game(saved: LoadGame, seconds: float, models: Models | None = None) -> WebGame:
+    """A game resumed from a saved game; the agents have played towards a person's turn for
+    up to ``seconds``."""
+    resumed = _seated(saved.game, saved.seating, saved.seed, seconds, models or Models())
+    resumed.deal = Deal.of_saved(saved.saved)
+    resumed.hints_on = saved.hints
+    resumed.people.persons[saved.seating.seat].delivered = len(saved.game.history)
     resumed.advance()
     return resumed
 
 
 def _seated(
-    game: zhengfen.Game, seat: int, body: Body, seed: int, seconds: float, models: Models
+    game: zhengfen.Game, seating: Seating, seed: int, seconds: float, models: Models
 ) -> WebGame:
-    """The game's seats: the opener's (``seat``), and one entry of ``opponents`` for each of
-    the others (fewer repeated round the table): an agent, or ``"person"``."""
-    others = [s for s in range(game.rules.players) if s != seat]
-    given: list[str] = body.strings("opponents", ["greedy"], most=max(len(others), 1))
-    wanted = {s: given[k % len(given)] for k, s in enumerate(others)}
-    people = [seat] + [s for s in others if wanted[s] == PERSON]
-    specs = {
-        s: inputs.agent(name, models, game.rules) for s, name in wanted.items() if name != PERSON
-    }
-    return WebGame(game, People.seated(people, owner=seat), specs, seed, seconds, models)
+    """The game with its seats: the opener's and the other people's, the agents in the rest."""
+    people = People.seated([seating.seat, *seating.people], owner=seating.seat)
+    return WebGame(game, people, dict(seating.agents), seed, seconds, models)

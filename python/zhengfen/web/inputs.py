@@ -1,7 +1,12 @@
-"""Checking what a request sends: a JSON object's fields, each against its type and range, the
-rule set, the agents (built-in specs within bounds, and the learned agents the server offers
-for the rules: :mod:`zhengfen.web.models`) and cards. Anything wrong raises
-:class:`InputError` (a ``ValueError``: answered with 400) naming the field and what is wrong.
+"""The web's edge: each request's JSON object read, field by field, into a typed value of
+:mod:`~zhengfen.web.requested` (a move choice, a new game's settings, a saved game to resume, a
+hint) or of the library (the rules, the cards, a :class:`~zhengfen.arena.Tournament`), each
+field checked against its type and range, the agents (built-in specs within bounds, and the
+learned agents the server offers for the rules: :mod:`zhengfen.web.models`) and cards read by
+the core. Anything wrong raises :class:`InputError` (a ``ValueError``: answered with 400)
+naming the field and what is wrong, before anything acts; a field the request does not take
+is refused. The routes (:mod:`~zhengfen.web.app`) hand each body here unread, and nothing past
+this module takes a :class:`Body` (``tests/test_web_edge.py`` reads the sources to hold it).
 Nothing from a request is imported or executed: an agent is a spec read by the core's parser.
 
 >>> body = Body({"seat": 1, "opponents": ["greedy"]})
@@ -23,8 +28,24 @@ from collections.abc import Sequence
 from typing import Any, Final, TypeVar
 
 import zhengfen
+from zhengfen.arena import Tournament
+from zhengfen.arena import log as arena_log
 from zhengfen.errors import ZhengfenError
+from zhengfen.web import views
 from zhengfen.web.models import BUILT_IN, Models, read_spec
+from zhengfen.web.people import person_name
+from zhengfen.web.requested import (
+    PERSON,
+    ByCards,
+    ByIndex,
+    ByMove,
+    HintRequest,
+    LoadGame,
+    MoveChoice,
+    MoveRequest,
+    NewGame,
+    Seating,
+)
 
 __all__ = [
     "AGENTS",
@@ -35,8 +56,18 @@ __all__ = [
     "agent",
     "agents",
     "cards",
+    "check",
+    "empty",
+    "hand_over",
+    "hint",
+    "load_game",
+    "move",
+    "name",
+    "new_game",
+    "replay_source",
     "rules",
     "seed",
+    "tournament",
 ]
 
 SEED_MAX: Final = 2**64 - 1
@@ -288,6 +319,129 @@ def seed(body: Body, default: int) -> int:
     """The ``seed`` field, 0 to 2**64 - 1, else ``default``."""
     value: int = body.integer("seed", 0, SEED_MAX, default)
     return value
+
+
+def empty(body: Body) -> None:
+    """A request that takes no fields (its body ``{}`` or empty)."""
+    body.finish()
+
+
+def move(body: Body, rules: zhengfen.Rules) -> MoveRequest:
+    """A person's move (``POST .../move``): by ``index``, ``cards`` or ``move`` (its notation),
+    the cards and the notation read by the core for ``rules``, and the ``version`` seen."""
+    version = body.integer("version", 0, 2**63, None)
+    request = MoveRequest(_choice(body, rules), version)
+    body.finish()
+    return request
+
+
+def _choice(body: Body, rules: zhengfen.Rules) -> MoveChoice:
+    given = body.one_of("index", "cards", "move")
+    if given == "index":
+        return ByIndex(body.integer("index", 0, 2**31))
+    if given == "cards":
+        return ByCards(cards(body.raw("cards"), rules.decks))
+    if given == "move":
+        return ByMove(views.notation_move(body.string("move"), rules))
+    raise InputError("give the move as 'index', 'cards' or 'move'")
+
+
+def check(body: Body, rules: zhengfen.Rules) -> zhengfen.Cards:
+    """The selected cards to check (``POST .../check``: ``cards``, none if absent)."""
+    selected = cards(body.raw("cards", []), rules.decks)
+    body.finish()
+    return selected
+
+
+def name(body: Body) -> str | None:
+    """The name a person gives themselves (``POST .../name``), as others are shown it
+    (:func:`~zhengfen.web.people.person_name`; ``None``: none)."""
+    given = person_name(body.string("name"))
+    body.finish()
+    return given
+
+
+def hint(body: Body, models: Models, rules: zhengfen.Rules, most: int) -> HintRequest:
+    """A hint (``POST .../hint``): its ``agent`` (no bot) and ``playouts`` (1 to ``most``)."""
+    spec = agent(body.string("agent", "greedy"), models, rules, bots=False)
+    playouts: int = body.integer("playouts", 1, most, 16)
+    body.finish()
+    return HintRequest(spec, playouts)
+
+
+def hand_over(body: Body, models: Models, rules: zhengfen.Rules) -> str:
+    """The agent a seat is handed to (``POST .../hand-over/SEAT``: ``agent``)."""
+    spec = agent(body.string("agent", "greedy"), models, rules)
+    body.finish()
+    return spec
+
+
+def new_game(body: Body, models: Models) -> NewGame:
+    """A new game's settings (``POST /api/games``): the rules, ``seat``, ``opponents``,
+    ``seed`` (``None`` when not given) and ``hints``."""
+    chosen = rules(body)
+    seat: int = body.integer("seat", 0, chosen.players - 1, 0)
+    dealt = seed(body, 0) if body.has("seed") else None
+    seating = _seating(body, chosen, seat, models)
+    settings = NewGame(chosen, seating, dealt, body.flag("hints", True))
+    body.finish()
+    return settings
+
+
+def load_game(body: Body, limit: int, models: Models) -> LoadGame:
+    """A saved game to resume (``POST /api/games/load``): ``saved`` (the text of
+    ``Game.to_json()``, at most ``limit`` characters, read as Replay reads it), ``seat``,
+    ``opponents``, ``seed`` and ``hints``."""
+    saved = body.text("saved", limit)
+    game = arena_log.one_game(saved)  # worded as Replay words it; an arena log belongs there
+    seat: int = body.integer("seat", 0, game.rules.players - 1, 0)
+    drawn = seed(body, 0)
+    seating = _seating(body, game.rules, seat, models)
+    resumed = LoadGame(game, saved, seating, drawn, body.flag("hints", True))
+    body.finish()
+    return resumed
+
+
+def _seating(body: Body, rules: zhengfen.Rules, seat: int, models: Models) -> Seating:
+    """The opener's ``seat`` and one entry of ``opponents`` for each other seat (fewer
+    repeated round the table): an agent, or ``"person"``."""
+    others = [s for s in range(rules.players) if s != seat]
+    given: list[str] = body.strings("opponents", ["greedy"], most=max(len(others), 1))
+    wanted = {s: given[k % len(given)] for k, s in enumerate(others)}
+    people = tuple(s for s in others if wanted[s] == PERSON)
+    specs = {s: agent(name, models, rules) for s, name in wanted.items() if name != PERSON}
+    return Seating(seat, people, specs)
+
+
+def tournament(body: Body, max_deals: int, models: Models) -> Tournament:
+    """The tournament a request describes (``POST /api/tournaments``), every field checked
+    (API.md); the learned agents ``models`` offers play their models."""
+    chosen = rules(body)
+    names = agents(body, "agents", chosen.players, ["greedy", "random"], models, chosen, False)
+    whole_games = "matches" in body.data and body.raw("matches") is None
+    matches = None if whole_games else body.integer("matches", 1, 100, 1)
+    deals: int = body.integer("deals", 1, max_deals, 10)
+    drawn = seed(body, 0)
+    body.finish()
+    return Tournament(
+        rules=chosen,
+        agents=tuple(models.read(name) for name in names),
+        deals=deals,
+        seed=drawn,
+        matches=matches,
+        names=tuple(names),
+    )
+
+
+def replay_source(body: Body, limit: int) -> tuple[str, str]:
+    """Where a log to replay comes from (``POST /api/replays``): ``("name", NAME)``, a file
+    of the server's folder, or ``("text", TEXT)``, the log itself (at most ``limit``
+    characters)."""
+    given = body.one_of("name", "text")
+    body.finish()
+    if given == "name":
+        return "name", body.string("name")
+    return "text", body.text("text", limit)
 
 
 def _kind(value: object) -> str:

@@ -18,14 +18,11 @@ from typing import Any
 
 from zhengfen import arena
 from zhengfen.arena import GameResult, Report, Tournament, deal_points, mean_interval, wilson
-from zhengfen.web import inputs
-from zhengfen.web.inputs import Body
 from zhengfen.web.limits import Limits
-from zhengfen.web.models import Models
 from zhengfen.web.problems import TooMany
 from zhengfen.web.store import Store
 
-__all__ = ["Run", "Tournaments", "tournament"]
+__all__ = ["Run", "Tournaments"]
 
 Json = dict[str, Any]
 SERIES_POINTS = 50
@@ -35,29 +32,6 @@ LOG = logging.getLogger("zhengfen.web")
 
 class Cancelled(Exception):
     """The tournament was cancelled."""
-
-
-def tournament(body: Body, limits: Limits, models: Models | None = None) -> Tournament:
-    """The tournament a request describes, every field checked (API.md); the learned agents
-    ``models`` offers play their models."""
-    models = models or Models()
-    rules = inputs.rules(body)
-    agents = inputs.agents(
-        body, "agents", rules.players, ["greedy", "random"], models, rules, bots=False
-    )
-    whole_games = "matches" in body.data and body.raw("matches") is None
-    matches = None if whole_games else body.integer("matches", 1, 100, 1)
-    deals: int = body.integer("deals", 1, limits.max_deals, 10)
-    seed = inputs.seed(body, 0)
-    body.finish()
-    return Tournament(
-        rules=rules,
-        agents=tuple(models.read(name) for name in agents),
-        deals=deals,
-        seed=seed,
-        matches=matches,
-        names=tuple(agents),
-    )
 
 
 @dataclass
@@ -190,20 +164,19 @@ def _difference(report: Report) -> Json | None:
 class Tournaments:
     """The server's tournaments: started, read, cancelled, and all stopped at shutdown."""
 
-    def __init__(self, limits: Limits, models: Models | None = None) -> None:
+    def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self.models = models or Models()
         self.store: Store[Run] = Store(
             "tournament", limits.kept_tournaments, limits.idle_seconds, evict=True, prefix="u"
         )
         self._running: list[tuple[Run, threading.Thread]] = []
         self._lock = threading.Lock()
 
-    def start(self, body: Body) -> Run:
-        """Checks the request and starts the tournament in a thread. The running ones are
+    def start(self, planned: Tournament) -> Run:
+        """Starts the tournament (read from its request by :func:`zhengfen.web.inputs.tournament`)
+        in a thread. The running ones are
         counted here, not in the store: one the store forgot (idle, or the least recently read
         when full) runs on until it ends or the server stops."""
-        planned = tournament(body, self.limits, self.models)
         with self._lock:
             self._running = [(run, t) for run, t in self._running if t.is_alive()]
             running = sum(1 for run, _ in self._running if not run.done)
