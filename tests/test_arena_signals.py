@@ -1,5 +1,5 @@
 """Ctrl-C and SIGTERM during a tournament on processes: held back while the main thread waits
-inside ``concurrent.futures`` (:class:`zhengfen.cli.signals.DeferredSignals`), so that the
+inside ``concurrent.futures`` (:class:`zhengfen.arena.workers.DeferredSignals`), so that the
 process always exits."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import cast
 import pytest
 
 from zhengfen.arena import backends
-from zhengfen.cli.signals import DeferredSignals, as_worker, forking_workers
+from zhengfen.arena.workers import DeferredSignals, as_worker, forking_workers
 
 HERE = Path(__file__).parent
 

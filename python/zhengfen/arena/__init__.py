@@ -16,6 +16,8 @@ built-in agents.
 The package, by concern: :mod:`~zhengfen.arena.tournament` (the model: what to play, a game's
 result, the chunks), :mod:`~zhengfen.arena.games` (a chunk's games, in Rust or in Python),
 :mod:`~zhengfen.arena.backends` (running the chunks here, on processes, on Ray),
+:mod:`~zhengfen.arena.workers` (Ctrl-C and SIGTERM in the worker processes and while waiting on
+them),
 :mod:`~zhengfen.arena.command` (the ``zhengfen arena`` subcommand),
 :mod:`~zhengfen.arena.report` (statistics, tables, writing the log),
 :mod:`~zhengfen.arena.log` (the arena log's format, one JSON line a game: its one writer and

@@ -10,7 +10,7 @@ from typing import Any
 
 from zhengfen.arena.games import play_chunk
 from zhengfen.arena.tournament import GameResult, Tournament, chunks
-from zhengfen.cli.signals import DeferredSignals, as_worker, forking_workers
+from zhengfen.arena.workers import DeferredSignals, as_worker, forking_workers
 
 __all__ = ["InOrder", "Progress", "Sink", "Stop", "run"]
 
@@ -106,7 +106,7 @@ def _run_processes(
     is raised here; a worker killed from outside (out of memory) raises ``BrokenProcessPool``.
 
     Ctrl-C and SIGTERM are held back while this waits
-    (:class:`zhengfen.cli.signals.DeferredSignals`) and raised between waits: raised inside
+    (:class:`zhengfen.arena.workers.DeferredSignals`) and raised between waits: raised inside
     ``concurrent.futures``, they could leave a future's lock held, and the pool's manager
     thread, which needs it, would then keep the process from exiting."""
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait

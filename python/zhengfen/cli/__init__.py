@@ -11,8 +11,9 @@ statuses: 0 done, 1 a failed conformance check or an unexpected error, 2 refused
 interrupted, 141 standard output's reader gone, 143 terminated),
 :mod:`~zhengfen.cli.arguments` (what the subcommands share: argparse types that check a number
 against its range as it is parsed, the rule-set arguments, agent lists, the files read and
-written, checked before any work), :mod:`~zhengfen.cli.signals` (Ctrl-C and SIGTERM, in the
-command and in worker processes) and :mod:`~zhengfen.cli.streams` (a standard stream the
+written, checked before any work), :mod:`~zhengfen.cli.signals` (Ctrl-C and SIGTERM in the
+command, and the exit statuses that report them; how the arena's worker processes answer them
+is :mod:`zhengfen.arena.workers`') and :mod:`~zhengfen.cli.streams` (a standard stream the
 caller closed, a reader of standard output that went away). Connecting to Ray for ``--ray``
 is the arena's (:mod:`zhengfen.arena.ray_connect`), which training and the league use too.
 """
