@@ -1,5 +1,5 @@
 """``python tests/regenerate.py [--check]``: the one command that regenerates all golden data
-after a rule change (README "Development", CONFORMANCE.md §7).
+after a rule change (docs/development.md, "Testing"; CONFORMANCE.md §7).
 
 The golden data, each made by the Rust engine and checked against the reference implementation
 (:mod:`zhengfen.reference`):

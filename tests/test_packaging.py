@@ -4,7 +4,7 @@ states what the wheel is, and a README whose links work on an index page.
 
 The wheel itself (manylinux2014, abi3, installed where no Rust is) is built and checked by
 ``scripts/build_wheels.sh`` and ``scripts/check_wheel.sh``: minutes of release build, so not in
-every test run (README, "Releasing")."""
+every test run (docs/development.md, "Releasing")."""
 
 from __future__ import annotations
 

@@ -1027,7 +1027,7 @@ def test_two_people_and_two_agents_play_zen_cheng_you_in_two_browsers(
     page.set_viewport_size({"width": 1280, "height": 800})
 
     pages = (page, guest)
-    shot: Path | None = shots / "people-table.png"  # the README's docs/screenshots/people.png
+    shot: Path | None = shots / "people-table.png"  # docs/screenshots/people.png (docs/commands.md)
     for _ in range(4000):
         states = [str(p.evaluate("document.body.dataset.gameState")) for p in pages]
         if "turn" in states:
