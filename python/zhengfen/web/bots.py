@@ -18,7 +18,8 @@ built-in agent's name, nor ``learned`` or ``learned-...``), ``spec`` (a bot spec
 and the reason); :func:`greet` starts each bot once, keeps its ``hello`` (the games and table
 sizes it plays are those the page offers it for) and ends it (:class:`zhengfen.BotError` for a
 bot that fails to start). At a table each seat a bot holds gets a process of its own
-(:func:`seat_agent`), closed when its game ends, is unloaded from memory or the server stops.
+(:func:`seat_agent`), closed when its game ends, is unloaded from memory or the server stops; in
+a kept game whose bot the file no longer lists, :func:`stand_in` plays its seat.
 
 >>> listed = '{"bots": [{"name": "b", "spec": "process(cmd=\\\\"./b\\\\")", "time": 50}]}'
 >>> read_bots_text(listed, json_format=True)["b"].spec
@@ -35,11 +36,22 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
+from zhengfen._core import AgentSpec
+from zhengfen.agents import Agent, make_agent
 from zhengfen.bots import BotHello, BotProcess, BotSpec, ProcessAgent, read_bot_spec
 from zhengfen.bots.pool import BotSeat
 from zhengfen.errors import ArgumentError
 
-__all__ = ["NAME", "RESERVED", "close", "greet", "read_bots", "read_bots_text", "seat_agent"]
+__all__ = [
+    "NAME",
+    "RESERVED",
+    "close",
+    "greet",
+    "read_bots",
+    "read_bots_text",
+    "seat_agent",
+    "stand_in",
+]
 
 NAME: Final = re.compile(r"[A-Za-z0-9_.\-]{1,40}")
 """What a bot's name may be."""
@@ -136,6 +148,14 @@ def seat_agent(spec: BotSpec, seed: int, restarted: bool = False) -> ProcessAgen
     asked), told ``restarted`` in its first ``game`` when the game was brought back from the
     database after the server stopped."""
     return ProcessAgent(spec, seed, seat=BotSeat(spec), restarted=restarted)
+
+
+def stand_in(seed: int) -> Agent:
+    """The agent for the seat of a bot that a game kept in the database names but this server
+    no longer lists (or of any agent it no longer offers): ``greedy``, a bot's fallback by
+    default (BOTS.md §6), seeded with the seat's ``seed``. The game opens, plays on and
+    replays; no command is run that the server's file does not list."""
+    return make_agent(AgentSpec("greedy"), seed=seed)
 
 
 def close(agent: object) -> None:

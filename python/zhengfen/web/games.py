@@ -19,6 +19,7 @@ import copy
 import secrets
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -73,7 +74,8 @@ class WebGame:
     :data:`LOADED`); ``revision`` counts the changes the database holds
     (:mod:`~zhengfen.web.tables`), ``created`` is when the game was opened (seconds since the
     epoch); ``restored``: brought back from the database (a bot seated in it is told its
-    process was ``restarted``)."""
+    process was ``restarted``); ``kept_faults``: the faults counted against each bot's seat
+    before it was."""
 
     game: zhengfen.Game
     people: People
@@ -93,6 +95,7 @@ class WebGame:
     revision: int = 0
     created: float = field(default_factory=time.time)
     restored: bool = False
+    kept_faults: dict[int, int] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
@@ -101,7 +104,13 @@ class WebGame:
         self.choosers.extend([LOADED] * missing)
 
     def _agent(self, seat: int, spec: str, restarted: bool = False) -> Agent:
-        return self.models.agent(spec, agent_seed(self.seed, seat), restarted)
+        seed = agent_seed(self.seed, seat)
+        try:
+            return self.models.agent(spec, seed, restarted)
+        except ValueError:
+            if not self.restored:
+                raise
+            return bots.stand_in(seed)  # kept with an agent no longer offered (BOTS.md §7)
 
     def close_bots(self) -> None:
         """Ends the processes of the bots seated here: the game is over, unloaded from memory
@@ -110,10 +119,13 @@ class WebGame:
             bots.close(agent)
 
     def faults(self, seat: int) -> int | None:
-        """The faults counted against the bot in ``seat`` while this server holds the game
-        (``None``: no bot sits there, or it has not played yet)."""
-        counted = getattr(self.agents.get(seat), "faults", None)
-        return None if counted is None else sum(counted.values())
+        """The faults counted against the bot in ``seat``, those kept in the database with the
+        game included (``None``: no bot sits there, or it has not played yet)."""
+        counted: Counter[str] | None = getattr(self.agents.get(seat), "faults", None)
+        kept = self.kept_faults.get(seat)
+        if counted is None:
+            return kept
+        return sum(counted.values()) + (kept or 0)
 
     def _seeded(self, seat: int) -> Agent:
         """``seat``'s agent, seeded for the decision to be made (its draws depend on the game's

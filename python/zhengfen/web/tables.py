@@ -11,8 +11,9 @@ kept ``keep_seconds`` after their last change; finished ones until their owner d
 :func:`table` and :func:`restored` turn a game into the row the database keeps and back: the
 engine's record (``Game.to_json()``), and the table around it as JSON: the agents' specs and
 seed, the people's seats (each token's digest, never the token), names and owner, the deal's
-seed, the hints setting and log, who made each decision, who was handed which seat when, and the
-other persons' tokens sealed with the owner's (:func:`~zhengfen.web.people.seal`).
+seed, the hints setting and log, who made each decision, who was handed which seat when, the
+faults counted against each bot's seat, and the other persons' tokens sealed with the owner's
+(:func:`~zhengfen.web.people.seal`).
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ def table(game: WebGame) -> Json:
         "hints_on": game.hints_on,
         "hints": game.hints,
         "choosers": game.choosers,
+        "faults": {str(s): n for s in game.specs if (n := game.faults(s)) is not None},
     }
 
 
@@ -107,6 +109,7 @@ def restored(found: Row, models: Models, slice_seconds: float) -> WebGame:
         revision=found.revision,
         created=found.created,
         restored=True,
+        kept_faults={int(seat): n for seat, n in kept.get("faults", {}).items()},
     )
     return game
 
