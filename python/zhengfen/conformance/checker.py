@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from zhengfen.conformance.cases import summarize
 from zhengfen.conformance.diff import differences, shown
 from zhengfen.conformance.server import PROTOCOL_VERSION
-from zhengfen.conformance.vectors import PACKAGE_DIR, SECTIONS, summarize
+from zhengfen.conformance.vectors import PACKAGE_DIR, SECTIONS
 from zhengfen.conformance.wire import LineTooLong, lines, raw_line
 from zhengfen.errors import ConformanceError
 
