@@ -729,7 +729,8 @@ def game_offers() -> list[GameOffer]:
     """What a form may offer, read from the rules (RULES.md §3): per game its ``players`` (the
     counts it takes), ``default_players`` and its other ``options``, each ``{"name", "type":
     "bool" | "int" | "choice", "default"}`` with ``min`` and ``max`` (an int: ``target`` is 1 to
-    10,000) or ``values`` (a choice). The page of ``zhengfen serve`` builds its form from them."""
+    10,000) or ``values`` (a choice). The page of ``zhengfen serve`` builds its form from them
+    (``GET /api/options``)."""
 
 def deal(rules: Rules, seed: int | SplitMix64, first_drawer: int = 0) -> list[Cards]:
     """One hand per seat (RULES.md §2.4), each with ``decks = rules.decks``, dealt from ``seed``:
