@@ -116,6 +116,61 @@ def test_no_file_cites_a_retired_document() -> None:
         assert not bare, (path, bare)
 
 
+# --- the README is what a newcomer reads in ten minutes ------------------------------------------
+
+README = ROOT / "README.md"
+SET_UP = ("pip install . && python -m zhengfen arena", "bash .ci/run")
+"""The two commands of "Set-up on a fresh machine", kept exactly (``.ci/run`` runs the second)."""
+
+
+def _command_block(text: str) -> list[str]:
+    """The lines of the first shell block under "## The commands"."""
+    section = text[text.index("## The commands") :]
+    start = section.index("```sh\n") + len("```sh\n")
+    return section[start : section.index("```", start)].splitlines()
+
+
+def test_readme_is_short_and_keeps_the_set_up_commands() -> None:
+    """Issue 48 §6: set-up, a quick start, the commands, where to go next; the details live in
+    the documents that own them (docs/commands.md, docs/development.md, AI.md, BOTS.md)."""
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 250
+    set_up = text[text.index("## Set-up") : text.index("\n## ", text.index("## Set-up") + 1)]
+    for command in SET_UP:
+        assert f"```sh\n{command}\n```" in set_up, command
+    assert (ROOT / ".ci" / "run").is_file()
+
+
+def test_readme_lists_every_command_once_a_line() -> None:
+    """Each subcommand of ``zhengfen`` has a line in the README's list, and each line is one
+    command: ``zhengfen NAME ...``."""
+    from zhengfen.cli.entry import COMMANDS
+
+    lines = _command_block(README.read_text(encoding="utf-8"))
+    named = {line.split()[1] for line in lines}
+    assert all(line.startswith("zhengfen ") for line in lines), lines
+    assert set(COMMANDS) <= named, sorted(set(COMMANDS) - named)
+
+
+def test_readme_says_where_to_go_next() -> None:
+    """The last section names every document a newcomer goes on to, and each exists."""
+    text = README.read_text(encoding="utf-8")
+    after = text[text.index("## Where to go next") :]
+    for name in (
+        "RULES.md",
+        "AI.md",
+        "BOTS.md",
+        "CONFORMANCE.md",
+        "docs/index.md",
+        "docs/commands.md",
+        "docs/development.md",
+        "CHANGES.md",
+        "benches/RESULTS.md",
+    ):
+        assert f"`{name}`" in after, name
+        assert (ROOT / name).is_file(), name
+
+
 # --- benches/RESULTS.md opens with where every target stands -----------------------------------
 
 RESULTS = ROOT / "benches" / "RESULTS.md"
