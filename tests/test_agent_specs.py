@@ -178,8 +178,8 @@ def test_a_bad_spec_on_the_command_line_is_one_line_and_status_2(command: str) -
 
 
 def test_the_web_reads_each_spec_once_for_the_server() -> None:
-    """A web request's agents are read once for the server: two tournaments and the options
-    naming the same (not canonical) specs read each text once, and the games read none."""
+    """A web request's agents are read once, at the web's edge: each of two tournaments naming
+    two (not canonical) specs for four seats reads each text once, and the games read none."""
     pytest.importorskip("starlette")
     import time
 
@@ -189,7 +189,7 @@ def test_the_web_reads_each_spec_once_for_the_server() -> None:
 
     agents = ["search(candidates=5,determinizations=3)", "ismcts(iterations=37,candidates=3)"]
     body = {"game": "zheng_fen", "players": 4, "agents": agents, "deals": 1, "seed": 5}
-    with TestClient(create_app(), base_url="http://127.0.0.1:8000") as client, reads(2):
+    with TestClient(create_app(), base_url="http://127.0.0.1:8000") as client, reads(4):
         for _ in range(2):
             answer = client.post("/api/tournaments", json=body)
             assert answer.status_code == 201, answer.text

@@ -257,9 +257,7 @@ async def open_game(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_body)
     server.games.room(_client(request))
     settings = await run_in_threadpool(inputs.new_game, body, server.models)
-    game = await run_in_threadpool(
-        games.new_game, settings, server.limits.agent_seconds, server.models
-    )
+    game = await run_in_threadpool(games.new_game, settings, server.limits.agent_seconds)
     return await run_in_threadpool(_created, game, server, _client(request))
 
 
@@ -268,7 +266,7 @@ async def resume_game(request: Request, server: Server) -> Json:
     body = await read_body(request, server.limits.max_upload)
     limits = server.limits
     saved = await run_in_threadpool(inputs.load_game, body, limits.max_upload, server.models)
-    game = await run_in_threadpool(games.load_game, saved, limits.agent_seconds, server.models)
+    game = await run_in_threadpool(games.load_game, saved, limits.agent_seconds)
     return await run_in_threadpool(_created, game, server, _client(request))
 
 

@@ -1,6 +1,6 @@
 """Games kept as logs (``zhengfen serve --replays DIR``): each game, once it is over, is
 written to the folder as one line of an arena log (``game-<date>-<time>-<id>.jsonl``, UTC),
-with who sat where (the agents' specs, ``person`` for the people), so the replay page lists and
+with who sat where (the agents' names, ``person`` for the people), so the replay page lists and
 opens it and a day of play is a data set (``cat DIR/game-*.jsonl``). A game left unfinished is
 written when the server forgets it (idle too long, or closed by its owner) if a person made a
 move in it: nobody can play it on by then. Nothing is written while a game can still be played:
@@ -57,7 +57,7 @@ def record(game: WebGame, ended: float, end: str = "over") -> str:
     """A game as a line of an arena log (:func:`zhengfen.arena.log.line`, which
     :class:`zhengfen.arena.log.Log` reads); ``end``: ``over``, or why the game was forgotten
     (a key of :data:`ENDS`; ``unfinished`` for one exported while it can still be played)."""
-    names = seat_names(game.specs, game.people.seats())
+    names = seat_names(game.agent_names(), game.people.seats())
     players = game.game.rules.players
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(ended))
     people = game.people.seats()

@@ -31,7 +31,7 @@ from zhengfen.agents.seats import agent_seed
 from zhengfen.types import Move
 from zhengfen.web import bots, hints, selections, views
 from zhengfen.web.deals import Deal
-from zhengfen.web.models import Models
+from zhengfen.web.models import Offered
 from zhengfen.web.people import People
 from zhengfen.web.problems import Busy, Conflict, Forbidden
 from zhengfen.web.requested import (
@@ -54,7 +54,7 @@ LOADED = "loaded"
 Json = dict[str, Any]
 
 _STATE = (
-    *("game", "people", "specs", "agents", "handed_at", "people_moved", "hints"),
+    *("game", "people", "seated", "agents", "handed_at", "people_moved", "hints"),
     *("choosers", "revision", "_over"),
 )
 """What :meth:`WebGame.rewind` puts back."""
@@ -63,14 +63,15 @@ _STATE = (
 @dataclass
 class WebGame:
     """A game in the browser: the engine's game (``game``), the people's seats
-    (:class:`~zhengfen.web.people.People`), the agents in the others (by their specs), the seed
-    the agents and hints draw from, how long the agents may play in one request
+    (:class:`~zhengfen.web.people.People`), the agents in the others (``seated``: each an
+    :class:`~zhengfen.web.models.Offered`, read once where a request or the database named
+    it), the seed the agents and hints draw from, how long the agents may play in one request
     (``slice_seconds``), what to do once the game is over (``finished``, called once), the
     seats handed from a person to an agent (``handed_at``: after how many decisions), how many
     moves the people made here (``people_moved``), and the hints they asked for (``hints``:
     seat, decision, agent; a data set tells helped moves apart), unless the owner turned them
     off (``hints_on``: a study of people's own play). ``choosers`` says who made each decision
-    of ``game.decisions`` (:data:`~zhengfen.web.requested.PERSON`, an agent's spec, or
+    of ``game.decisions`` (:data:`~zhengfen.web.requested.PERSON`, an agent's name, or
     :data:`LOADED`); ``revision`` counts the changes the database holds
     (:mod:`~zhengfen.web.tables`), ``created`` is when the game was opened (seconds since the
     epoch); ``restored``: brought back from the database (a bot seated in it is told its
@@ -79,10 +80,9 @@ class WebGame:
 
     game: zhengfen.Game
     people: People
-    specs: dict[int, str]
+    seated: dict[int, Offered]
     seed: int
     slice_seconds: float = 2.0
-    models: Models = field(default_factory=Models)
     deal: Deal = field(default_factory=lambda: Deal(None, known=False))
     agents: dict[int, Agent] = field(default_factory=dict)
     key: str = ""
@@ -103,14 +103,12 @@ class WebGame:
         missing = len(self.game.decisions) - len(self.choosers)
         self.choosers.extend([LOADED] * missing)
 
-    def _agent(self, seat: int, spec: str, restarted: bool = False) -> Agent:
-        seed = agent_seed(self.seed, seat)
-        try:
-            return self.models.agent(spec, seed, restarted)
-        except ValueError:
-            if not self.restored:
-                raise
-            return bots.stand_in(seed)  # kept with an agent no longer offered (BOTS.md §7)
+    def _agent(self, seat: int, restarted: bool = False) -> Agent:
+        return self.seated[seat].agent(agent_seed(self.seed, seat), restarted)
+
+    def agent_names(self) -> dict[int, str]:
+        """The name of the agent in each seat an agent holds, by seat."""
+        return {seat: offered.name for seat, offered in self.seated.items()}
 
     def close_bots(self) -> None:
         """Ends the processes of the bots seated here: the game is over, unloaded from memory
@@ -132,7 +130,7 @@ class WebGame:
         seed, the seat and the decision, never on the moves it made before in this process)."""
         agent = self.agents.get(seat)
         if agent is None:  # made when first needed: a game read back needs no agent
-            agent = self.agents[seat] = self._agent(seat, self.specs[seat], self.restored)
+            agent = self.agents[seat] = self._agent(seat, self.restored)
         reseed = getattr(agent, "reseed", None)
         if reseed is not None:
             reseed(zhengfen.derive_seed(agent_seed(self.seed, seat), len(self.game.decisions)))
@@ -143,7 +141,7 @@ class WebGame:
         saved = copy.copy(self)
         saved.game = self.game.copy()
         saved.people = copy.deepcopy(self.people)
-        saved.specs, saved.agents = dict(self.specs), dict(self.agents)
+        saved.seated, saved.agents = dict(self.seated), dict(self.agents)
         saved.handed_at, saved.choosers = dict(self.handed_at), list(self.choosers)
         saved.hints = [dict(hint) for hint in self.hints]
         return saved
@@ -169,7 +167,7 @@ class WebGame:
     def agents_playing(self) -> bool:
         """Whether an agent is to move (the agents have not yet reached a person's turn or the
         end of the match)."""
-        return self.game.current_player in self.specs
+        return self.game.current_player in self.seated
 
     def advance(self) -> None:
         """The agents play towards a person's turn or the end of the match, until the game's
@@ -180,8 +178,9 @@ class WebGame:
         while self.agents_playing:
             seat = self.game.current_player
             assert seat is not None
-            take_turn(self.game, self._seeded(seat), seat, self.specs[seat])
-            self.choosers.append(self.specs[seat])
+            name = self.seated[seat].name
+            take_turn(self.game, self._seeded(seat), seat, name)
+            self.choosers.append(name)
             if time.monotonic() >= deadline:
                 break
         self._check_over()
@@ -209,7 +208,13 @@ class WebGame:
         start = person.delivered if since is None else min(since, len(self.game.history))
         extra = {"id": self.people.key(self.key, seat), "game_id": self.key}
         shown = views.view(
-            self.game, seat, self.specs, start, extra, self.people.seats(), self.people.names()
+            self.game,
+            seat,
+            self.agent_names(),
+            start,
+            extra,
+            self.people.seats(),
+            self.people.names(),
         )
         shown.update(self.deal.shown(self.game.game_over, seat == self.people.owner))
         shown["agents_playing"] = self.agents_playing
@@ -312,9 +317,8 @@ class WebGame:
         self._moves(seat)
         decision = len(self.game.decisions)
         seed = zhengfen.derive_seed(self.seed, decision)
-        spec = request.agent
-        answer = hints.hint(self.game, seat, spec, request.playouts, seed, self.models)
-        self.hints.append({"seat": seat, "decision": decision, "agent": spec})
+        answer = hints.hint(self.game, seat, request.agent, request.playouts, seed)
+        self.hints.append({"seat": seat, "decision": decision, "agent": request.agent.name})
         return answer
 
     # --- the game's people ---------------------------------------------------------------------
@@ -330,14 +334,14 @@ class WebGame:
             )
         return self.game.to_json()
 
-    def hand_over(self, seat: int, target: int, spec: str, since: int | None = None) -> Json:
-        """``seat``'s person hands ``target``, another person's seat, to the agent ``spec``
+    def hand_over(self, seat: int, target: int, handed: Offered, since: int | None = None) -> Json:
+        """``seat``'s person hands ``target``, another person's seat, to the agent ``handed``
         (:meth:`People.refusal <zhengfen.web.people.People.refusal>` says who may); its link
         opens nothing from now on, and the agents play on."""
         if target == seat:
             raise Conflict("your own seat stays yours: leave the game instead")
         if target not in self.people:
-            raise Conflict(f"seat {target} is an agent's already ({self.specs[target]})")
+            raise Conflict(f"seat {target} is an agent's already ({self.seated[target].name})")
         if self.game.game_over:
             raise Conflict("the game is over")
         refused = self.people.refusal(seat, target)
@@ -345,13 +349,13 @@ class WebGame:
             raise Forbidden(refused)
         self.people.hand_over(target, by=seat)
         self.handed_at[target] = len(self.game.decisions)
-        self.specs[target] = spec
-        self.agents[target] = self._agent(target, spec)
+        self.seated[target] = handed
+        self.agents[target] = self._agent(target)
         self.advance()
         return self.view(seat, since)
 
 
-def new_game(settings: NewGame, seconds: float, models: Models | None = None) -> WebGame:
+def new_game(settings: NewGame, seconds: float) -> WebGame:
     """A new game (API.md, ``POST /api/games``); the agents have played towards a person's
     first turn for up to ``seconds``."""
     seed = secrets.randbits(63) if settings.seed is None else settings.seed
@@ -359,17 +363,17 @@ def new_game(settings: NewGame, seconds: float, models: Models | None = None) ->
     # else from a secret of their own: nothing they do derives from a deal kept hidden.
     draws = secrets.randbits(63) if settings.seed is None else settings.seed
     game = zhengfen.Game(settings.rules, seed)
-    opened = _seated(game, settings.seating, draws, seconds, models or Models())
+    opened = _seated(game, settings.seating, draws, seconds)
     opened.deal = Deal(seed, known=settings.seed is not None)
     opened.hints_on = settings.hints
     opened.advance()
     return opened
 
 
-def load_game(saved: LoadGame, seconds: float, models: Models | None = None) -> WebGame:
+def load_game(saved: LoadGame, seconds: float) -> WebGame:
     """A game resumed from a saved game; the agents have played towards a person's turn for
     up to ``seconds``."""
-    resumed = _seated(saved.game, saved.seating, saved.seed, seconds, models or Models())
+    resumed = _seated(saved.game, saved.seating, saved.seed, seconds)
     resumed.deal = Deal.of_saved(saved.saved)
     resumed.hints_on = saved.hints
     resumed.people.persons[saved.seating.seat].delivered = len(saved.game.history)
@@ -377,9 +381,7 @@ def load_game(saved: LoadGame, seconds: float, models: Models | None = None) -> 
     return resumed
 
 
-def _seated(
-    game: zhengfen.Game, seating: Seating, seed: int, seconds: float, models: Models
-) -> WebGame:
+def _seated(game: zhengfen.Game, seating: Seating, seed: int, seconds: float) -> WebGame:
     """The game with its seats: the opener's and the other people's, the agents in the rest."""
     people = People.seated([seating.seat, *seating.people], owner=seating.seat)
-    return WebGame(game, people, dict(seating.agents), seed, seconds, models)
+    return WebGame(game, people, dict(seating.agents), seed, seconds)

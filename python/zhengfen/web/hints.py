@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import zhengfen
-from zhengfen.agents import GreedyAgent, SearchAgent, observe
+from zhengfen.agents import GreedyAgent, SearchAgent, learned_model, observe
 from zhengfen.types import Move
 from zhengfen.web import views
-from zhengfen.web.models import Models
+from zhengfen.web.models import Offered
 
 __all__ = ["HINT_CANDIDATES", "hint"]
 
@@ -29,20 +29,19 @@ HINT_CANDIDATES = 8
 Json = dict[str, Any]
 
 
-def hint(
-    game: zhengfen.Game, seat: int, spec: str, playouts: int, seed: int, models: Models
-) -> Json:
-    """What ``spec``'s agent would play in ``seat`` (the seat to move), and the candidates: a
+def hint(game: zhengfen.Game, seat: int, asked: Offered, playouts: int, seed: int) -> Json:
+    """What the ``asked`` agent would play in ``seat`` (the seat to move), and the candidates: a
     learned agent's best moves by Q-value (each by its best way to play it), each with its
     ``q``, largest first; other agents' choice, the greedy one's, then the others in order, the
     best value first, with ``q`` null. The search agent's choice is the best value's."""
     moves: Sequence[Move] = game.legal_moves()
-    agent = models.agent(spec, seed)
+    agent = asked.agent(seed)
+    spec = asked.name
     by_values = isinstance(agent, SearchAgent)
     index = -1 if by_values else list(moves).index(agent.act(observe(game, seat), moves))
     groups = views.groups_json(moves)
     info = game.info_set(seat)
-    model = models.model(agent, game.rules)
+    model = learned_model(agent, game.rules)
     q = None if model is None else [float(v) for v in model.q_values(info)]
     if q is None:
         firsts = [i for i in (index, _greedy_index(game, seat, moves, seed)) if i >= 0]

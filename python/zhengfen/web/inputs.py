@@ -12,7 +12,7 @@ Nothing from a request is imported or executed: an agent is a spec read by the c
 >>> body = Body({"seat": 1, "opponents": ["greedy"]})
 >>> body.integer("seat", 0, 3, 0), body.strings("opponents", ["greedy"])
 (1, ['greedy'])
->>> agent("search(determinizations=4)")
+>>> agent("search(determinizations=4)").name
 'search(determinizations=4,candidates=8)'
 >>> agent("os:system")
 Traceback (most recent call last):
@@ -32,7 +32,7 @@ from zhengfen.arena import Tournament
 from zhengfen.arena import log as arena_log
 from zhengfen.errors import ZhengfenError
 from zhengfen.web import views
-from zhengfen.web.models import BUILT_IN, Models, read_spec
+from zhengfen.web.models import BUILT_IN, Models, Offered
 from zhengfen.web.people import person_name
 from zhengfen.web.requested import (
     PERSON,
@@ -239,30 +239,36 @@ def agent(
     models: Models | None = None,
     rules: zhengfen.Rules | None = None,
     bots: bool = True,
-) -> str:
-    """The canonical spec of a built-in agent, its settings within :data:`SETTING_BOUNDS`, or
-    the name of a learned agent ``models`` offers (``learned``, ``learned-NAME``) or of a bot it
-    offers (refused where ``bots`` is false: a bot plays at tables only); with ``rules``,
-    refused unless it plays them."""
+) -> Offered:
+    """The agent a request names, read once here: a built-in agent's spec (read by the core,
+    its settings within :data:`SETTING_BOUNDS`, named by its canonical spec), or a learned
+    agent ``models`` offers (``learned``, ``learned-NAME``) or a bot it offers (refused where
+    ``bots`` is false: a bot plays at tables only); with ``rules``, refused unless it plays
+    them."""
     models = models or Models()
     if name in models.bots and not bots:
         raise InputError(
             f"agent {_short(name)} is a bot: bots play at tables only, not in hints or tournaments"
         )
     plays = models.plays(name)
-    if plays is not None:
-        if rules is not None and (rules.game, rules.players) not in plays:
-            if name == "learned":
-                raise InputError(
-                    f"agent 'learned': no learned model ships for {rules.game} with "
-                    f"{rules.players} players"
-                )
-            (game, players), *_ = plays
+    if plays is None:
+        return _built_in(name, models, rules)
+    if rules is not None and (rules.game, rules.players) not in plays:
+        if name == "learned":
             raise InputError(
-                f"agent {_short(name)} plays {game} with {players} players, not {rules.game} "
-                f"with {rules.players} players"
+                f"agent 'learned': no learned model ships for {rules.game} with "
+                f"{rules.players} players"
             )
-        return name
+        (game, players), *_ = plays
+        raise InputError(
+            f"agent {_short(name)} plays {game} with {players} players, not {rules.game} "
+            f"with {rules.players} players"
+        )
+    return models.offered(name)
+
+
+def _built_in(name: str, models: Models, rules: zhengfen.Rules | None) -> Offered:
+    """A built-in agent's spec, read by the core and checked against the server's bounds."""
     if ":" in name:
         offered = ", ".join(models.names())
         raise InputError(
@@ -273,7 +279,7 @@ def agent(
         # inside another agent's settings (ismcts(policy=learned(model=PATH))).
         raise InputError(f"agent {_short(name)}: model files cannot be named here")
     try:
-        read = read_spec(name)  # read once for the server: its settings checked on the object
+        read = zhengfen.AgentSpec(name)  # read once: its settings checked on the object
     except (TypeError, ValueError) as error:
         raise InputError(str(error)) from error
     if read.spec == "learned":  # written another way (" learned ")
@@ -287,7 +293,7 @@ def agent(
             read.bind(rules)
         except ValueError as error:
             raise InputError(f"agent {_short(name)}: {error}") from error
-    return read.spec
+    return Offered(read.spec, read)
 
 
 def agents(
@@ -298,12 +304,20 @@ def agents(
     models: Models | None = None,
     rules: zhengfen.Rules | None = None,
     bots: bool = True,
-) -> list[str]:
+) -> list[Offered]:
     """One agent per seat of ``seats``: the list ``name`` gives (one per seat, or fewer repeated
-    round the table), each checked by :func:`agent` (against ``rules`` when given; bots
-    refused unless ``bots``)."""
+    round the table), each text read and checked once by :func:`agent` (against ``rules`` when
+    given; bots refused unless ``bots``)."""
     given: list[str] = body.strings(name, list(default), most=max(seats, 1))
-    return [agent(given[s % len(given)], models, rules, bots) for s in range(seats)]
+    read = _read_each(given, models, rules, bots)
+    return [read[given[s % len(given)]] for s in range(seats)]
+
+
+def _read_each(
+    names: Sequence[str], models: Models | None, rules: zhengfen.Rules | None, bots: bool = True
+) -> dict[str, Offered]:
+    """Each distinct agent text of ``names`` read once (:func:`agent`), by text."""
+    return {name: agent(name, models, rules, bots) for name in dict.fromkeys(names)}
 
 
 def cards(value: object, decks: int) -> zhengfen.Cards:
@@ -363,17 +377,17 @@ def name(body: Body) -> str | None:
 
 def hint(body: Body, models: Models, rules: zhengfen.Rules, most: int) -> HintRequest:
     """A hint (``POST .../hint``): its ``agent`` (no bot) and ``playouts`` (1 to ``most``)."""
-    spec = agent(body.string("agent", "greedy"), models, rules, bots=False)
+    asked = agent(body.string("agent", "greedy"), models, rules, bots=False)
     playouts: int = body.integer("playouts", 1, most, 16)
     body.finish()
-    return HintRequest(spec, playouts)
+    return HintRequest(asked, playouts)
 
 
-def hand_over(body: Body, models: Models, rules: zhengfen.Rules) -> str:
+def hand_over(body: Body, models: Models, rules: zhengfen.Rules) -> Offered:
     """The agent a seat is handed to (``POST .../hand-over/SEAT``: ``agent``)."""
-    spec = agent(body.string("agent", "greedy"), models, rules)
+    handed = agent(body.string("agent", "greedy"), models, rules)
     body.finish()
-    return spec
+    return handed
 
 
 def new_game(body: Body, models: Models) -> NewGame:
@@ -409,15 +423,15 @@ def _seating(body: Body, rules: zhengfen.Rules, seat: int, models: Models) -> Se
     given: list[str] = body.strings("opponents", ["greedy"], most=max(len(others), 1))
     wanted = {s: given[k % len(given)] for k, s in enumerate(others)}
     people = tuple(s for s in others if wanted[s] == PERSON)
-    specs = {s: agent(name, models, rules) for s, name in wanted.items() if name != PERSON}
-    return Seating(seat, people, specs)
+    read = _read_each([name for name in given if name != PERSON], models, rules)
+    return Seating(seat, people, {s: read[name] for s, name in wanted.items() if name != PERSON})
 
 
 def tournament(body: Body, max_deals: int, models: Models) -> Tournament:
     """The tournament a request describes (``POST /api/tournaments``), every field checked
     (API.md); the learned agents ``models`` offers play their models."""
     chosen = rules(body)
-    names = agents(body, "agents", chosen.players, ["greedy", "random"], models, chosen, False)
+    entries = agents(body, "agents", chosen.players, ["greedy", "random"], models, chosen, False)
     whole_games = "matches" in body.data and body.raw("matches") is None
     matches = None if whole_games else body.integer("matches", 1, 100, 1)
     deals: int = body.integer("deals", 1, max_deals, 10)
@@ -425,12 +439,18 @@ def tournament(body: Body, max_deals: int, models: Models) -> Tournament:
     body.finish()
     return Tournament(
         rules=chosen,
-        agents=tuple(models.read(name) for name in names),
+        agents=tuple(_spec(entry) for entry in entries),
         deals=deals,
         seed=drawn,
         matches=matches,
-        names=tuple(names),
+        names=tuple(entry.name for entry in entries),
     )
+
+
+def _spec(entry: Offered) -> zhengfen.AgentSpec:
+    """The built-in or learned agent of an entry (a tournament holds no bots: refused above)."""
+    assert isinstance(entry.plays, zhengfen.AgentSpec)
+    return entry.plays
 
 
 def replay_source(body: Body, limit: int) -> tuple[str, str]:

@@ -4,7 +4,10 @@ shipped for the rules, where one ships) and each model file the operator gave
 agent ``learned-NAME`` (NAME the file's stem unless given); and the bot programs the operator
 listed (``zhengfen serve --bots FILE``, :mod:`~zhengfen.web.bots`), each offered by its listed
 name for the games and table sizes its ``hello`` claims. A request names an offered agent by
-that name, never a file or a command line: those are the operator's choice alone.
+that name, never a file or a command line: those are the operator's choice alone. The web's
+games, hints and tournaments hold each agent as an :class:`Offered`: its name and what plays
+(the :class:`zhengfen.AgentSpec` the core read once, where a request or the database named it,
+or the operator's bot); the text is kept for JSON and the database only.
 
 >>> models = Models()
 >>> [entry["name"] for entry in models.catalogue()][:2]
@@ -16,19 +19,18 @@ that name, never a file or a command line: those are the operator's choice alone
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 import zhengfen
-from zhengfen.agents import Agent, learned_model, make_agent
+from zhengfen.agents import Agent, make_agent
 from zhengfen.bots import BotHello, BotSpec
 from zhengfen.errors import ArgumentError
 from zhengfen.web import bots as offered_bots
 
-__all__ = ["BUILT_IN", "PREFIX", "Models", "read_models", "read_spec"]
+__all__ = ["BUILT_IN", "PREFIX", "Models", "Offered", "read_models"]
 
 BUILT_IN: Final = {
     "random": "uniformly random among the legal moves",
@@ -47,9 +49,6 @@ NAME: Final = re.compile(r"[A-Za-z0-9_.]{1,40}")
 """What a model's NAME may be (after ``learned-``)."""
 
 Json = dict[str, Any]
-
-SPECS_KEPT: Final = 1024
-"""The most agent spec texts :func:`read_spec` keeps."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +100,7 @@ class Models:
 
     def spec(self, name: str) -> str:
         """The spec shown for an offered agent (a model file's path is not shown)."""
-        return name if name in self.files or name in self.bots else read_spec(name).spec
+        return name if name in self.files or name in self.bots else zhengfen.AgentSpec(name).spec
 
     def about(self, name: str) -> str:
         """What an offered agent does."""
@@ -114,55 +113,56 @@ class Models:
             return f"a learned model ({layers}) offered by this server: the move of largest Q-value"
         return BUILT_IN.get(name, LEARNED_ABOUT)
 
-    def check(self, name: str, rules: zhengfen.Rules) -> None:
-        """Refuses (``ModelError``) an offered learned agent for rules it does not play."""
-        self.read(name).bind(rules)
-
-    def read(self, name: str) -> zhengfen.AgentSpec:
-        """The agent an offered name (or a built-in spec) stands for: an operator's model as
-        the learned agent playing it, anything else read by the core's parser once for the
-        server (:func:`read_spec`)."""
-        model = self.files.get(name)
-        return read_spec(name) if model is None else zhengfen.AgentSpec.learned(model)
-
-    def agent(self, name: str, seed: int, restarted: bool = False) -> Agent:
-        """The agent for an offered name (or a built-in spec), seeded with ``seed``; a bot's
-        with a process of its own (:func:`zhengfen.web.bots.seat_agent`: ``restarted``, the
-        game was brought back after the server stopped)."""
+    def offered(self, name: str) -> Offered:
+        """The agent an offered name (or a built-in spec) stands for: a bot by its listed
+        name, an operator's model as the learned agent playing it (``learned-NAME``), anything
+        else read by the core's parser and named by its canonical spec (a spec it refuses
+        raises :class:`~zhengfen.errors.ArgumentError`)."""
         bot = self.bots.get(name)
         if bot is not None:
-            return offered_bots.seat_agent(bot, seed, restarted)
-        return make_agent(self.read(name), seed=seed)
+            return Offered(name, bot)
+        model = self.files.get(name)
+        if model is not None:
+            return Offered(name, zhengfen.AgentSpec.learned(model))
+        spec = zhengfen.AgentSpec(name)
+        return Offered(spec.spec, spec)
 
-    def model(self, agent: Agent, rules: zhengfen.Rules) -> zhengfen.LearnedModel | None:
-        """The model a learned agent plays under ``rules`` (``None`` for other agents)."""
-        return learned_model(agent, rules)
+    def kept(self, name: str) -> Offered:
+        """The agent a game kept in the database names (:meth:`offered`), or, for one this
+        server no longer offers (a bot or model it was started without), one whose seat a
+        stand-in plays (:attr:`Offered.plays` ``None``; :func:`zhengfen.web.bots.stand_in`)."""
+        try:
+            return self.offered(name)
+        except ArgumentError:
+            return Offered(name, None)
 
 
-def read_spec(spec: str) -> zhengfen.AgentSpec:
-    """A built-in agent's spec read by the core, once for the server: the object is immutable,
-    so every request, game and tournament that names the text, or its canonical spec, shares
-    it (a spec the core refuses raises each time, and is not kept). At most
-    :data:`SPECS_KEPT` texts are kept: past that, all are forgotten and read again as asked.
+@dataclass(frozen=True)
+class Offered:
+    """An agent as the server's games, hints and tournaments hold it: ``name``, the text it is
+    shown by and kept in the database as (a built-in agent's canonical spec, ``learned``,
+    ``learned-NAME`` for an operator's model, a bot's listed name), and what plays:
+    ``plays``, the built-in agent read by the core or the operator's bot (``None``: one this
+    server no longer offers, in a game kept from when it did: a stand-in plays its seat).
 
-    >>> read_spec("search") is read_spec("search(determinizations=8,candidates=8)")
-    True
+    >>> greedy = Models().offered("greedy")
+    >>> greedy.name, greedy.plays == zhengfen.AgentSpec("greedy")
+    ('greedy', True)
     """
-    with _LOCK:
-        found = _READ.get(spec)
-    if found is not None:
-        return found
-    read = zhengfen.AgentSpec(spec)
-    with _LOCK:
-        if len(_READ) >= SPECS_KEPT:
-            _READ.clear()
-        _READ[spec] = _READ[read.spec] = read
-    return read
 
+    name: str
+    plays: zhengfen.AgentSpec | BotSpec | None
 
-_READ: dict[str, zhengfen.AgentSpec] = {}
-"""The specs :func:`read_spec` has read, by the text given and by the canonical spec."""
-_LOCK = threading.Lock()
+    def agent(self, seed: int, restarted: bool = False) -> Agent:
+        """The agent, seeded with ``seed``; a bot's with a process of its own
+        (:func:`zhengfen.web.bots.seat_agent`: ``restarted``, the game was brought back after
+        the server stopped); for an agent no longer offered, the stand-in
+        (:func:`zhengfen.web.bots.stand_in`)."""
+        if isinstance(self.plays, BotSpec):
+            return offered_bots.seat_agent(self.plays, seed, restarted)
+        if self.plays is None:  # kept with an agent no longer offered (BOTS.md §7)
+            return offered_bots.stand_in(seed)
+        return make_agent(self.plays, seed=seed)
 
 
 def read_models(given: Sequence[str]) -> Models:

@@ -123,8 +123,8 @@ def default_opponent(offered: Sequence[str], rated: dict[str, float], learned_pl
 def label(models: Models, name: str) -> str:
     """How the league labels the agent the server offers as ``name``: its canonical spec (a
     bot's spec, a model file's ``learned(model=...)``)."""
-    bot = models.bots.get(name)
-    return bot.spec if bot is not None else models.read(name).spec
+    plays = models.offered(name).plays
+    return name if plays is None else plays.spec
 
 
 def tables(models: Models, league: LeagueRatings) -> tuple[list[Json], dict[str, list[Json]]]:

@@ -17,6 +17,7 @@ from typing import Union
 
 import zhengfen
 from zhengfen.types import Move
+from zhengfen.web.models import Offered
 
 __all__ = [
     "PERSON",
@@ -74,12 +75,12 @@ class MoveRequest:
 @dataclass(frozen=True)
 class Seating:
     """Who sits where at a table opened from the page: the opener's ``seat``, the seats of the
-    other people (``people``: they get its link), and the agent in each other seat (``agents``:
-    its canonical spec, or the name the server offers it by)."""
+    other people (``people``: they get its link), and the agent in each other seat
+    (``agents``)."""
 
     seat: int
     people: tuple[int, ...] = ()
-    agents: Mapping[int, str] = field(default_factory=dict)
+    agents: Mapping[int, Offered] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -109,5 +110,5 @@ class LoadGame:
 class HintRequest:
     """A hint: the agent whose move is asked for and the playouts that value each candidate."""
 
-    agent: str
+    agent: Offered
     playouts: int

@@ -9,10 +9,11 @@ game's change before the request is answered; a change the database cannot keep 
 kept ``keep_seconds`` after their last change; finished ones until their owner deletes them.
 
 :func:`table` and :func:`restored` turn a game into the row the database keeps and back: the
-engine's record (``Game.to_json()``), and the table around it as JSON: the agents' specs and
-seed, the people's seats (each token's digest, never the token), names and owner, the deal's
-seed, the hints setting and log, who made each decision, who was handed which seat when, the
-faults counted against each bot's seat, and the other persons' tokens sealed with the owner's
+engine's record (``Game.to_json()``), and the table around it as JSON: the agents' names (read
+back by :meth:`Models.kept <zhengfen.web.models.Models.kept>`: text only there) and seed, the
+people's seats (each token's digest, never the token), names and owner, the deal's seed, the
+hints setting and log, who made each decision, who was handed which seat when, the faults
+counted against each bot's seat, and the other persons' tokens sealed with the owner's
 (:func:`~zhengfen.web.people.seal`).
 """
 
@@ -52,7 +53,7 @@ def table(game: WebGame) -> Json:
     ]
     return {
         "format": TABLE_FORMAT,
-        "specs": {str(seat): spec for seat, spec in game.specs.items()},
+        "specs": {str(seat): name for seat, name in game.agent_names().items()},
         "seed": game.seed,
         "deal": {"seed": game.deal.seed, "known": game.deal.known},
         "owner": game.people.owner,
@@ -64,7 +65,7 @@ def table(game: WebGame) -> Json:
         "hints_on": game.hints_on,
         "hints": game.hints,
         "choosers": game.choosers,
-        "faults": {str(s): n for s in game.specs if (n := game.faults(s)) is not None},
+        "faults": {str(s): n for s in game.seated if (n := game.faults(s)) is not None},
     }
 
 
@@ -95,10 +96,9 @@ def restored(found: Row, models: Models, slice_seconds: float) -> WebGame:
     game = WebGame(
         zhengfen.Game.from_json(found.record),
         people,
-        {int(seat): spec for seat, spec in kept["specs"].items()},
+        {int(seat): models.kept(name) for seat, name in kept["specs"].items()},
         kept["seed"],
         slice_seconds,
-        models,
         Deal(kept["deal"]["seed"], kept["deal"]["known"]),
         key=found.id,
         handed_at={int(seat): at for seat, at in kept["handed_at"].items()},
