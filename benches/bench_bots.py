@@ -18,6 +18,10 @@
   decisions with a choice in the ``greedy`` tournament's games (a seat with one legal move is
   not asked), it is the least any protocol that asks a process a decision could add to those
   games, set against the ``greedy`` arena's time.
+- **The engine's own work a decision** (first; alone with ``--engine-only``): the ``decision``
+  line built and encoded and a compact answer read, without a bot and the OS's wake-ups (the
+  least of ``--repeats`` timings a decision, the median over the decisions), and one wait on a
+  pipe with a line in it by ``select.poll`` (what the engine uses) and by ``selectors``.
 
 Wall-clock seconds (the bot's own time is part of the cost); each figure is the median of
 ``--repeats`` passes, the rows taking turns. Run: ``python benches/bench_bots.py [--deals 200]
@@ -119,6 +123,67 @@ def per_decision(spec: BotSpec, deals: int, repeats: int) -> dict[str, float]:
         "first_cpu_s": first_cpu,
         "cpu_us": (bot_cpu - first_cpu) / asked * 1e6,
     }
+
+
+def engine_work(deals: int, repeats: int) -> dict[str, float]:
+    """The engine's own work a decision, without the bot and the OS's wake-ups (medians over the
+    decisions with a choice of ``deals`` first-move games, each the least of ``repeats`` timings):
+    the ``decision`` line built and encoded, and a compact answer read (µs). And one wait for a
+    line already there, by ``select.poll`` (what the engine uses) and by ``selectors``."""
+    from zhengfen.bots import messages
+
+    spots: list[tuple[zhengfen.Game, int]] = []
+    for deal in range(deals):
+        game = zhengfen.Game(RULES, seed=deal)
+        while not game.match_over:
+            if len(game.legal_moves()) > 1:
+                spots.append((game.copy(), game.current_player or 0))
+            game.play(game.legal_moves()[0])
+    build, read = [], []
+    clock = time.perf_counter_ns
+    for ident, (game, seat) in enumerate(spots, 1):
+        legal = game.legal_moves()
+        answer = b'{"type":"move","id":%d,"index":0}' % ident
+        built, answered = [], []
+        for _ in range(repeats):
+            begun = clock()
+            messages.encode(messages.decision(game, seat, ident, 1000, 60_000, legal))
+            middle = clock()
+            messages.read_answer(answer, ident, legal, game.rules)
+            built.append(middle - begun)
+            answered.append(clock() - middle)
+        build.append(min(built) / 1000)
+        read.append(min(answered) / 1000)
+    return {"decisions": len(spots), "build": statistics.median(build),
+            "read": statistics.median(read), **_waits()}  # fmt: skip
+
+
+def _waits(count: int = 20_000) -> dict[str, float]:
+    """One wait on a pipe with a line in it: ``select.poll`` and ``selectors`` (µs, median of 5
+    runs of ``count``)."""
+    import select
+    import selectors
+
+    ready, writer = os.pipe()
+    os.write(writer, b"x\n")
+    poll = select.poll()
+    poll.register(ready, select.POLLIN)
+    chosen = selectors.DefaultSelector()
+    chosen.register(ready, selectors.EVENT_READ)
+    found: dict[str, list[float]] = {"poll": [], "selectors": []}
+    for _ in range(5):
+        for name, wait in (
+            ("poll", lambda: poll.poll(1000.0)),
+            ("selectors", lambda: chosen.select(1.0)),
+        ):
+            begun = time.perf_counter()
+            for _ in range(count):
+                wait()
+            found[name].append((time.perf_counter() - begun) / count * 1e6)
+    chosen.close()
+    os.close(ready)
+    os.close(writer)
+    return {name: statistics.median(times) for name, times in found.items()}
 
 
 def tournament(
@@ -225,7 +290,18 @@ def main() -> None:
     parser.add_argument("--decision-deals", type=int, default=100)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--round-trips", type=int, default=20_000)
+    parser.add_argument(
+        "--engine-only", action="store_true", help="only the engine's own work a decision"
+    )
     args = parser.parse_args()
+    work = engine_work(args.decision_deals, args.repeats)
+    print(
+        f"engine's work a decision ({work['decisions']:,} decisions, medians): line built "
+        f"{work['build']:.2f} µs, answer read {work['read']:.2f} µs; a wait on a ready pipe: "
+        f"poll {work['poll']:.2f} µs, selectors {work['selectors']:.2f} µs\n"
+    )
+    if args.engine_only:
+        return
     with tempfile.TemporaryDirectory() as folder:
         command, kind = instant_command(Path(folder))
         spec = BotSpec(command, time_ms=10_000, budget_ms=86_400_000)
