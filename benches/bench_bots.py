@@ -17,7 +17,8 @@
   ``--round-trips`` round trips, C to C and Python (``os.write``/``os.read``) to C. Times the
   decisions with a choice in the ``greedy`` tournament's games (a seat with one legal move is
   not asked), it is the least any protocol that asks a process a decision could add to those
-  games, set against the ``greedy`` arena's time.
+  games, set against the ``greedy`` arena's wall-clock and CPU seconds (alone with
+  ``--floor-only``).
 - **The engine's own work a decision** (first; alone with ``--engine-only``): the ``decision``
   line built and encoded and a compact answer read, without a bot and the OS's wake-ups (the
   least of ``--repeats`` timings a decision, the median over the decisions), and one wait on a
@@ -265,23 +266,38 @@ def choices(deals: int, matches: int | None) -> int:
     return asked
 
 
-def print_floor(trips: dict[str, float], asked: int, greedy_s: float, count: int) -> None:
-    """The floor's table: each round trip's time over the greedy games' choices."""
+def print_floor(
+    trips: dict[str, float], asked: int, greedy: tuple[float, float], count: int
+) -> None:
+    """The floor's table: each round trip's time over the greedy games' choices, against the
+    greedy arena's wall-clock and CPU seconds."""
+    wall, cpu = greedy
     print(
-        f"\n| round trip over pipes, no work ({count:,} trips) | median µs | x {asked:,} "
-        "decisions with a choice | vs greedy (Rust) |"
+        f"\n4 greedy (arena: Rust): {wall:.3f} s wall-clock, {cpu:.3f} s CPU (medians)\n\n"
+        f"| round trip over pipes, no work ({count:,} trips) | median µs "
+        f"| x {asked:,} decisions with a choice | vs greedy's wall-clock | vs greedy's CPU |"
     )
-    print("|---|---|---|---|")
+    print("|---|---|---|---|---|")
     for name, label in (("c", "C to C"), ("python", "Python to C")):
         if name in trips:
             seconds = trips[name] * 1e-9 * asked
             print(
                 f"| {label} | {trips[name] / 1000:.2f} | {seconds:.3f} s "
-                f"| {seconds / greedy_s:.1f}x |"
+                f"| {seconds / wall:.1f}x | {seconds / cpu:.1f}x |"
             )
 
 
-def main() -> None:
+def greedy_arena(deals: int, matches: int | None, repeats: int) -> tuple[float, float]:
+    """The ``greedy`` tournament as the arena plays it (in Rust, one thread): median wall-clock
+    and CPU seconds (on a loaded machine the wall-clock waits for a core; the CPU time is what
+    it takes on an idle one)."""
+    greedy = zhengfen.AgentSpec("greedy")
+    played = Tournament(RULES, (greedy,) * 4, deals=deals, matches=matches)
+    runs = [timed_both(lambda: rust_chunk(played, 0, deals)) for _ in range(repeats)]
+    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+
+
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument(
@@ -293,26 +309,40 @@ def main() -> None:
     parser.add_argument(
         "--engine-only", action="store_true", help="only the engine's own work a decision"
     )
-    args = parser.parse_args()
+    parser.add_argument(
+        "--floor-only", action="store_true", help="only the floor against the greedy arena"
+    )
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = arguments()
     work = engine_work(args.decision_deals, args.repeats)
     print(
         f"engine's work a decision ({work['decisions']:,} decisions, medians): line built "
         f"{work['build']:.2f} µs, answer read {work['read']:.2f} µs; a wait on a ready pipe: "
-        f"poll {work['poll']:.2f} µs, selectors {work['selectors']:.2f} µs\n"
+        f"poll {work['poll']:.2f} µs, selectors {work['selectors']:.2f} µs"
     )
     if args.engine_only:
         return
     with tempfile.TemporaryDirectory() as folder:
-        command, kind = instant_command(Path(folder))
-        spec = BotSpec(command, time_ms=10_000, budget_ms=86_400_000)
-        try:
-            decision = per_decision(spec, args.decision_deals, args.repeats)
-            played = tournament(spec, args.deals, args.matches, args.repeats)
-        finally:
-            close_all()
+        if not args.floor_only:
+            print_bots(Path(folder), args)
         trips = round_trips(pingpong(Path(folder)), args.round_trips)
-    asked = choices(args.deals, args.matches)
-    print(f"instant bot: {kind}; {args.repeats} passes, medians, wall-clock\n")
+    greedy = greedy_arena(args.deals, args.matches, args.repeats)
+    print_floor(trips, choices(args.deals, args.matches), greedy, args.round_trips)
+
+
+def print_bots(folder: Path, args: argparse.Namespace) -> None:
+    """The instant bots' tables."""
+    command, kind = instant_command(folder)
+    spec = BotSpec(command, time_ms=10_000, budget_ms=86_400_000)
+    try:
+        decision = per_decision(spec, args.decision_deals, args.repeats)
+        played = tournament(spec, args.deals, args.matches, args.repeats)
+    finally:
+        close_all()
+    print(f"\ninstant bot: {kind}; {args.repeats} passes, medians, wall-clock\n")
     print(
         "| per decision | seconds | engine CPU s | decisions asked | overhead a decision "
         "| engine CPU a decision |"
@@ -344,7 +374,6 @@ def main() -> None:
             f"| {label} | {seconds:.2f} | {seconds / base:.1f}x | {decisions:,} "
             f"| {seconds / decisions * 1e6:.1f} |"
         )
-    print_floor(trips, asked, base, args.round_trips)
 
 
 if __name__ == "__main__":
