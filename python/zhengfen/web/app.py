@@ -43,6 +43,7 @@ from zhengfen.web.limits import Limits
 from zhengfen.web.models import Models
 from zhengfen.web.problems import Forbidden, NotFound, Problem, TooLarge
 from zhengfen.web.ratings import LeagueRatings
+from zhengfen.web.requested import LogSource
 from zhengfen.web.store import Store
 from zhengfen.web.tables import Tables, restored
 from zhengfen.web.tournaments import Tournaments
@@ -361,9 +362,9 @@ async def list_replays(request: Request, server: Server) -> Json:
     return {"folder": server.folder.path is not None, "files": files}
 
 
-def _open(source: tuple[str, str], server: Server) -> Json:
-    how, given = source
-    text = server.folder.read(given, server.limits.max_upload) if how == "name" else given
+def _open(source: LogSource, server: Server) -> Json:
+    limit = server.limits.max_upload
+    text = source.text if source.name is None else server.folder.read(source.name, limit)
     log = arena_log.Log(text)
     games = [replays.summary(k, saved) for k, saved in enumerate(log)]  # checks every game
     key = server.logs.add(replays.Opened(log))

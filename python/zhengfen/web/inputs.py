@@ -41,6 +41,7 @@ from zhengfen.web.requested import (
     ByMove,
     HintRequest,
     LoadGame,
+    LogSource,
     MoveChoice,
     MoveRequest,
     NewGame,
@@ -453,15 +454,14 @@ def _spec(entry: Offered) -> zhengfen.AgentSpec:
     return entry.plays
 
 
-def replay_source(body: Body, limit: int) -> tuple[str, str]:
-    """Where a log to replay comes from (``POST /api/replays``): ``("name", NAME)``, a file
-    of the server's folder, or ``("text", TEXT)``, the log itself (at most ``limit``
-    characters)."""
+def replay_source(body: Body, limit: int) -> LogSource:
+    """Where a log to replay comes from (``POST /api/replays``): ``name``, a file of the
+    server's folder, or ``text``, the log itself (at most ``limit`` characters)."""
     given = body.one_of("name", "text")
     body.finish()
     if given == "name":
-        return "name", body.string("name")
-    return "text", body.text("text", limit)
+        return LogSource(name=body.string("name"))
+    return LogSource(text=body.text("text", limit))
 
 
 def _kind(value: object) -> str:

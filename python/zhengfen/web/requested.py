@@ -1,8 +1,9 @@
 """What each request of the web asks for, as a typed value: a person's move (by its index among
 the legal moves, by its cards or by its notation, both read by the core), a new game's settings,
-a saved game to resume, a hint. :mod:`~zhengfen.web.inputs` alone reads request bodies and makes
-these values; the game objects (:mod:`~zhengfen.web.games`) take them and read nothing else of a
-request.
+a saved game to resume, a hint, a log to replay. :mod:`~zhengfen.web.inputs` alone reads
+request bodies and makes these values; the game objects (:mod:`~zhengfen.web.games`) take them
+and read nothing else of a request. The agents in them are
+:class:`~zhengfen.web.models.Offered` values, each read once where the request named it.
 
 >>> chosen = MoveRequest(ByIndex(0), version=3)
 >>> chosen.choice, chosen.version
@@ -26,6 +27,7 @@ __all__ = [
     "ByMove",
     "HintRequest",
     "LoadGame",
+    "LogSource",
     "MoveChoice",
     "MoveRequest",
     "NewGame",
@@ -104,6 +106,15 @@ class LoadGame:
     seating: Seating
     seed: int = 0
     hints: bool = True
+
+
+@dataclass(frozen=True)
+class LogSource:
+    """A log to replay: a file of the server's ``--replays`` folder by its ``name``, else the
+    log's own ``text``."""
+
+    name: str | None = None
+    text: str = ""
 
 
 @dataclass(frozen=True)
