@@ -2,7 +2,8 @@
 its pipe until the pipe is full. Every write to it has a deadline, so the engine neither hangs
 on the full pipe nor loses the game or the tournament: the fallback plays the seat, each
 decision counted ``late`` (or ``budget`` once the match's budget is spent), and the bot is
-killed at the end without the 2 s a bot is given to exit after ``bye``."""
+killed at the end without the 2 s a bot is given to exit after ``bye``. ``zhengfen bot check``
+fails it on every row after its greeting, in bounded time."""
 
 from __future__ import annotations
 
@@ -69,3 +70,14 @@ def test_a_tournament_with_a_bot_that_never_reads_is_played_to_its_end(
     assert int(re.findall(r"late (\d+) \|$", row)[0]) > 100
     assert "- greedy: +0.0 [+0.0, +0.0] points per match" in out
     assert time.monotonic() - begun < 60
+
+
+def test_bot_check_fails_a_bot_that_never_reads_on_every_row_in_bounded_time() -> None:
+    from zhengfen.bots.check import check_program
+
+    begun = time.monotonic()
+    report = check_program(deaf().cmd, decisions=25, time_ms=50)
+    failed = [row for row in report.rows if row.passed is False]
+    assert [row.name for row in report.rows if row.passed] == ["hello"]
+    assert failed and all("no answer" in row.detail or "bye" in row.detail for row in failed)
+    assert time.monotonic() - begun < 20
