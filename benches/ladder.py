@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import zhengfen
-from zhengfen.agents import agent_label, is_user_class, read_agent
+from zhengfen.agents import agent_label, read_agent
 from zhengfen.arena import Interval, ProgressBar, Report, Tournament, run
 from zhengfen.arena.command import check_tournament
 from zhengfen.cli.arguments import (
@@ -196,9 +196,10 @@ def preamble(args: argparse.Namespace, argv: list[str]) -> list[str]:
 def models(agent: str, rules: zhengfen.Rules) -> list[tuple[str, zhengfen.LearnedModel]]:
     """The learned model ``agent`` plays, if any, with its name (its path, or ``shipped``), as
     the core reads the spec."""
-    if is_user_class(agent):
+    read = read_agent(agent)
+    if not isinstance(read, zhengfen.AgentSpec):
         return []
-    spec = zhengfen.AgentSpec(agent).bind(rules)
+    spec = read.bind(rules)
     model = spec.model
     return [] if model is None else [(spec.model_file or "shipped", model)]
 
@@ -248,7 +249,7 @@ def check(args: argparse.Namespace) -> list[str]:
     for first, second in pairs(agents, args.all_pairs):
         check_tournament(tournament(args, [first, second]))
     for agent in agents:  # no deal played: the core checks the agent against the rules
-        if not is_user_class(agent):
+        if isinstance(read_agent(agent), zhengfen.AgentSpec):
             zhengfen.rollouts(rules, [agent] * rules.players, 0, args.seed)
     if args.out is not None:
         check_output(args.out, "--out")

@@ -39,7 +39,7 @@ def interrupted_enter(self: Any) -> None:
 def main() -> int:
     base._AcquireFutures.__enter__ = interrupted_enter  # type: ignore[method-assign]
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    agents = ("greedy", "random", "greedy", "random")
+    agents = (zhengfen.AgentSpec.greedy(), zhengfen.AgentSpec.random()) * 2
     tournament = Tournament(rules=zhengfen.Rules.zheng_fen(players=4), agents=agents, deals=64)
     try:
         backends.run(tournament, workers=2, chunk_size=1)

@@ -55,7 +55,7 @@ def test_a_tournament_reads_each_spec_once_and_plays_without_reading(tmp_path: P
         games = run(tournament)
     assert games and {name for game in games for name in game.seating} == {
         learned,
-        zhengfen.agent_spec(guided),
+        zhengfen.canonical_spec(guided),
         "greedy",
     }
     with reads(2):
@@ -159,7 +159,7 @@ def test_the_arena_and_play_command_lines_take_a_quoted_path(tmp_path: Path) -> 
         *("--matches", "1", "--no-progress"),
     )
     assert done.returncode == 0, done.stderr
-    assert spec in done.stdout and zhengfen.agent_spec(guided) in done.stdout
+    assert spec in done.stdout and zhengfen.canonical_spec(guided) in done.stdout
     played = zhengfen_cmd(
         *("play", "--opponents", f"{spec},greedy,{spec}", "--hint", spec, "--seed", "3"),
         stdin="hint\nquit\n",

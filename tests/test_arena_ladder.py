@@ -42,7 +42,11 @@ def test_tiny_ladder_writes_the_arenas_numbers(
     [row] = rows(out)
     # The same duplicate match through the arena: greedy and random alternating round the table.
     match = Tournament(
-        zhengfen.Rules.zheng_fen(), ("greedy", "random") * 2, deals=2, seed=7, matches=1
+        zhengfen.Rules.zheng_fen(),
+        (zhengfen.AgentSpec.greedy(), zhengfen.AgentSpec.random()) * 2,
+        deals=2,
+        seed=7,
+        matches=1,
     )
     report = Report(match, run(match), 1.0)
     greedy, random = (s.per_match for s in report.stats())

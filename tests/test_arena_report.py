@@ -30,6 +30,8 @@ from zhengfen.arena import (
 )
 from zhengfen.cli import main
 
+GREEDY, RANDOM = zhengfen.AgentSpec.greedy(), zhengfen.AgentSpec.random()
+
 # --- the interval math ------------------------------------------------------------------------
 
 
@@ -116,7 +118,11 @@ def test_paired_difference_is_the_difference_of_means(deals: list[Any]) -> None:
         for r, (points, matches) in enumerate(rotations)
     ]
     report = Report(
-        Tournament(zhengfen.Rules.zheng_fen(), ("a", "b", "a", "b"), len(deals)), games, 1
+        Tournament(
+            zhengfen.Rules.zheng_fen(), (GREEDY, RANDOM) * 2, len(deals), names=("a", "b") * 2
+        ),
+        games,
+        1,
     )
     a, b = (s.per_match for s in report.stats())
     paired = report.difference()
@@ -180,7 +186,7 @@ def test_arena_three_agents_print_no_difference(capsys: pytest.CaptureFixture[st
 def test_fixed_matches_make_the_deal_mean_the_overall_mean() -> None:
     """With every game one match long, the mean of the per-deal values is total points over
     total matches (each deal weighs the same either way); threads change nothing."""
-    t = Tournament(zhengfen.Rules.zen_cheng_you(), ("greedy", "random") * 2, deals=6, matches=1)
+    t = Tournament(zhengfen.Rules.zen_cheng_you(), (GREEDY, RANDOM) * 2, deals=6, matches=1)
     games = run(t)
     assert run(Tournament(**{**t.__dict__, "threads": 2})) == games
     for stats in Report(t, games, 1.0).stats():

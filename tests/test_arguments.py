@@ -442,7 +442,7 @@ def test_values_of_the_wrong_kind_are_both_type_and_value_errors() -> None:
         lambda: zhengfen.Cards(odd([3])),
         lambda: zhengfen.Cards("3c").count(odd(3)),
         lambda: zhengfen.beats(odd(3.5), "3c", ZF),
-        lambda: zhengfen.agent_spec(5),  # type: ignore[arg-type]
+        lambda: zhengfen.canonical_spec(5),  # type: ignore[arg-type]
         lambda: zhengfen.move_digest("pass"),
         lambda: zhengfen.move_digest(odd([1, 2])),
         lambda: game.play(odd(0)),

@@ -64,9 +64,13 @@ def test_each_row_is_the_arenas_match_of_its_count(
     assert f"against `{canonical}`" in out
     for row in table:
         count = int(row[1])
-        guided = f"ismcts(iterations={count},policy=learned)"
+        guided = zhengfen.AgentSpec.ismcts(iterations=count, policy="learned")
         match = Tournament(
-            zhengfen.Rules.zheng_fen(), (guided, canonical) * 2, deals=2, seed=5, matches=1
+            zhengfen.Rules.zheng_fen(),
+            (guided, zhengfen.AgentSpec(canonical)) * 2,
+            deals=2,
+            seed=5,
+            matches=1,
         )
         report = Report(match, run(match), 1.0)
         first, second = (stats.per_match for stats in report.stats())

@@ -19,14 +19,14 @@ DEFAULT = "ismcts(iterations=1000,playout=greedy,exploration=0.7,candidates=8)"
 
 
 def test_the_spec_and_the_class_agree() -> None:
-    assert zhengfen.agent_spec("ismcts") == DEFAULT
+    assert zhengfen.canonical_spec("ismcts") == DEFAULT
     assert ISMCTSAgent().spec == DEFAULT
     agent = make_agent("ismcts(candidates=4, iterations=20)", seed=3)
     assert isinstance(agent, ISMCTSAgent)
     assert agent.spec == SMALL == ISMCTSAgent(iterations=20, candidates=4).spec
     spec = ISMCTSAgent(iterations=5, playout="random", exploration=1e-5, candidates=2).spec
     assert spec == "ismcts(iterations=5,playout=random,exploration=0.00001,candidates=2)"
-    assert zhengfen.agent_spec(spec) == spec
+    assert zhengfen.canonical_spec(spec) == spec
 
 
 @pytest.mark.parametrize(
@@ -43,7 +43,7 @@ def test_the_spec_and_the_class_agree() -> None:
 )
 def test_bad_specs_are_refused_everywhere(spec: str) -> None:
     for use in (
-        lambda: zhengfen.agent_spec(spec),
+        lambda: zhengfen.canonical_spec(spec),
         lambda: make_agent(spec),
         lambda: zhengfen.rollouts(ZF4, [spec] + ["greedy"] * 3, 1),
         lambda: zhengfen.Game(ZF4, 1).info_set(0).choose(spec),

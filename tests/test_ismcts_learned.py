@@ -30,17 +30,17 @@ def small(model: Path, playout: str, iterations: int = 10) -> str:
 
 
 def test_the_spec_and_the_class_agree_and_round_trip() -> None:
-    spec = zhengfen.agent_spec(f"ismcts(policy=learned(model={ZF4_MODEL}))")
+    spec = zhengfen.canonical_spec(f"ismcts(policy=learned(model={ZF4_MODEL}))")
     assert re.fullmatch(
         rf"ismcts\(iterations=\d+,playout=\w+,exploration=0\.7,candidates=8,"
         rf"policy=learned\(model={re.escape(str(ZF4_MODEL))}\)\)",
         spec,
     ), spec
-    assert zhengfen.agent_spec(spec) == spec
+    assert zhengfen.canonical_spec(spec) == spec
     assert ISMCTSAgent(policy=f"learned(model={ZF4_MODEL})").spec == spec
     agent = make_agent(small(ZF4_MODEL, "value"), seed=2)
     assert isinstance(agent, ISMCTSAgent)
-    assert agent.spec == zhengfen.agent_spec(small(ZF4_MODEL, "value"))
+    assert agent.spec == zhengfen.canonical_spec(small(ZF4_MODEL, "value"))
     assert (
         ISMCTSAgent(
             iterations=10, candidates=4, playout="value", policy=f"learned(model={ZF4_MODEL})"
@@ -48,7 +48,7 @@ def test_the_spec_and_the_class_agree_and_round_trip() -> None:
         == agent.spec
     )
     # The greedy policy's spec is unchanged by the new setting.
-    assert zhengfen.agent_spec("ismcts(policy=greedy)") == zhengfen.agent_spec("ismcts")
+    assert zhengfen.canonical_spec("ismcts(policy=greedy)") == zhengfen.canonical_spec("ismcts")
     assert "policy" not in ISMCTSAgent().spec
 
 
@@ -67,14 +67,14 @@ def test_the_spec_and_the_class_agree_and_round_trip() -> None:
 )
 def test_bad_settings_are_refused(bad: str) -> None:
     with pytest.raises(zhengfen.ArgumentError, match=r"agent spec '"):
-        zhengfen.agent_spec(bad)
+        zhengfen.canonical_spec(bad)
     with pytest.raises(zhengfen.ArgumentError):
         make_agent(bad)
 
 
 def test_a_missing_model_file_is_a_model_error() -> None:
     with pytest.raises(zhengfen.ModelError, match="no_such"):
-        zhengfen.agent_spec("ismcts(policy=learned(model=/no_such.safetensors))")
+        zhengfen.canonical_spec("ismcts(policy=learned(model=/no_such.safetensors))")
 
 
 @pytest.mark.parametrize("playout", PLAYOUTS)
@@ -160,7 +160,7 @@ def test_the_arena_plays_it_and_refuses_a_model_for_other_rules_in_one_line(
     agents = f"{small(ZF4_MODEL, 'value', 4)},greedy"
     played = zhengfen_cmd("arena", "--agents", agents, "--deals", "1", "--no-progress")
     assert played.returncode == 0, played.stderr
-    assert zhengfen.agent_spec(small(ZF4_MODEL, "value", 4)) in played.stdout
+    assert zhengfen.canonical_spec(small(ZF4_MODEL, "value", 4)) in played.stdout
     log = tmp_path / "log.jsonl"
     refused = zhengfen_cmd(
         "arena", "--agents", f"{small(ZCY_MODEL, 'value')},greedy", "--log", str(log)

@@ -235,14 +235,14 @@ def test_a_model_for_other_rules_is_refused_everywhere() -> None:
 
 def test_specs_name_the_model_file_once() -> None:
     spec = f"learned(model={ZF4})"
-    assert zhengfen.agent_spec(f"learned( model = {ZF4} )") == spec
-    assert zhengfen.agent_spec("learned") == "learned"
+    assert zhengfen.canonical_spec(f"learned( model = {ZF4} )") == spec
+    assert zhengfen.canonical_spec("learned") == "learned"
     with pytest.raises(zhengfen.ArgumentError, match="'model' is given twice"):
-        zhengfen.agent_spec(f"learned(model={ZF4},model={ZF4})")
+        zhengfen.canonical_spec(f"learned(model={ZF4},model={ZF4})")
     with pytest.raises(zhengfen.ArgumentError, match="'iterations' is given twice"):
-        zhengfen.agent_spec("ismcts(iterations=5,iterations=5)")
+        zhengfen.canonical_spec("ismcts(iterations=5,iterations=5)")
     with pytest.raises(zhengfen.ArgumentError, match="unknown setting 'path'"):
-        zhengfen.agent_spec("learned(path=x)")
+        zhengfen.canonical_spec("learned(path=x)")
     agent = make_agent(spec)
     assert isinstance(agent, LearnedAgent) and agent.spec == spec
     shipped = make_agent("learned")

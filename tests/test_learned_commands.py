@@ -133,7 +133,7 @@ def test_a_searcher_with_a_model_file_sends_its_weights_too(tmp_path: Path) -> N
     Ray workers were sent the path)."""
     copy = tmp_path / "policy.safetensors"
     shutil.copy(ZF4, copy)
-    spec = zhengfen.agent_spec(f"ismcts(iterations=8,policy=learned(model={copy}))")
+    spec = zhengfen.canonical_spec(f"ismcts(iterations=8,policy=learned(model={copy}))")
     weights_travel(copy, spec, "greedy", deals=2)
 
 
@@ -164,7 +164,7 @@ def test_an_agent_without_a_model_refuses_one() -> None:
         zhengfen.AgentSpec("greedy").with_model(model)
     assert isinstance(make_agent(zhengfen.AgentSpec.learned(model)), LearnedAgent)
     with pytest.raises(zhengfen.ArgumentTypeError, match="expected a built-in agent"):
-        zhengfen.agent_spec(SimpleNamespace(spec="greedy", model=model))  # type: ignore[arg-type]
+        zhengfen.canonical_spec(SimpleNamespace(spec="greedy", model=model))  # type: ignore[arg-type]
 
 
 def test_a_user_class_beside_a_model_file_plays_it_in_python(tmp_path: Path) -> None:
@@ -351,8 +351,8 @@ def test_the_shipped_model_is_the_one_learned_plays_and_none_elsewhere() -> None
         rules = rules_for(game, players)
         model = zhengfen.LearnedModel.shipped(rules)
         assert (model.game, model.players) == (game, players)
-        assert zhengfen.agent_spec("learned", rules) == "learned"
+        assert zhengfen.canonical_spec("learned", rules) == "learned"
         position = zhengfen.Game(rules, 0)
         info = position.info_set(position.current_player or 0)
         assert info.choose("learned") == info.choose(model)
-    assert zhengfen.agent_spec(f"learned(model={ZF4})", ZF4_RULES) == f"learned(model={ZF4})"
+    assert zhengfen.canonical_spec(f"learned(model={ZF4})", ZF4_RULES) == f"learned(model={ZF4})"

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import zhengfen
 from zhengfen import ArgumentError
-from zhengfen.agents import RandomAgent, make_agent, play_seats
+from zhengfen.agents import RandomAgent, make_agent, play_seats, read_agent
 from zhengfen.agents.seats import agent_seed, deal_seed, rotations, seating
 from zhengfen.arena import Tournament, python_game, run, rust_chunk
 from zhengfen.types import Move
@@ -25,8 +25,7 @@ SMALL_SEARCH = "search(determinizations=1,candidates=2)"
 
 
 def _tournament(rules: zhengfen.Rules, agents: tuple[str, ...], **settings: Any) -> Tournament:
-    names = tuple(zhengfen.agent_spec(a) for a in agents)
-    return Tournament(rules=rules, agents=names, logs=True, **settings)
+    return Tournament(rules=rules, agents=tuple(map(read_agent, agents)), logs=True, **settings)
 
 
 def _python_chunk(tournament: Tournament, first: int, count: int) -> list[Any]:
@@ -130,7 +129,7 @@ BAD_SPECS = [
 @pytest.mark.parametrize("spec", BAD_SPECS)
 def test_make_agent_refuses_a_spec_exactly_as_the_core(spec: str) -> None:
     with pytest.raises(ArgumentError) as core:
-        zhengfen.agent_spec(spec)
+        zhengfen.canonical_spec(spec)
     with pytest.raises(ArgumentError) as rollouts:
         zhengfen.rollouts(zhengfen.Rules.zheng_fen(players=4), [spec] * 4, 1)
     with pytest.raises(ArgumentError) as made:
@@ -141,7 +140,7 @@ def test_make_agent_refuses_a_spec_exactly_as_the_core(spec: str) -> None:
 @pytest.mark.parametrize("spec", ["random", " greedy ", "search", "search(candidates=3)"])
 def test_make_agent_names_the_agent_the_core_reads(spec: str) -> None:
     agent = make_agent(spec, seed=4)
-    assert getattr(agent, "spec", None) == zhengfen.agent_spec(spec)
+    assert getattr(agent, "spec", None) == zhengfen.canonical_spec(spec)
 
 
 @given(st.integers(1, 8).flatmap(lambda n: st.integers(0, 3 * n).map(lambda r: (n, r))))
@@ -165,7 +164,7 @@ def test_the_period_divides_the_table_and_its_rotations_are_distinct(agents: lis
     shown = [table(r) for r in range(period)]
     assert all(shown[i] != shown[j] for i in range(period) for j in range(i))
     assert table(period) == agents
-    assert Tournament(rules=ZF4, agents=tuple(agents)).rotations() == period
+    assert Tournament(rules=ZF4, agents=tuple(map(read_agent, agents))).rotations() == period
 
 
 def test_seeds_are_distinct_per_deal_seat_and_rotation() -> None:
@@ -196,7 +195,8 @@ class FirstMove:
     "agents", [("random", "greedy", "random"), ("test_seating:FirstMove", "random", "greedy")]
 )
 def test_processes_give_the_games_of_one_process(agents: tuple[str, ...]) -> None:
-    tournament = Tournament(rules=ZF3, agents=agents, deals=4, seed=9, matches=1, logs=True)
+    read = tuple(map(read_agent, agents))
+    tournament = Tournament(rules=ZF3, agents=read, deals=4, seed=9, matches=1, logs=True)
     here = run(tournament, chunk_size=1)
     there = run(tournament, workers=2, chunk_size=1)
     assert here == there

@@ -735,7 +735,7 @@ def test_each_evaluation_measures_greedy_the_yardstick_and_the_reference(
         layers=tuple(model.layers),
         history=model.history_rows,
         eval_deals=4,
-        yardstick="ismcts(iterations=8)",
+        yardstick=zhengfen.AgentSpec.ismcts(iterations=8),
         yardstick_deals=3,
     )
     train(config, resume=False)
@@ -746,7 +746,8 @@ def test_each_evaluation_measures_greedy_the_yardstick_and_the_reference(
             assert np.isfinite(getattr(point, name)), name
     # Round 0 is the start model itself: against itself, on duplicate deals, even.
     assert first.reference == 0.0
-    assert first.yardstick_agent == last.yardstick_agent == "ismcts(iterations=8)"
+    eight = "ismcts(iterations=8,playout=greedy,exploration=0.7,candidates=8)"
+    assert first.yardstick_agent == last.yardstick_agent == eight
 
 
 def test_a_resumed_run_keeps_the_yardstick_of_its_curve(
@@ -763,7 +764,7 @@ def test_a_resumed_run_keeps_the_yardstick_of_its_curve(
     assert cli.main(["train", "--out", str(out), "--rounds", "1", *first, *common]) == 0
     assert cli.main(["train", "--out", str(out), "--resume", "--rounds", "2", *common]) == 0
     rules = zhengfen.Rules.zheng_fen()
-    eight, four = (str(zhengfen.agent_spec(f"ismcts(iterations={n})", rules)) for n in (8, 4))
+    eight, four = (str(zhengfen.canonical_spec(f"ismcts(iterations={n})", rules)) for n in (8, 4))
     assert [p.yardstick_agent for p in curve.read(out / "curve.csv")] == [eight] * 3
     other = ["--resume", "--rounds", "3", "--yardstick", "ismcts(iterations=4)", *common]
     assert cli.main(["train", "--out", str(out), *other]) == 0
@@ -775,24 +776,29 @@ def test_a_resumed_run_keeps_the_yardstick_of_its_curve(
 
 def test_a_yardstick_guided_by_a_model_at_an_odd_path_is_read_once(tmp_path: Path) -> None:
     """``--yardstick`` naming a model whose path holds a comma, blanks and parentheses: quoted,
-    the command's check keeps it quoted in its canonical spec, and the evaluations read it into
-    one AgentSpec (with the model) once, at the first evaluation (issue 33 §2)."""
+    read once into an AgentSpec (with the model) where the command line is read, its canonical
+    spec keeps it quoted, and the evaluations read nothing again (issues 33 §2, 48 §1)."""
     from zhengfen import _core
     from zhengfen.train import command, evaluation
+    from zhengfen.train.config import read_yardstick
 
     path = tmp_path / "runs a,b (1)" / "model.safetensors"
     path.parent.mkdir()
     zhengfen.LearnedModel.shipped(zhengfen.Rules.zheng_fen(players=4)).save(path)
     given = f'ismcts(iterations=8,policy=learned(model="{path}"))'
-    config = command.check_yardstick(tiny(tmp_path / "run", yardstick=given, yardstick_deals=2))
-    assert config.yardstick == zhengfen.agent_spec(given) and f'"{path}"' in config.yardstick
+    before = _core._specs_read()
+    yardstick = read_yardstick(given)
+    assert _core._specs_read() - before == 1  # read once, at the edge
+    config = command.check_yardstick(tiny(tmp_path / "run", yardstick=yardstick, yardstick_deals=2))
+    spec = config.yardstick.spec
+    assert spec == zhengfen.canonical_spec(given) and f'"{path}"' in spec
     run = Run(config, 1)
     before = _core._specs_read()
     (column,) = [c for c in run.yardsticks if c[0] == "yardstick"]
-    assert column[1].model_file == str(path) and column[1].model is not None
-    assert run.yardsticks is run.yardsticks  # read once, then kept
-    reads = _core._specs_read() - before
-    assert reads == 1  # the yardstick (greedy's is read at import, the reference is a model)
+    assert column[1] == config.yardstick and column[1].model is not None
+    assert column[1].model_file == str(path)
+    assert run.yardsticks is run.yardsticks  # made once, then kept
+    assert _core._specs_read() == before  # nothing read again (the reference is a model)
     reference = evaluation.reference_model(config.rules, str(path))
     assert reference is not None and reference.tensors().keys() == model_tensors(path).keys()
 
@@ -1042,13 +1048,14 @@ def test_self_among_the_opponents_seats_the_learner_there() -> None:
     You the other team is then one greedy seat and one learning seat."""
     from zhengfen.train.actors import seat_agents
 
+    g = zhengfen.AgentSpec.greedy()  # the opponents as the run holds them, read
     five = zhengfen.Rules.zheng_fen(players=5)
-    assert seat_agents(five, ["greedy", "self"], 0) == [None, "greedy", None, "greedy", None]
-    assert seat_agents(five, ["greedy", "self"], 2) == ["greedy", None, None, "greedy", None]
+    assert seat_agents(five, [g, "self"], 0) == [None, g, None, g, None]
+    assert seat_agents(five, [g, "self"], 2) == [g, None, None, g, None]
     assert seat_agents(five, ["self"], 3) == [None] * 5
     zcy = zhengfen.Rules.zen_cheng_you()
-    assert seat_agents(zcy, ["greedy", "self"], 1) == ["greedy", None, None, None]
-    assert seat_agents(zcy, ["greedy"], 0) == [None, "greedy", None, "greedy"]
+    assert seat_agents(zcy, [g, "self"], 1) == [g, None, None, None]
+    assert seat_agents(zcy, [g], 0) == [None, g, None, g]
 
 
 def test_a_run_with_self_among_its_opponents_learns_from_every_learning_seat(
@@ -1057,8 +1064,9 @@ def test_a_run_with_self_among_its_opponents_learns_from_every_learning_seat(
     """With ``greedy,self`` in 4-player Zheng Fen, two seats of every table learn: a round
     yields more samples than with ``greedy`` alone on the same deals, and the recipe keeps the
     opponents as given."""
-    alone = train(tiny(tmp_path / "alone", rounds=2, opponents=("greedy",)), resume=False)
-    mixed = train(tiny(tmp_path / "mixed", rounds=2, opponents=("greedy", "self")), resume=False)
+    greedy = zhengfen.AgentSpec.greedy()
+    alone = train(tiny(tmp_path / "alone", rounds=2, opponents=(greedy,)), resume=False)
+    mixed = train(tiny(tmp_path / "mixed", rounds=2, opponents=(greedy, "self")), resume=False)
     assert mixed.decisions > 1.5 * alone.decisions, (mixed.decisions, alone.decisions)
     state = json.loads((tmp_path / "mixed" / "state.json").read_text())
     assert state["recipe"]["opponents"] == ["greedy", "self"]

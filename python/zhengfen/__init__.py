@@ -29,6 +29,7 @@ zhengfen`` stays light (the ``envs``, ``train`` and ``web`` extras are imported 
 from __future__ import annotations
 
 import importlib
+import warnings
 from typing import TYPE_CHECKING
 
 from zhengfen import types
@@ -52,8 +53,8 @@ from zhengfen._core import (
     Rules,
     SplitMix64,
     VecGame,
-    agent_spec,
     beats,
+    canonical_spec,
     classify,
     deal,
     default_max_actions,
@@ -87,6 +88,18 @@ from zhengfen.errors import (
     ZhengfenError,
 )
 from zhengfen.text import history_text
+
+
+def agent_spec(agent: AgentSpec | LearnedModel | str, rules: Rules | None = None) -> str:
+    """Deprecated (issue 48): :func:`canonical_spec`, under its old name, which read as if it
+    made an :class:`AgentSpec`. Warns, then returns ``canonical_spec(agent, rules)``."""
+    warnings.warn(
+        "zhengfen.agent_spec is deprecated: use zhengfen.canonical_spec",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return canonical_spec(agent, rules)
+
 
 __all__ = [
     "CARD_VECTOR",
@@ -125,6 +138,7 @@ __all__ = [
     "__version__",
     "agent_spec",
     "beats",
+    "canonical_spec",
     "classify",
     "deal",
     "default_max_actions",

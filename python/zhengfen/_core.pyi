@@ -96,8 +96,8 @@ __all__ = [
     "_combo_from_notation",
     "_specs_read",
     "agent_seed",
-    "agent_spec",
     "beats",
+    "canonical_spec",
     "classify",
     "combo_name",
     "deal",
@@ -528,7 +528,9 @@ class InfoSet:
 
 @final
 class AgentSpec:
-    """A built-in agent, its spec read once by the core (AI.md §4): its settings and model.
+    """A built-in agent, its spec read once by the core or made from typed settings
+    (:meth:`search`, :meth:`ismcts`: no spec text written or read; AI.md §4): its settings and
+    model.
 
     A spec the parser refuses raises ``ArgumentError``. In the canonical ``spec`` a model path
     holding a comma, a blank, a parenthesis or a ``"`` is quoted
@@ -539,6 +541,20 @@ class AgentSpec:
     """
 
     def __new__(cls, spec: str) -> AgentSpec: ...
+    @staticmethod
+    def random() -> AgentSpec: ...
+    @staticmethod
+    def greedy() -> AgentSpec: ...
+    @staticmethod
+    def search(determinizations: int = 8, candidates: int = 8) -> AgentSpec: ...
+    @staticmethod
+    def ismcts(
+        iterations: int | None = None,
+        playout: str | None = None,
+        exploration: float | None = None,
+        candidates: int | None = None,
+        policy: str | AgentSpec | LearnedModel | None = None,
+    ) -> AgentSpec: ...
     @staticmethod
     def learned(model: LearnedModel | str | os.PathLike[str] | None = None) -> AgentSpec: ...
     def with_model(self, model: LearnedModel) -> AgentSpec: ...
@@ -680,8 +696,8 @@ def selfplay(
     cap_untried: int = 0,
     stop: Callable[[], object] | None = None,
 ) -> dict[str, npt.NDArray[Any]]: ...
-def agent_spec(agent: _Agent, rules: Rules | None = None) -> str:
-    """The canonical spec of a built-in agent, given as an ``AgentSpec``, a spec string (read
+def canonical_spec(agent: _Agent, rules: Rules | None = None) -> str:
+    """The canonical spec (the text that reads back as the agent) of a built-in agent, given as an ``AgentSpec``, a spec string (read
     there) or a ``LearnedModel`` (``"search"`` gives ``"search(determinizations=8,candidates=8)"``);
     an unknown agent or setting raises ``ArgumentError``. With ``rules``, the agent is first bound
     to them as every entry point binds it (``AgentSpec.bind``): ``learned`` is refused where no

@@ -14,8 +14,10 @@ an agent following the whole game, such as a bot program),
 :mod:`~zhengfen.agents.specs` (an agent name read once, where it enters, into a
 :class:`zhengfen.AgentSpec` that carries its settings and model: :func:`read_agent`,
 :func:`make_agent`, :func:`check_agent`, :func:`learned_model`),
-:mod:`~zhengfen.agents.user` (a user's class ``module:Class``: :func:`load_agent_class`,
-:func:`is_user_class`, :func:`takes_seed`),
+:mod:`~zhengfen.agents.user` (a user's class ``module:Class``, read once into a
+:class:`UserClass`: :func:`load_agent_class`, :func:`is_user_class`, :func:`takes_seed`),
+:mod:`~zhengfen.agents.labels` (:func:`agent_label`, the one function naming an agent for
+people),
 :mod:`~zhengfen.agents.loop` (:func:`play_seats`, the one Python loop, its one move
 :func:`take_turn`, :func:`play_game`, :func:`finish_game` and :func:`observe`) and
 :mod:`~zhengfen.agents.seats` (who sits where and which seeds they draw from, the core's rule).
@@ -38,8 +40,8 @@ from zhengfen.agents.builtin import (
     RandomAgent,
     SearchAgent,
 )
+from zhengfen.agents.labels import agent_label, agent_name
 from zhengfen.agents.loop import (
-    agent_name,
     finish_game,
     observe,
     play_game,
@@ -49,13 +51,12 @@ from zhengfen.agents.loop import (
 from zhengfen.agents.protocol import Agent, GameAgent
 from zhengfen.agents.specs import (
     AgentName,
-    agent_label,
     check_agent,
     learned_model,
     make_agent,
     read_agent,
 )
-from zhengfen.agents.user import is_user_class, load_agent_class, takes_seed
+from zhengfen.agents.user import UserClass, is_user_class, load_agent_class, takes_seed
 
 __all__ = [
     "Agent",
@@ -66,6 +67,7 @@ __all__ = [
     "LearnedAgent",
     "RandomAgent",
     "SearchAgent",
+    "UserClass",
     "agent_label",
     "agent_name",
     "check_agent",

@@ -5,9 +5,12 @@ Each follows the :class:`~zhengfen.agents.protocol.Agent` protocol. The greedy, 
 learned agents think in Rust through the seat's info set, which reveals nothing the seat may
 not know: each holds its :class:`zhengfen.AgentSpec` (``agent_spec``, read once, its model
 with it) and hands that object to the core at every move; ``spec`` is its text. A built-in
-agent draws from the SplitMix64 stream of its seed, as the same agent does in ``rollouts``:
-seeded by :func:`zhengfen.agents.seats.agent_seed`, a Python game plays the moves ``rollouts``
-plays.
+agent's settings are typed values: :class:`SearchAgent` and :class:`ISMCTSAgent` make their
+``AgentSpec`` with the core's constructors (:meth:`zhengfen.AgentSpec.search`,
+:meth:`zhengfen.AgentSpec.ismcts`), never by writing spec text for the core to read again.
+A built-in agent draws from the SplitMix64 stream of its seed, as the same agent does in
+``rollouts``: seeded by :func:`zhengfen.agents.seats.agent_seed`, a Python game plays the moves
+``rollouts`` plays.
 
 >>> import zhengfen
 >>> from zhengfen.agents import play_game
@@ -154,18 +157,23 @@ class GreedyAgent(_RustAgent):
         self.agent_spec = _GREEDY
 
 
-_GREEDY = AgentSpec("greedy")
+_GREEDY = AgentSpec.greedy()
 
 
 class SearchAgent(_RustAgent):
     """Determinized Monte Carlo: tries its ``candidates`` best moves (by the greedy score) on
-    ``determinizations`` games resampled from its view, each played out greedily."""
+    ``determinizations`` games resampled from its view, each played out greedily. Its
+    :class:`zhengfen.AgentSpec` is made from the numbers (:meth:`zhengfen.AgentSpec.search`):
+    no spec text is written or read, and a number out of range raises
+    :class:`zhengfen.ArgumentError` as the spec would.
+
+    >>> SearchAgent(determinizations=2).spec
+    'search(determinizations=2,candidates=8)'
+    """
 
     def __init__(self, determinizations: int = 8, candidates: int = 8, seed: int = 0) -> None:
         super().__init__(seed)
-        self.agent_spec = AgentSpec(
-            f"search(determinizations={determinizations},candidates={candidates})"
-        )
+        self.agent_spec = AgentSpec.search(determinizations, candidates)
 
 
 class ISMCTSAgent(_RustAgent):
@@ -175,8 +183,11 @@ class ISMCTSAgent(_RustAgent):
     ``policy`` (``"greedy"``: the greedy score; ``"learned"`` or ``"learned(model=PATH)"``: a
     learned model's Q-values, the model read once, here), each leaf estimated by the
     ``playout`` (``"greedy"``, ``"random"``; with a learned policy also ``"learned"``, its model
-    playing, or ``"value"``, its values at each seat's next decision). Settings left ``None``
-    take the policy's defaults (AI.md §4.1).
+    playing, or ``"value"``, its values at each seat's next decision). The policy may also be
+    given as a learned agent's :class:`zhengfen.AgentSpec` or a :class:`zhengfen.LearnedModel`.
+    Settings left ``None`` take the policy's defaults (AI.md §4.1). Its
+    :class:`zhengfen.AgentSpec` is made from these values (:meth:`zhengfen.AgentSpec.ismcts`),
+    no spec text written or read.
 
     >>> ISMCTSAgent(iterations=50).spec
     'ismcts(iterations=50,playout=greedy,exploration=0.7,candidates=8)'
@@ -189,18 +200,10 @@ class ISMCTSAgent(_RustAgent):
         exploration: float | None = None,
         candidates: int | None = None,
         seed: int = 0,
-        policy: str | None = None,
+        policy: str | AgentSpec | LearnedModel | None = None,
     ) -> None:
         super().__init__(seed)
-        given = {
-            "iterations": iterations,
-            "playout": playout,
-            "exploration": None if exploration is None else repr(exploration),
-            "candidates": candidates,
-            "policy": policy,
-        }
-        settings = ",".join(f"{key}={value}" for key, value in given.items() if value is not None)
-        self.agent_spec = AgentSpec(f"ismcts({settings})")
+        self.agent_spec = AgentSpec.ismcts(iterations, playout, exploration, candidates, policy)
 
 
 class LearnedAgent:

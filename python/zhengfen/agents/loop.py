@@ -13,11 +13,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from zhengfen._core import Game
+from zhengfen.agents.labels import agent_label
 from zhengfen.agents.protocol import Agent, GameAgent
 from zhengfen.errors import ArgumentError, IllegalMoveError
 from zhengfen.types import Move
 
-__all__ = ["agent_name", "finish_game", "observe", "play_game", "play_seats", "take_turn"]
+__all__ = ["finish_game", "observe", "play_game", "play_seats", "take_turn"]
 
 
 def play_game(
@@ -49,18 +50,13 @@ def observe(game: Game, seat: int) -> dict[str, Any]:
     return observation
 
 
-def agent_name(agent: Agent) -> str:
-    """How messages name an agent: its ``spec`` where it has one, else its class."""
-    spec = getattr(agent, "spec", None)
-    return spec if isinstance(spec, str) and spec else type(agent).__qualname__
-
-
 def take_turn(game: Game, agent: Agent, seat: int, name: str | None = None) -> Move:
     """Asks ``agent`` (in ``seat``, the seat to move) for a move and plays it: by
     ``act_at(game, seat)`` for a :class:`~zhengfen.agents.protocol.GameAgent`, else by
     ``act(observation, legal_moves)``. A move the game refuses raises
-    :class:`zhengfen.IllegalMoveError` naming the agent (``name``, or :func:`agent_name`), the
-    seat and the move; the game is unchanged."""
+    :class:`zhengfen.IllegalMoveError` naming the agent (``name``, or
+    :func:`~zhengfen.agents.labels.agent_label`), the seat and the move; the game is
+    unchanged."""
     act_at = getattr(agent, "act_at", None)  # a GameAgent (cheaper than isinstance)
     if act_at is not None:
         move: Move = act_at(game, seat)
@@ -69,7 +65,7 @@ def take_turn(game: Game, agent: Agent, seat: int, name: str | None = None) -> M
     try:
         game.play(move)
     except (ValueError, TypeError) as error:
-        who = name or agent_name(agent)
+        who = name or agent_label(agent)
         raise IllegalMoveError(
             f"agent {who} in seat {seat} played {move!r}, which the game refuses: {error}"
         ) from error

@@ -1,9 +1,9 @@
 """Agent names, read once where they enter: a built-in agent's spec becomes a
 :class:`zhengfen.AgentSpec` (read by the core's parser, its model file read with it), a user's
-class ``module:Class`` stays its name (:mod:`zhengfen.agents.user`), a bot program
-``process(cmd=...)`` becomes a :class:`zhengfen.bots.BotSpec` (BOTS.md §5). Everything past the edge
-(tournaments, training, the batch functions, the envs, the web) takes that object and reads
-nothing again.
+class ``module:Class`` a :class:`~zhengfen.agents.user.UserClass`, a bot program
+``process(cmd=...)`` a :class:`zhengfen.bots.BotSpec` (BOTS.md §5). Everything past the edge
+(tournaments, training, the league, the batch functions, the envs) takes that object and reads
+nothing again; :func:`~zhengfen.agents.labels.agent_label` names it for people.
 
 >>> spec = read_agent("search(determinizations=2)")
 >>> spec.spec, make_agent(spec).spec
@@ -17,12 +17,11 @@ from typing import TypeAlias
 from zhengfen._core import AgentSpec, LearnedModel, Rules
 from zhengfen.agents.builtin import BUILT_IN_CLASSES, LearnedAgent, RandomAgent, _RustAgent
 from zhengfen.agents.protocol import Agent
-from zhengfen.agents.user import build_user_agent, is_user_class
+from zhengfen.agents.user import UserClass, is_user_class
 from zhengfen.bots.spec import BotSpec, is_bot_spec, read_bot_spec
 
 __all__ = [
     "AgentName",
-    "agent_label",
     "check_agent",
     "learned_model",
     "make_agent",
@@ -30,23 +29,29 @@ __all__ = [
     "split_names",
 ]
 
-AgentName: TypeAlias = AgentSpec | str | BotSpec
+AgentName: TypeAlias = AgentSpec | UserClass | BotSpec
 """An agent as it travels once read: a built-in agent's :class:`zhengfen.AgentSpec`, a
-user's class named ``module:Class``, or a bot program's :class:`zhengfen.bots.BotSpec`."""
+user's class (:class:`~zhengfen.agents.user.UserClass`), or a bot program's
+:class:`zhengfen.bots.BotSpec`."""
 
 
-def read_agent(name: str | AgentSpec | BotSpec) -> AgentName:
+def read_agent(name: str | AgentName) -> AgentName:
     """``name`` read once, where it enters: a built-in agent's spec as its
     :class:`zhengfen.AgentSpec` (:class:`zhengfen.ArgumentError` for a spec the core refuses,
     :class:`zhengfen.ModelError` for a model file that cannot be read), a user's
-    ``module:Class`` as given, a bot's ``process(cmd=...)`` as its
-    :class:`zhengfen.bots.BotSpec`, an :class:`~zhengfen.AgentSpec` or ``BotSpec`` as it is.
+    ``module:Class`` as its :class:`~zhengfen.agents.user.UserClass` (not imported yet), a
+    bot's ``process(cmd=...)`` as its :class:`zhengfen.bots.BotSpec`; a value already read as
+    it is.
 
     >>> read_agent('process(cmd="./bot", time=50)')
     BotSpec(cmd='./bot', time_ms=50, budget_ms=60000, fallback='greedy', restarts=3)
+    >>> read_agent("mine:Agent")
+    UserClass(module='mine', name='Agent')
     """
-    if isinstance(name, AgentSpec | BotSpec) or is_user_class(name):
+    if isinstance(name, AgentSpec | UserClass | BotSpec):
         return name
+    if is_user_class(name):
+        return UserClass.read(name)
     if is_bot_spec(name):
         return read_bot_spec(name)
     return AgentSpec(name)
@@ -78,19 +83,13 @@ def split_names(text: str) -> list[str]:
     return names
 
 
-def agent_label(name: AgentName) -> str:
-    """How an agent read by :func:`read_agent` is named in logs and reports: its canonical
-    spec, or the user's ``module:Class``."""
-    return name if isinstance(name, str) else name.spec
-
-
-def make_agent(name: str | AgentSpec | BotSpec | Agent, seed: int = 0, instance: int = 0) -> Agent:
+def make_agent(name: str | AgentName | Agent, seed: int = 0, instance: int = 0) -> Agent:
     """An agent from a name: a built-in agent's spec (``random``, ``greedy``, ``search``,
     ``ismcts``, with ``search(...)`` or ``ismcts(...)`` settings (``ismcts(policy=learned)``
     searches with a learned model), ``learned`` or ``learned(model=PATH)``), read by the core's
     parser, or an :class:`zhengfen.AgentSpec` already read (nothing is read again), or
-    ``module:Class`` for a user's class (:mod:`zhengfen.agents.user`), built with ``seed`` if
-    its constructor takes one, or a bot program (``process(cmd=...)`` or its
+    ``module:Class`` or a :class:`~zhengfen.agents.user.UserClass` for a user's class, built
+    with ``seed`` if its constructor takes one, or a bot program (``process(cmd=...)`` or its
     :class:`zhengfen.bots.BotSpec`): a :class:`zhengfen.bots.ProcessAgent` asking the process
     of the bot's ``instance``-th seat at the table, alive across games
     (:mod:`zhengfen.bots.pool`). Agents pass through unchanged. A spec the core refuses raises
@@ -108,9 +107,9 @@ def make_agent(name: str | AgentSpec | BotSpec | Agent, seed: int = 0, instance:
     zhengfen.errors.ArgumentError: agent 'os:getcwd' is not a class (it is a builtin_...)
     """
     if isinstance(name, str):
-        if is_user_class(name):
-            return build_user_agent(name, seed)
-        name = read_bot_spec(name) if is_bot_spec(name) else AgentSpec(name)
+        name = read_agent(name)
+    if isinstance(name, UserClass):
+        return name.build(seed)
     if isinstance(name, BotSpec):
         from zhengfen.bots.agent import ProcessAgent
 
@@ -125,7 +124,7 @@ def make_agent(name: str | AgentSpec | BotSpec | Agent, seed: int = 0, instance:
     return BUILT_IN_CLASSES[spec.name].from_spec(spec, seed)
 
 
-def check_agent(agent: str | AgentSpec | BotSpec | Agent, rules: Rules, seats: int = 1) -> None:
+def check_agent(agent: str | AgentName | Agent, rules: Rules, seats: int = 1) -> None:
     """Refuses, before any game, an agent that cannot play ``rules``: an unknown spec or a
     user's class that cannot be loaded or built (:class:`zhengfen.ArgumentError`), a model file
     that cannot be read, ``learned`` where no model ships for the rules, or a model for other
@@ -142,16 +141,16 @@ def check_agent(agent: str | AgentSpec | BotSpec | Agent, rules: Rules, seats: i
     ...
     zhengfen.errors.ModelError: model no/such.safetensors: cannot be read (No such file ...)
     """
-    if isinstance(agent, str) and is_bot_spec(agent):
-        agent = read_bot_spec(agent)
+    if isinstance(agent, str):
+        agent = read_agent(agent)
     if isinstance(agent, BotSpec):
         from zhengfen.bots.pool import check_bot
 
         check_bot(agent, rules, seats)
-    elif isinstance(agent, str) and is_user_class(agent):
-        make_agent(agent)  # its class loaded and built once, as the games will
-    elif isinstance(agent, str | AgentSpec):
-        read_agent(agent).bind(rules)  # type: ignore[union-attr]  # a spec read: an AgentSpec
+    elif isinstance(agent, UserClass):
+        agent.build()  # its class loaded and built once, as the games will
+    elif isinstance(agent, AgentSpec):
+        agent.bind(rules)
     elif isinstance(agent, LearnedAgent | _RustAgent):
         agent.agent_spec.bind(rules)
 

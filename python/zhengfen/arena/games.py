@@ -12,7 +12,6 @@ from zhengfen.agents import agent_label, finish_game, make_agent, play_seats
 from zhengfen.agents.seats import agent_seed, deal_seed, seating
 from zhengfen.arena.tournament import GameResult, Tournament
 from zhengfen.bots.agent import ProcessAgent
-from zhengfen.bots.spec import BotSpec
 from zhengfen.types import Move
 
 __all__ = ["play_chunk", "python_game", "rust_chunk"]
@@ -41,7 +40,7 @@ def rust_chunk(
     labels = tournament.labels()
     out = zhengfen.rollouts(
         tournament.rules,
-        [agent for agent in tournament.agents if not isinstance(agent, BotSpec)],
+        [agent for agent in tournament.agents if isinstance(agent, zhengfen.AgentSpec)],
         count,
         tournament.seed,
         first_deal=first,

@@ -4,7 +4,10 @@
 A tournament's agents are read once, where the tournament is made
 (:func:`zhengfen.agents.read_agent`): each built-in agent is a :class:`zhengfen.AgentSpec`,
 which carries a learned model's weights (and pickles with them), so processes and Ray workers
-play the weights read then, never a path they may not have, and nothing reads a spec again."""
+play the weights read then, never a path they may not have, and nothing reads a spec again; a
+user's class is a :class:`zhengfen.agents.UserClass`, a bot program a
+:class:`zhengfen.bots.BotSpec`. Text appears only in the log and the reports
+(:func:`zhengfen.agents.agent_label`)."""
 
 from __future__ import annotations
 
@@ -29,7 +32,8 @@ class Tournament:
     rules: zhengfen.Rules
     agents: tuple[AgentName, ...]
     """One agent per seat, read once (:func:`zhengfen.agents.read_agent`): a built-in agent's
-    :class:`zhengfen.AgentSpec`, its model with it, or a user's ``module:Class``."""
+    :class:`zhengfen.AgentSpec`, its model with it, a user's class
+    (:class:`zhengfen.agents.UserClass`) or a bot program (:class:`zhengfen.bots.BotSpec`)."""
     deals: int = 12
     seed: int = 0
     duplicate: bool = True
@@ -45,7 +49,8 @@ class Tournament:
         return all(isinstance(agent, zhengfen.AgentSpec) for agent in self.agents)
 
     def labels(self) -> list[str]:
-        """How the logs and reports name each agent: its canonical spec, or ``module:Class``."""
+        """How the logs and reports name each agent (:func:`zhengfen.agents.agent_label`): its
+        canonical spec, or ``module:Class``."""
         return list(self.names) if self.names else [agent_label(a) for a in self.agents]
 
     def agent(self, name: AgentName, seed: int) -> Agent:

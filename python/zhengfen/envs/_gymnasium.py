@@ -26,7 +26,8 @@ from zhengfen import AgentSpec, Game, IllegalMoveError, Rules
 from zhengfen.agents import (
     Agent,
     LearnedAgent,
-    agent_name,
+    UserClass,
+    agent_label,
     check_agent,
     make_agent,
     play_seats,
@@ -50,8 +51,8 @@ from zhengfen.errors import EnvError, ModelError
 __all__ = ["Opponent", "ZhengfenEnv", "gymnasium_env"]
 
 #: An opponent: an agent name for :func:`zhengfen.agents.make_agent`, an
-#: :class:`zhengfen.AgentSpec`, or an agent object.
-Opponent = Union[str, AgentSpec, BotSpec, Agent]
+#: :class:`zhengfen.AgentSpec`, a user's class, a bot program, or an agent object.
+Opponent = Union[str, AgentSpec, UserClass, BotSpec, Agent]
 #: What ``step`` returns.
 StepResult = tuple[Observation, float, bool, bool, dict[str, Any]]
 
@@ -204,7 +205,7 @@ class ZhengfenEnv(gymnasium.Env[Observation, Action]):
             self._truncated = not self._terminated and self.options.episode_cut(game)
             return not (self._terminated or self._truncated)
 
-        names = {s: f"{agent_name(agent)}, the opponent" for s, agent in self._agents.items()}
+        names = {s: f"{agent_label(agent)}, the opponent" for s, agent in self._agents.items()}
         play_seats(game, self._agents, names=names, on_match=match_ended)
         return reward
 

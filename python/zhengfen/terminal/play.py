@@ -296,7 +296,7 @@ class Session:
         self.catch_up()
 
 
-def label(agent: AgentName) -> str:
+def label(agent: str | AgentName) -> str:
     """How the screen names an agent read once (:func:`zhengfen.agents.read_agent`): its
     spec, a learned agent's model file by its file name alone
     (``learned(model=runs/zf4/model.safetensors)`` shows as ``learned(model.safetensors)``).
@@ -304,7 +304,7 @@ def label(agent: AgentName) -> str:
     >>> from zhengfen.agents import read_agent
     >>> label(read_agent("learned(model=tests/data/learned/zheng_fen_4.safetensors)"))
     'learned(zheng_fen_4.safetensors)'
-    >>> label(read_agent("greedy")), label("mine:Agent")
+    >>> label(read_agent("greedy")), label(read_agent("mine:Agent"))
     ('greedy', 'mine:Agent')
     """
     if isinstance(agent, zhengfen.AgentSpec) and agent.name == "learned" and agent.model_file:
@@ -323,7 +323,7 @@ def play_session(
     inp: IO[str] = sys.stdin,
     game: zhengfen.Game | None = None,
     loaded: str | None = None,
-    hint: AgentName = "greedy",
+    hint: str | AgentName = "greedy",
 ) -> int:
     """Plays ``game`` (by default a new one of ``rules`` from ``seed``) with the person in
     ``seat``; ``loaded`` says where a game to resume was loaded from (the events before are not

@@ -29,28 +29,25 @@ import numpy.typing as npt
 
 import zhengfen
 from zhengfen.agents import AgentName
-from zhengfen.train.config import SELF
+from zhengfen.train.config import Opponent, read_opponent
 from zhengfen.train.python_actors import python_selfplay
 
 __all__ = ["Actors", "LocalActors", "Round", "concatenate", "seat_agents"]
 
 Samples = dict[str, npt.NDArray[Any]]
-Opponent = AgentName
-"""An opponent of the learner: ``self``, or an agent read once (a built-in agent's
-AgentSpec, a user's class, a bot program's :class:`zhengfen.bots.BotSpec`)."""
 
 
 def seat_agents(
     rules: zhengfen.Rules, opponents: Sequence[Opponent], round_: int
-) -> list[Opponent | None] | None:
-    r"""``selfplay``'s ``agents`` for round ``round_``: ``None`` (self-play) without opponents,
+) -> list[AgentName | None] | None:
+    """``selfplay``'s ``agents`` for round ``round_``: ``None`` (self-play) without opponents,
     else ``None`` in the learner's seats and the opponents in the others, in turn (``None``
-    for an opponent ``self``). The run passes its opponents read once, as
-    :class:`zhengfen.AgentSpec`\ s.
+    for an opponent ``self``). The run passes its opponents read once
+    (:data:`zhengfen.train.config.Opponent`).
 
     >>> rules = zhengfen.Rules.zheng_fen(players=5)
-    >>> seat_agents(rules, ["greedy", "self"], 1)
-    ['greedy', None, None, 'greedy', None]
+    >>> seat_agents(rules, [zhengfen.AgentSpec.greedy(), "self"], 1)
+    [AgentSpec("greedy"), None, None, AgentSpec("greedy"), None]
     """
     if not opponents:
         return None
@@ -59,14 +56,14 @@ def seat_agents(
         learner = {s for s in range(players) if s % 2 == round_ % 2}
     else:
         learner = {round_ % players}
-    agents: list[Opponent | None] = []
+    agents: list[AgentName | None] = []
     others = 0
     for seat in range(players):
         if seat in learner:
             agents.append(None)
         else:
-            opponent = opponents[others % len(opponents)]
-            agents.append(None if isinstance(opponent, str) and opponent == SELF else opponent)
+            opponent = read_opponent(opponents[others % len(opponents)])  # read: as it is
+            agents.append(None if isinstance(opponent, str) else opponent)  # text: only SELF
             others += 1
     return agents
 
@@ -79,7 +76,7 @@ class Round:
     first_episode: int
     episodes: int
     model: bytes
-    agents: list[Opponent | None] | None
+    agents: list[AgentName | None] | None
 
 
 @dataclass
@@ -162,7 +159,7 @@ def play_episodes(
 
 
 def built_in(
-    agents: Sequence[Opponent | None] | None,
+    agents: Sequence[AgentName | None] | None,
 ) -> TypeGuard[Sequence[zhengfen.AgentSpec | None] | None]:
     """Whether every opponent is a built-in agent (then Rust plays the round), rather than a
     bot program or a user's class (:mod:`zhengfen.train.python_actors`)."""

@@ -81,39 +81,28 @@ def check_out(out: Path, resume: bool) -> None:
 
 
 def check_opponents(config: TrainConfig) -> TrainConfig:
-    """The opponents by their canonical labels: built-in specs (played in Rust), and bot
-    programs (``process(cmd=...)``, started and greeted here once) or users' classes
-    (``module:Class``), played in Python (:mod:`zhengfen.train.python_actors`), which take no
-    labelling search."""
-    from zhengfen.agents import agent_label, check_agent, read_agent
+    """Checks the opponents, read where the command line or ``state.json`` was read: built-in
+    agents (played in Rust) pass; bot programs (``process(cmd=...)``, started and greeted here
+    once) and users' classes (built once here) play in Python
+    (:mod:`zhengfen.train.python_actors`) and take no labelling search."""
+    from zhengfen.agents import agent_label, check_agent
 
-    labels = []
-    for name in config.opponents:
-        if name == SELF:
-            labels.append(name)
+    for opponent in config.opponents:
+        if opponent == SELF or isinstance(opponent, zhengfen.AgentSpec):
             continue
-        opponent = read_agent(name)
-        if not isinstance(opponent, zhengfen.AgentSpec):
-            if config.search is not None:
-                raise ArgumentError(
-                    f"--opponents {name}: --search labels only games against built-in agents"
-                )
-            check_agent(opponent, config.rules)
-        labels.append(agent_label(opponent))
-    return dataclasses.replace(config, opponents=tuple(labels))
+        if config.search is not None:
+            raise ArgumentError(
+                f"--opponents {agent_label(opponent)}: --search labels only games against "
+                "built-in agents"
+            )
+        check_agent(opponent, config.rules)
+    return config
 
 
 def check_yardstick(config: TrainConfig) -> TrainConfig:
-    """``--yardstick`` as the canonical spec of a built-in agent for the run's rules (the
-    evaluations play in Rust)."""
-    from zhengfen.agents import is_user_class
-
-    if is_user_class(config.yardstick):
-        raise ArgumentError(
-            f"--yardstick {config.yardstick}: the evaluations play in Rust, built-in agents only"
-        )
-    rules = config.rules
-    return dataclasses.replace(config, yardstick=zhengfen.agent_spec(config.yardstick, rules))
+    """``--yardstick``, a built-in agent (the evaluations play in Rust), bound to the run's
+    rules: ``learned`` gets the model shipped for them, a model for other rules is refused."""
+    return dataclasses.replace(config, yardstick=config.yardstick.bind(config.rules))
 
 
 def check_init(config: TrainConfig, args: argparse.Namespace) -> TrainConfig:
@@ -130,7 +119,7 @@ def check_init(config: TrainConfig, args: argparse.Namespace) -> TrainConfig:
     rules = config.rules
     model = init_model(config.init, rules)
     try:
-        zhengfen.agent_spec(model, rules)  # the core's check: the model plays these rules
+        zhengfen.canonical_spec(model, rules)  # the core's check: the model plays these rules
     except zhengfen.ModelError as error:
         raise ModelError(f"--init: {error}") from None
     own = Network(rules, tuple(model.layers), model.history_rows, model.residual)
@@ -159,14 +148,16 @@ def network_text(network: Network) -> str:
     return f"layers {layers}, history {network.history}{kind}"
 
 
-def curve_yardstick(out: Path, config: TrainConfig) -> str:
+def curve_yardstick(out: Path, config: TrainConfig) -> zhengfen.AgentSpec:
     """The yardstick a resumed run's curve was last measured against (its ``yardstick_agent``
-    column), else the configuration's (a curve written before that column, or none yet)."""
+    column, read here), else the configuration's (a curve written before that column, or none
+    yet)."""
     from zhengfen.train import curve
     from zhengfen.train.checkpoint import RunFiles
+    from zhengfen.train.config import read_yardstick
 
     named = [p.yardstick_agent for p in curve.read(RunFiles(out).curve) if p.yardstick_agent]
-    return named[-1] if named else config.yardstick
+    return read_yardstick(named[-1]) if named else config.yardstick
 
 
 def check_budget(config: TrainConfig, counters: dict[str, Any]) -> None:

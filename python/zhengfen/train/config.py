@@ -9,7 +9,11 @@ one is refused. The *budget and the machinery* (how long, how many threads or Ra
 often to evaluate and save, the progress bar) may change from one invocation to the next.
 
 The rules travel as a ``zhengfen.Rules``, made once where the command line is read; only
-``state.json`` spells them out, as the options of ``Rules.options()`` and the game.
+``state.json`` spells them out, as the options of ``Rules.options()`` and the game. The
+opponents and the yardstick travel read too (:func:`zhengfen.agents.read_agent`, once, where the
+command line or ``state.json`` is read): each opponent an :class:`zhengfen.AgentSpec`, a
+:class:`zhengfen.agents.UserClass` or a :class:`zhengfen.bots.BotSpec` (or :data:`SELF`), the
+yardstick an :class:`zhengfen.AgentSpec`; only ``state.json`` and the logs spell them out.
 
 >>> import zhengfen
 >>> config = TrainConfig(rules=zhengfen.Rules.zheng_fen(players=4), out="run")
@@ -26,12 +30,14 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import zhengfen
 from zhengfen.cli.arguments import SEED, add_options, bounded_int, bounded_number, options_of, shown
 from zhengfen.errors import ArgumentError
 
+if TYPE_CHECKING:
+    from zhengfen.agents import AgentName
 __all__ = [
     "RECIPE",
     "SELF",
@@ -48,6 +54,10 @@ MAX_WIDTH = 4096
 MAX_HISTORY = 16
 
 
+DEFAULT_YARDSTICK = zhengfen.AgentSpec.ismcts(iterations=300)
+"""The yardstick of a run that names none: a search a strong model has not passed."""
+
+
 @dataclass(frozen=True)
 class TrainConfig:
     """One training run's options (see the module's docstring for the two sorts)."""
@@ -56,7 +66,7 @@ class TrainConfig:
     out: str
     # The recipe: stored in state.json, kept by --resume.
     seed: int = 0
-    opponents: tuple[str, ...] = ()
+    opponents: tuple[Opponent, ...] = ()
     episodes: int = 128
     history: int = 4
     layers: tuple[int, ...] = (128, 128)
@@ -78,7 +88,7 @@ class TrainConfig:
     ray: str | None = None
     actors: int = 2
     eval_deals: int = 64
-    yardstick: str = "ismcts(iterations=300)"
+    yardstick: zhengfen.AgentSpec = DEFAULT_YARDSTICK
     yardstick_deals: int = 32
     eval_seed: int = 2026
     eval_every: float = 120.0
@@ -97,7 +107,7 @@ class TrainConfig:
             name: stored.get(name, RECIPE_DEFAULTS.get(name)) for name in RECIPE
         }
         values["rules"] = zhengfen.Rules(**values["rules"])
-        values["opponents"] = tuple(values["opponents"])
+        values["opponents"] = tuple(read_opponent(name) for name in values["opponents"])
         values["layers"] = tuple(values["layers"])
         return dataclasses.replace(self, **values)
 
@@ -132,8 +142,37 @@ RECIPE_DEFAULTS: dict[str, Any] = {
 }
 """What a field added since the first runs means in a ``state.json`` that lacks it."""
 
-SELF = "self"
+SELF: Literal["self"] = "self"
 """The opponent that is the model being trained (its seats learn too)."""
+
+Opponent: TypeAlias = "AgentName | Literal['self']"
+"""An opponent of the run, read: an agent (:data:`zhengfen.agents.AgentName`) or :data:`SELF`."""
+
+
+def read_opponent(name: str | Opponent) -> Opponent:
+    """An opponent named on the command line or in ``state.json``, read once
+    (:func:`zhengfen.agents.read_agent`); :data:`SELF` as it is.
+
+    >>> read_opponent("search(candidates=2)"), read_opponent("self")
+    (AgentSpec("search(determinizations=8,candidates=2)"), 'self')
+    """
+    from zhengfen.agents import read_agent
+
+    return SELF if name == SELF else read_agent(name)
+
+
+def read_yardstick(text: str) -> zhengfen.AgentSpec:
+    """``--yardstick`` (or the agent a curve names) read once: a built-in agent, as the
+    evaluations play in Rust (:class:`zhengfen.ArgumentError` for any other agent)."""
+    from zhengfen.agents import read_agent
+
+    agent = read_agent(text)
+    if not isinstance(agent, zhengfen.AgentSpec):
+        raise ArgumentError(
+            f"--yardstick {text}: the evaluations play in Rust, built-in agents only"
+        )
+    return agent
+
 
 SHIPPED = "shipped"
 """``--init shipped``: the model that ships for the run's rules."""
@@ -150,10 +189,16 @@ def init_model(init: str, rules: zhengfen.Rules) -> zhengfen.LearnedModel:
 
 
 def _plain(value: Any) -> Any:
-    """A value as JSON stores it (tuples as lists, rules as their game and options)."""
+    """A value as JSON stores it (tuples as lists, rules as their game and options, an agent
+    read as its label: :func:`zhengfen.agents.agent_label`)."""
+    from zhengfen.agents import UserClass, agent_label
+    from zhengfen.bots.spec import BotSpec
+
     if isinstance(value, zhengfen.Rules):
         return {"game": value.game, **value.options()}
-    return list(value) if isinstance(value, tuple) else value
+    if isinstance(value, zhengfen.AgentSpec | UserClass | BotSpec):
+        return agent_label(value)
+    return [_plain(item) for item in value] if isinstance(value, tuple) else value
 
 
 def parse_layers(text: str) -> tuple[int, ...]:
@@ -518,7 +563,7 @@ def given_recipe(args: argparse.Namespace) -> dict[str, Any]:
     if args.opponents is not None:
         from zhengfen.cli.arguments import split_agents
 
-        given["opponents"] = tuple(split_agents(args.opponents))
+        given["opponents"] = tuple(read_opponent(name) for name in split_agents(args.opponents))
     if args.init is not None:  # a file by its resolved path, as the recipe stores it
         given["init"] = args.init if args.init == SHIPPED else str(Path(args.init).resolve())
     numbers = (
@@ -548,7 +593,9 @@ def from_args(args: argparse.Namespace, command: str = "") -> TrainConfig:
         ray=args.ray,
         actors=args.actors,
         eval_deals=args.eval_deals,
-        yardstick=args.yardstick or TrainConfig.yardstick,
+        yardstick=TrainConfig.yardstick
+        if args.yardstick is None
+        else read_yardstick(args.yardstick),
         yardstick_deals=args.yardstick_deals,
         eval_seed=args.eval_seed,
         eval_every=args.eval_every,

@@ -61,23 +61,21 @@ def reference_model(rules: zhengfen.Rules, init: str | None) -> zhengfen.Learned
 
 def columns(
     rules: zhengfen.Rules,
-    yardstick: str | zhengfen.AgentSpec,
+    yardstick: zhengfen.AgentSpec,
     yardstick_deals: int,
     reference: Path | None,
     deals: int,
 ) -> list[tuple[str, zhengfen.AgentSpec, int]]:
     """The evaluations of a checkpoint: ``(column, opponent, deals)`` for greedy, the
-    yardstick search and the reference model's file (those with deals and an opponent), each
-    opponent read once, here (a run reads them when it starts)."""
-    if isinstance(yardstick, str):
-        yardstick = zhengfen.AgentSpec(yardstick)
+    yardstick (read where the command line was) and the reference model's file, read here
+    (those with deals)."""
     found = [("greedy", GREEDY, deals), ("yardstick", yardstick, yardstick_deals)]
     if reference is not None:
         found.append(("reference", learned_spec(reference), deals))
     return [column for column in found if column[2] > 0]
 
 
-GREEDY = zhengfen.AgentSpec("greedy")
+GREEDY = zhengfen.AgentSpec.greedy()
 """The greedy agent, the first yardstick."""
 
 

@@ -28,7 +28,7 @@ import jax
 import numpy as np
 
 import zhengfen
-from zhengfen.agents import AgentName, read_agent
+from zhengfen.agents import agent_label
 from zhengfen.train import curve, evaluation, features
 from zhengfen.train.actors import Actors, LocalActors, Played, Recipe, Round, seat_agents
 from zhengfen.train.checkpoint import (
@@ -40,7 +40,7 @@ from zhengfen.train.checkpoint import (
     read_state,
     save,
 )
-from zhengfen.train.config import SELF, TrainConfig
+from zhengfen.train.config import Opponent, TrainConfig
 from zhengfen.train.grow import grown
 from zhengfen.train.learner import Learner, Targets
 from zhengfen.train.network import Network, Params, init_params
@@ -184,11 +184,12 @@ class Run:
             seat_agents(self.rules, self.opponents, number),
         )
 
-    @functools.cached_property
-    def opponents(self) -> list[AgentName]:
-        """The run's opponents read once (``self`` stays the learner's own seat): every round's
-        actors get these objects, never a spec to read again."""
-        return [name if name == SELF else read_agent(name) for name in self.config.opponents]
+    @property
+    def opponents(self) -> tuple[Opponent, ...]:
+        """The run's opponents, read where the command line or ``state.json`` was read (``self``
+        stays the learner's own seat): every round's actors get these objects, never a spec to
+        read again."""
+        return self.config.opponents
 
     def checkpoint(self, snapshot: Snapshot) -> None:
         """Saves ``snapshot`` as the run's checkpoint."""
@@ -258,7 +259,8 @@ class Run:
             if self.rules.game == "zen_cheng_you"
             else (f"Zheng Fen, {self.rules.players} players")
         )
-        mode = "self-play" if not self.config.opponents else "vs " + ",".join(self.config.opponents)
+        opponents = ",".join(map(agent_label, self.config.opponents))
+        mode = "vs " + opponents if opponents else "self-play"
         layers = "-".join(map(str, self.config.layers)) + (" res" if self.config.residual else "")
         recipe = "DMC" if self.config.search is None else f"search {self.config.search}"
         if self.config.played_by == "model":

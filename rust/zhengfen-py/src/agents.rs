@@ -1,16 +1,18 @@
-//! Built-in agents from Python: `AgentSpec`, an agent spec read once by the core's parser
-//! (`zhengfen_core::agents::Agent`, its model read with it), and what every function taking
-//! an agent accepts ([`agent_arg`]): an `AgentSpec` (used as it is, never read again), a spec
-//! string (read there, at the edge) or a `LearnedModel` (the learned agent playing it).
+//! Built-in agents from Python: `AgentSpec`, a built-in agent (`zhengfen_core::agents::Agent`)
+//! made from typed settings (`AgentSpec.search(...)`, `AgentSpec.ismcts(...)`, no text read) or
+//! from a spec read once by the core's parser (its model read with it), and what every
+//! function taking an agent accepts ([`agent_arg`]): an `AgentSpec` (used as it is, never read
+//! again), a spec string (read there, at the edge) or a `LearnedModel` (the learned agent
+//! playing it).
 
-use crate::args::not_a_string;
+use crate::args::{self, not_a_string};
 use crate::errors::{to_py, ArgumentTypeError};
 use crate::learned::PyLearnedModel;
 use crate::rules::PyRules;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::Arc;
-use zhengfen_core::agents::{Agent, Ismcts, Learned, Policy};
+use zhengfen_core::agents::{Agent, Ismcts, Learned, Playout, Policy, Search};
 use zhengfen_core::learned::Model;
 
 /// A built-in agent, its spec read once: its name, settings and, for a learned agent or a
@@ -81,6 +83,70 @@ impl PyAgentSpec {
     #[new]
     fn new(py: Python<'_>, spec: &str) -> PyResult<PyAgentSpec> {
         let agent = py.detach(|| Agent::parse(spec)).map_err(to_py)?;
+        Ok(PyAgentSpec { agent })
+    }
+
+    /// The random agent, no spec text read.
+    #[staticmethod]
+    fn random() -> PyAgentSpec {
+        PyAgentSpec {
+            agent: Agent::Random,
+        }
+    }
+
+    /// The greedy agent, no spec text read.
+    #[staticmethod]
+    fn greedy() -> PyAgentSpec {
+        PyAgentSpec {
+            agent: Agent::Greedy,
+        }
+    }
+
+    /// The search agent with these settings, each an integer from 1 to 10,000
+    /// (`ArgumentError` otherwise), no spec text read.
+    #[staticmethod]
+    #[pyo3(signature = (determinizations = 8, candidates = 8))]
+    fn search(
+        #[pyo3(from_py_with = args::determinizations)] determinizations: u32,
+        #[pyo3(from_py_with = args::candidates)] candidates: u32,
+    ) -> PyResult<PyAgentSpec> {
+        let search = Search {
+            determinizations,
+            candidates,
+        };
+        Ok(PyAgentSpec {
+            agent: Agent::Search(search.checked().map_err(to_py)?),
+        })
+    }
+
+    /// The IS-MCTS agent with these settings, no spec text read: those left `None` take the
+    /// policy's defaults. `playout` is `"random"`, `"greedy"`, `"learned"` or `"value"`;
+    /// `policy` is `"greedy"`, `"learned"` (the model shipped for the rules it is bound to), a
+    /// learned agent's `AgentSpec` or a `LearnedModel`. Out of range, `ArgumentError`, as for a
+    /// spec; a model file the policy names is read now.
+    #[staticmethod]
+    #[pyo3(signature = (iterations = None, playout = None, exploration = None, candidates = None, policy = None))]
+    fn ismcts(
+        py: Python<'_>,
+        #[pyo3(from_py_with = args::iterations)] iterations: Option<u32>,
+        playout: Option<&str>,
+        #[pyo3(from_py_with = args::exploration)] exploration: Option<f64>,
+        #[pyo3(from_py_with = args::ismcts_candidates)] candidates: Option<u32>,
+        policy: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyAgentSpec> {
+        let mut ismcts = Ismcts::with_policy(policy.map_or(Ok(Policy::Greedy), policy_arg)?);
+        ismcts.iterations = iterations.unwrap_or(ismcts.iterations);
+        ismcts.candidates = candidates.unwrap_or(ismcts.candidates);
+        ismcts.exploration = exploration.unwrap_or(ismcts.exploration);
+        if let Some(name) = playout {
+            ismcts.playout = Playout::parse(name).ok_or_else(|| {
+                crate::errors::ArgumentError::new_err(format!(
+                    "playout {name:?}: it must be random, greedy, learned or value"
+                ))
+            })?;
+        }
+        let agent = Agent::Ismcts(ismcts.checked().map_err(to_py)?);
+        let agent = py.detach(|| agent.read_model_file()).map_err(to_py)?;
         Ok(PyAgentSpec { agent })
     }
 
@@ -200,6 +266,23 @@ impl PyAgentSpec {
     }
 }
 
+/// A searcher's policy from Python: `"greedy"`, `"learned"` (or a learned agent's spec), a
+/// learned agent's `AgentSpec`, or a `LearnedModel`.
+fn policy_arg(given: &Bound<'_, PyAny>) -> PyResult<Policy> {
+    if let Ok(text) = given.cast::<PyString>() {
+        let text = text.to_cow()?;
+        return Policy::parse(&format!("ismcts(policy={text})"), &text).map_err(to_py);
+    }
+    match agent_arg(given) {
+        Ok(Agent::Learned(learned)) => Ok(Policy::Learned(learned)),
+        _ => Err(ArgumentTypeError::new_err(format!(
+            "policy must be 'greedy', 'learned', a learned agent's AgentSpec or a \
+             LearnedModel, not {}",
+            crate::args::shown(given)
+        ))),
+    }
+}
+
 /// A model file's path from a `str` or an `os.PathLike`, as text.
 fn path_arg(given: &Bound<'_, PyAny>) -> PyResult<String> {
     let path: std::path::PathBuf = given.extract().map_err(|_| {
@@ -256,12 +339,13 @@ pub fn seat_agents(
     Ok(out)
 }
 
-/// The canonical spec of an agent spec (`"search"` → `"search(determinizations=8,candidates=8)"`).
-/// With `rules`, the agent is first bound to them as every entry point binds it: `learned` is
-/// refused where no model ships for them, a model for other rules is refused (`ModelError`).
+/// The canonical spec of an agent (`"search"` → `"search(determinizations=8,candidates=8)"`):
+/// the text that reads back as it. With `rules`, the agent is first bound to them as every
+/// entry point binds it: `learned` is refused where no model ships for them, a model for other
+/// rules is refused (`ModelError`).
 #[pyfunction]
 #[pyo3(signature = (agent, rules = None))]
-pub fn agent_spec(agent: &Bound<'_, PyAny>, rules: Option<&PyRules>) -> PyResult<String> {
+pub fn canonical_spec(agent: &Bound<'_, PyAny>, rules: Option<&PyRules>) -> PyResult<String> {
     let agent = agent_arg(agent)?;
     match rules {
         Some(rules) => Ok(agent.bind(&rules.rules).map_err(to_py)?.to_string()),

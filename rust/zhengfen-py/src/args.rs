@@ -38,6 +38,7 @@ use crate::tensors::{MOST_ROWS, ROWS};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use std::ops::RangeInclusive;
+use zhengfen_core::agents::{MOST_CANDIDATES, MOST_EXPLORATION, MOST_ITERATIONS};
 use zhengfen_core::batch::{MAX_GAMES_PER_THREAD, MOST_CAPPED};
 use zhengfen_core::Search;
 
@@ -105,8 +106,10 @@ integers! {
     games_per_thread(1..=MAX_GAMES_PER_THREAD as i128) -> usize;
     /// The untried moves a searched self-play decision caps.
     cap_untried(0..=MOST_CAPPED as i128) -> usize;
-    /// The games an evaluation resamples.
+    /// The games an evaluation (or the search agent) resamples.
     determinizations(1..=Search::MOST as i128) -> u32;
+    /// The moves the search agent tries.
+    candidates(1..=Search::MOST as i128) -> u32;
 }
 
 optional_integers! {
@@ -116,6 +119,10 @@ optional_integers! {
     max_actions("max_actions", ROWS) -> usize;
     /// A seed to restart from (`None`: the last one given).
     seed_or_none("seed", 0..=U64) -> u64;
+    /// The IS-MCTS agent's iterations (`None`: its policy's default).
+    iterations("iterations", 1..=MOST_ITERATIONS as i128) -> u32;
+    /// The IS-MCTS agent's candidates at each node (`None`: its policy's default).
+    ismcts_candidates("candidates", 1..=MOST_CANDIDATES as i128) -> u32;
 }
 
 flags! {
@@ -138,6 +145,14 @@ flags! {
 /// Self-play's exploration `epsilon`: a probability.
 pub fn epsilon(value: &Bound<'_, PyAny>) -> PyResult<f64> {
     number_arg(value, "epsilon", 0.0..=1.0)
+}
+
+/// The IS-MCTS agent's exploration constant, a number (`None`: its policy's default).
+pub fn exploration(value: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
+    match value.is_none() {
+        true => Ok(None),
+        false => number_arg(value, "exploration", 0.0..=MOST_EXPLORATION).map(Some),
+    }
 }
 
 /// An optional argument read against the game in hand: the object given (`None` included), or

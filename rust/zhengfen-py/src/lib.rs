@@ -151,7 +151,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     seed::add(m)?;
     batch::seating::add(m)?;
     m.add_class::<agents::PyAgentSpec>()?;
-    m.add_function(wrap_pyfunction!(agents::agent_spec, m)?)?;
+    m.add_function(wrap_pyfunction!(agents::canonical_spec, m)?)?;
     m.add_function(wrap_pyfunction!(agents::_specs_read, m)?)?;
     tensors::add_constants(m)?;
     m.add_function(wrap_pyfunction!(parse_cards, m)?)?;

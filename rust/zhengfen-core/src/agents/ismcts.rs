@@ -68,7 +68,8 @@ impl Playout {
         }
     }
 
-    fn parse(name: &str) -> Option<Playout> {
+    /// The playout a spec names `name`, if any.
+    pub fn parse(name: &str) -> Option<Playout> {
         PLAYOUTS.into_iter().find(|p| p.name() == name)
     }
 
@@ -114,9 +115,9 @@ pub const LEARNED_PLAYOUT: Playout = Playout::Value;
 /// The most iterations a spec may ask for.
 pub const MOST_ITERATIONS: u32 = 1_000_000;
 /// The most candidates a spec may ask for.
-const MOST_CANDIDATES: u32 = 10_000;
+pub const MOST_CANDIDATES: u32 = 10_000;
 /// The largest exploration constant a spec may ask for.
-const MOST_EXPLORATION: f64 = 100.0;
+pub const MOST_EXPLORATION: f64 = 100.0;
 
 impl Ismcts {
     /// The defaults with `policy`: those of [`Ismcts::default`], and for a learned policy
@@ -166,16 +167,48 @@ impl Ismcts {
                 other => return Err(settings::unknown(&spec, other)),
             }
         }
-        if ismcts.playout.is_learned() && !ismcts.policy.is_learned() {
+        ismcts.check_playout(&spec)?;
+        Ok(ismcts)
+    }
+
+    /// These settings if each is in its range and a learned playout has the learned policy,
+    /// else the error a spec with them gets: the searcher made from values rather than from a
+    /// spec (`AgentSpec.ismcts`).
+    ///
+    /// ```
+    /// use zhengfen_core::agents::{Ismcts, Playout};
+    /// let ismcts = Ismcts { iterations: 30, ..Ismcts::default() };
+    /// assert_eq!(ismcts.clone().checked().unwrap(), ismcts);
+    /// assert!(Ismcts { exploration: f64::NAN, ..Ismcts::default() }.checked().is_err());
+    /// assert!(Ismcts { playout: Playout::Value, ..Ismcts::default() }.checked().is_err());
+    /// ```
+    pub fn checked(self) -> Result<Ismcts> {
+        let spec = self.to_string();
+        settings::in_range(&spec, "iterations", self.iterations, 1, MOST_ITERATIONS)?;
+        settings::in_range(&spec, "candidates", self.candidates, 1, MOST_CANDIDATES)?;
+        settings::in_range(
+            &spec,
+            "exploration",
+            self.exploration,
+            0.0,
+            MOST_EXPLORATION,
+        )?;
+        self.check_playout(&spec)?;
+        Ok(self)
+    }
+
+    /// Refuses a learned playout without the learned policy, whose model it plays.
+    fn check_playout(&self, spec: &str) -> Result<()> {
+        if self.playout.is_learned() && !self.policy.is_learned() {
             return Err(super::bad_spec(
-                &spec,
+                spec,
                 &format!(
                     "playout={} plays the learned policy's model: give policy=learned",
-                    ismcts.playout.name()
+                    self.playout.name()
                 ),
             ));
         }
-        Ok(ismcts)
+        Ok(())
     }
 
     /// These settings with the learned policy's model file read ([`Policy::read_model_file`]).

@@ -18,7 +18,8 @@ mod settings;
 pub use choose::{Choose, Turn};
 pub use greedy::Greedy;
 pub use ismcts::{
-    Ismcts, Playout, RootValue, Searched, LEARNED_ITERATIONS, LEARNED_PLAYOUT, MOST_ITERATIONS,
+    Ismcts, Playout, RootValue, Searched, LEARNED_ITERATIONS, LEARNED_PLAYOUT, MOST_CANDIDATES,
+    MOST_EXPLORATION, MOST_ITERATIONS,
 };
 pub use learned::Learned;
 pub use policy::Policy;

@@ -51,6 +51,29 @@ impl Search {
         Ok(search)
     }
 
+    /// These settings if each is 1 to [`Search::MOST`], else the error a spec with them gets:
+    /// the search agent made from numbers rather than from a spec (`AgentSpec.search`).
+    ///
+    /// ```
+    /// use zhengfen_core::agents::Search;
+    /// let search = Search { determinizations: 2, candidates: 3 };
+    /// assert_eq!(search.checked().unwrap(), search);
+    /// let error = Search { candidates: 0, ..search }.checked().unwrap_err().to_string();
+    /// assert!(error.contains("candidates must be 1 to 10000"), "{error}");
+    /// ```
+    pub fn checked(self) -> Result<Search> {
+        let spec = Agent::Search(self).to_string();
+        settings::in_range(
+            &spec,
+            "determinizations",
+            self.determinizations,
+            1,
+            Search::MOST,
+        )?;
+        settings::in_range(&spec, "candidates", self.candidates, 1, Search::MOST)?;
+        Ok(self)
+    }
+
     /// The mean outcome for the mover ([`Game::match_result`]) of each move of `tried`
     /// (indices into `moves`, each less than its length), over `determinizations` games
     /// resampled from the mover's view and played out by the greedy agent: the same games for

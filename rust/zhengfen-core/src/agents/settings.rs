@@ -153,11 +153,27 @@ pub(crate) fn number<T>(spec: &str, key: &str, value: &str, low: T, high: T) -> 
 where
     T: FromStr + PartialOrd + Display,
 {
-    value
-        .parse::<T>()
-        .ok()
-        .filter(|v| low <= *v && *v <= high)
-        .ok_or_else(|| bad_spec(spec, &format!("{key} must be {low} to {high}")))
+    let out_of_range = || bad_spec(spec, &format!("{key} must be {low} to {high}"));
+    in_range(
+        spec,
+        key,
+        value.parse::<T>().map_err(|_| out_of_range())?,
+        low,
+        high,
+    )
+}
+
+/// `value` if it lies from `low` to `high` (a NaN is in no range), or an error saying
+/// `key must be LOW to HIGH`: a setting given as a number rather than as text.
+pub(crate) fn in_range<T>(spec: &str, key: &str, value: T, low: T, high: T) -> Result<T>
+where
+    T: PartialOrd + Display,
+{
+    if low <= value && value <= high {
+        Ok(value)
+    } else {
+        Err(bad_spec(spec, &format!("{key} must be {low} to {high}")))
+    }
 }
 
 /// The error for a key the agent does not have.
