@@ -44,9 +44,9 @@ def python_files() -> list[Path]:
 
 
 def spec_text_built(tree: ast.AST) -> list[int]:
-    """The lines where spec text is built from values: an f-string, a ``%`` or a ``.format``/``join``
-    call whose text opens a built-in agent's settings (``search(``, ``ismcts(``, ``learned(``),
-    or an ``AgentSpec(...)`` given anything but a literal."""
+    """The lines where spec text is built from values: an f-string, a ``%`` or a ``+`` whose
+    text opens a built-in agent's settings (``search(``, ``ismcts(``, ``learned(``), or an
+    ``AgentSpec(...)`` given anything but a literal."""
     heads = ("search(", "ismcts(", "learned(")
     found = []
     for node in ast.walk(tree):

@@ -697,9 +697,10 @@ def selfplay(
     stop: Callable[[], object] | None = None,
 ) -> dict[str, npt.NDArray[Any]]: ...
 def canonical_spec(agent: _Agent, rules: Rules | None = None) -> str:
-    """The canonical spec (the text that reads back as the agent) of a built-in agent, given as an ``AgentSpec``, a spec string (read
-    there) or a ``LearnedModel`` (``"search"`` gives ``"search(determinizations=8,candidates=8)"``);
-    an unknown agent or setting raises ``ArgumentError``. With ``rules``, the agent is first bound
+    """The canonical spec (the text that reads back as the agent) of a built-in agent, given as
+    an ``AgentSpec``, a spec string (read there) or a ``LearnedModel`` (``"search"`` gives
+    ``"search(determinizations=8,candidates=8)"``); an unknown agent or setting raises
+    ``ArgumentError``. With ``rules``, the agent is first bound
     to them as every entry point binds it (``AgentSpec.bind``): ``learned`` is refused where no
     model ships for them, a model for other rules is refused (``ModelError``)."""
 
