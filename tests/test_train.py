@@ -624,14 +624,15 @@ def test_a_run_labelled_by_an_ismcts_spec_keeps_it_and_resumes(
     """``--search SPEC``: the canonical spec is the recipe's, kept by ``--resume`` (which
     continues the run as if uninterrupted) and refused when another search is given."""
     spec = parse_search("ismcts(iterations=6)")
-    assert spec == "ismcts(iterations=6,playout=greedy,exploration=0.7,candidates=8)"
+    assert isinstance(spec, zhengfen.AgentSpec)  # read once, where the command line is read
+    assert spec.spec == "ismcts(iterations=6,playout=greedy,exploration=0.7,candidates=8)"
     whole = train(tiny(tmp_path / "whole", rounds=2, search=spec), resume=False)
     train(tiny(tmp_path / "split", rounds=1, search=spec), resume=False)
     resumed = train(tiny(tmp_path / "split", rounds=2, search=spec), resume=True)
     same_run(tmp_path / "whole", tmp_path / "split")
     assert (resumed.decisions, resumed.samples) == (whole.decisions, whole.samples)
     state = json.loads((tmp_path / "split" / "state.json").read_text())
-    assert state["recipe"]["search"] == spec
+    assert state["recipe"]["search"] == spec.spec
     args = ["--out", str(tmp_path / "split"), "--resume", "--search", "6", "--rounds", "3"]
     refused(capsys, args, "--resume: search 6 differs from the run's 'ismcts(iterations=6,")
 

@@ -103,7 +103,7 @@ class Actors(Protocol):
 @dataclass(frozen=True)
 class Recipe:
     """What every round shares: the rules, the seed, epsilon, threads per call, and the
-    labelling search: its iterations or ``ismcts`` spec (``None``: Monte Carlo returns alone),
+    labelling search: its iterations or ``ismcts`` agent (``None``: Monte Carlo returns alone),
     who plays a searched decision (``"search"`` or ``"model"``) and how many untried moves a
     searched decision caps."""
 
@@ -111,7 +111,7 @@ class Recipe:
     seed: int
     epsilon: float
     threads: int
-    search: int | str | None = None
+    search: int | zhengfen.AgentSpec | None = None
     played_by: Literal["search", "model"] = "search"
     cap_untried: int = 0
 

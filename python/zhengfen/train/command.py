@@ -119,7 +119,7 @@ def check_init(config: TrainConfig, args: argparse.Namespace) -> TrainConfig:
     rules = config.rules
     model = init_model(config.init, rules)
     try:
-        zhengfen.canonical_spec(model, rules)  # the core's check: the model plays these rules
+        zhengfen.AgentSpec.learned(model).bind(rules)  # the core's check: it plays these rules
     except zhengfen.ModelError as error:
         raise ModelError(f"--init: {error}") from None
     own = Network(rules, tuple(model.layers), model.history_rows, model.residual)

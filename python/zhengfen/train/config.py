@@ -76,7 +76,7 @@ class TrainConfig:
     reuse: int = 1
     epsilon: float = 0.05
     init: str | None = None
-    search: int | str | None = None
+    search: int | zhengfen.AgentSpec | None = None
     played_by: Literal["search", "model"] = "search"
     cap_untried: int = 0
     rank: float = 0.0
@@ -108,6 +108,8 @@ class TrainConfig:
         }
         values["rules"] = zhengfen.Rules(**values["rules"])
         values["opponents"] = tuple(read_opponent(name) for name in values["opponents"])
+        if isinstance(values["search"], str):  # an ismcts spec, read once here
+            values["search"] = zhengfen.AgentSpec(values["search"])
         values["layers"] = tuple(values["layers"])
         return dataclasses.replace(self, **values)
 
@@ -219,15 +221,16 @@ def parse_layers(text: str) -> tuple[int, ...]:
     return sizes
 
 
-def parse_search(text: str) -> int | str:
+def parse_search(text: str) -> int | zhengfen.AgentSpec:
     """``--search``: a number of iterations N (``ismcts(policy=learned)`` of N iterations), or an
-    ``ismcts`` spec, returned canonical. A learned policy in it is the model being trained, so a
-    spec that names a model file is refused.
+    ``ismcts`` spec, read once here into its :class:`zhengfen.AgentSpec` (``state.json`` stores
+    its canonical spec). A learned policy in it is the model being trained, so a spec that names
+    a model file is refused.
 
     >>> parse_search("128")
     128
     >>> parse_search("ismcts(iterations=300)")
-    'ismcts(iterations=300,playout=greedy,exploration=0.7,candidates=8)'
+    AgentSpec("ismcts(iterations=300,playout=greedy,exploration=0.7,candidates=8)")
     """
     if text.strip().lstrip("+-").isdigit():
         return bounded_int(1, 1_000_000)(text)
@@ -244,7 +247,7 @@ def parse_search(text: str) -> int | str:
             "a labelling search's policy=learned is the model being trained; name no model "
             f"file, not {shown(text)}"
         )
-    return spec.spec
+    return spec
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
