@@ -135,8 +135,7 @@ class Card:
     @property
     def suit(self) -> Suit | None: ...
     @property
-    def points(self) -> int:
-        """Its points (RULES.md §1.8): 5 for a 5, 10 for a 10 or a K, else 0."""
+    def points(self) -> int: ...
     def __getnewargs__(self) -> tuple[str]: ...
     def __lt__(self, other: Card, /) -> bool: ...
     def __le__(self, other: Card, /) -> bool: ...
@@ -246,9 +245,7 @@ class Combo:
     """
 
     @staticmethod
-    def parse(text: str, rules: Rules) -> Combo:
-        """Reads a combination notation and checks that it is a reading of its cards under
-        ``rules``; else ``InvalidComboError`` saying why."""
+    def parse(text: str, rules: Rules) -> Combo: ...
     @property
     def kind(self) -> ComboKind:
         """The kind of the combination (RULES.md §4, §8), for example ``"pair"``."""
@@ -277,8 +274,7 @@ class SplitMix64:
     @property
     def state(self) -> int: ...
     def next(self) -> int: ...
-    def uniform(self, n: int) -> int:
-        """A number from 0 to ``n - 1``, drawn from the stream (RULES.md §2.2)."""
+    def uniform(self, n: int) -> int: ...
     def __getnewargs__(self) -> tuple[int]: ...
 
 @final
@@ -297,16 +293,9 @@ class Game:
     @staticmethod
     def from_hands(
         rules: Rules, hands: Iterable[_CardsLike], leader: int, seed: int | None = None
-    ) -> Game:
-        """A match from given ``hands`` (one per seat, each a ``Cards`` or notation) with
-        ``leader`` to lead; later matches deal from ``seed`` (RULES.md §12.2). Impossible hands (a
-        wrong number, a card beyond the decks, a seat with no cards or more than 27, a leader who
-        is no seat) raise ``InvalidStateError``."""
+    ) -> Game: ...
     @staticmethod
-    def from_json(text: str) -> Game:
-        """The game saved by ``to_json`` (RULES.md §12.7): its decisions are played again and the
-        state reached is checked against the one stored; corrupt or inconsistent input raises
-        ``InvalidStateError`` and nothing is loaded."""
+    def from_json(text: str) -> Game: ...
     @property
     def rules(self) -> Rules:
         """The rule set the game is played under."""
@@ -347,79 +336,17 @@ class Game:
     @property
     def trick(self) -> list[tuple[int, Combo | Literal["pass"]]]: ...
     @property
-    def history(self) -> list[Event]:
-        """Every event so far (RULES.md §12.6; :data:`zhengfen.types.Event`), a fresh list of
-        JSON-compatible dictionaries on each call. ``zhengfen.history_text`` writes it as text."""
+    def history(self) -> list[Event]: ...
     def hand(self, seat: int) -> Cards: ...
-    def refusal(self, seat: int, cards: _CardsLike) -> tuple[RefusalKind, str] | None:
-        """Why ``seat`` cannot play exactly ``cards`` now, as ``(reason, words)``, or ``None``
-        when a legal move plays them. The reason is the first that applies of ``no_cards``,
-        ``not_your_turn`` (another seat or none is to move), ``declarations`` (Zen Cheng You's
-        declarations come first), ``not_held``, ``no_combination`` (the words of
-        :func:`no_reading`) and ``does_not_beat`` (no reading beats the combination to beat; the
-        words name both: ``"pair of 7s does not beat pair of 8s"``). Nothing is said of a hand
-        before its seat has seen it. The web page's check of a selection, its refused moves and
-        ``zhengfen play`` give this answer."""
-    def rewound(self, k: int) -> Game:
-        """A new game, as this one stood after its first ``k`` decisions (all of them when ``k``
-        is larger): its setup and those decisions played again in the core (the replay page's
-        frames). ``k`` below 0 raises ``ArgumentError``."""
-    def legal_moves(self) -> MoveList:
-        """The moves of RULES.md §12.1 in the engine's order, as a :class:`MoveList`: the plays
-        are ``Combo`` objects, ``"pass"``, ``"blind"`` and ``"declare"`` strings."""
-    def play(self, mv: Move | str) -> None:
-        """Plays a ``Combo``, ``"pass"``, ``"blind"`` or ``"declare"``, a combination notation,
-        or card notation (the strongest legal move with exactly those cards); white space around
-        a move is no part of it (``" pass\\t"`` is the pass; CONFORMANCE.md §1). A move that is
-        not legal now raises ``IllegalMoveError``. A move just taken from the current
-        ``legal_moves()`` (the last item indexed or iterated, while the game is still where the
-        list was made) is known to be legal and is not checked again; any other move is
-        checked."""
-    def play_index(self, index: int) -> None:
-        """Plays ``legal_moves()[index]``, ``index`` from 0 to ``len(legal_moves()) - 1`` (no
-        negative indices: ``ArgumentError`` outside, ``ArgumentTypeError`` for a value that is
-        no integer); ``IllegalMoveError`` when nobody is to move. The way to play a learner's
-        action index."""
-    def next_match(self) -> None:
-        """Deals the next match (RULES.md §12.2); ``IllegalMoveError`` when the match is not
-        over or the game is."""
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know, and nothing of the other hands: ``seat``, ``phase``,
-        ``current_player``, ``hand`` (notation; ``""`` in ``blind_declare`` before the seat has
-        seen its cards), ``table`` (notation or ``None``), ``table_player``, ``trick``
-        (``[seat, notation or "pass"]`` pairs), ``plays`` (every play of the match:
-        ``[seat, notation]`` pairs), ``cards_left`` and ``points_won`` (per seat; the points in
-        its pile, the transfer included once the match is scored, RULES.md §12.4b),
-        ``out_order``, ``scores``, and in Zen Cheng You ``team`` and ``declarations``
-        (``[seat, "blind" | "declare" | "pass"]`` pairs)."""
-    def visible(self, seat: int | None = None) -> Visible:
-        """What ``seat`` sees now (``None``: an observer who sees every hand, as in a replay):
-        the one record every web view, replay frame, terminal screen and ``render`` is drawn
-        from.
-
-        The hiding rules are the core's (RULES.md §11.2, §12): a seat sees its own hand once
-        the blind declarations are over and no other hand while the game is on; when a match
-        ends with a transfer (RULES.md §12.4b) the last player's remaining hand is shown to all
-        (``last_hand``); once the game is over every hand is. Keys: ``viewer``, ``match`` (from
-        0), ``phase``, ``current_player``, ``seen``, ``seats`` (per seat: ``seat``, ``hand``
-        (notation, or ``None`` where hidden), ``cards_left``, ``points_won``, ``place`` (from 1,
-        once out), ``team``, ``declaration``), ``table`` (``[seat, notation]`` or ``None``),
-        ``trick`` (``[seat, notation or "pass"]``), ``out_order``, ``match_points``, ``scores``,
-        ``winners``, ``last_hand`` (``[seat, notation]`` or ``None``) and ``breakdown``.
-
-        A ``declaration`` is ``{"move", "stake", "points", "blind_round"}``: the stake 200, 100
-        or 0 and, once someone is out, ``+stake`` or ``-stake`` as its points; ``blind_round``
-        when the seat's latest decision is its blind one (a pass there leaves the declaration
-        after seeing the cards to make); ``None`` before the seat decides and in Zheng Fen. The
-        ``breakdown`` explains a finished Zen Cheng You match: ``one_two`` and per team
-        ``cards`` (or ``one_two``: 200 or 0 after a 1-2 finish), ``declarations``,
-        ``match_points``, ``before`` and ``score``; else ``None``."""
-    def visible_events(self, seat: int | None = None, since: int = 0) -> list[Visible]:
-        """``visible(seat)`` after each event of ``history`` from index ``since`` on, one record
-        an event, the last being ``visible(seat)``: the positions the web page shows while the
-        agents' moves appear one by one. Events of one decision between its first and its last
-        show the cards, trick, points and places as they change; ``phase`` and
-        ``current_player`` are those after the decision."""
+    def refusal(self, seat: int, cards: _CardsLike) -> tuple[RefusalKind, str] | None: ...
+    def rewound(self, k: int) -> Game: ...
+    def legal_moves(self) -> MoveList: ...
+    def play(self, mv: Move | str) -> None: ...
+    def play_index(self, index: int) -> None: ...
+    def next_match(self) -> None: ...
+    def observation(self, seat: int) -> Observation: ...
+    def visible(self, seat: int | None = None) -> Visible: ...
+    def visible_events(self, seat: int | None = None, since: int = 0) -> list[Visible]: ...
     @overload
     def observation_tensor(
         self, seat: int, perfect_information: bool = False, dtype: _Bytewise = "uint8"
@@ -460,9 +387,7 @@ class Game:
     def copy(self) -> Game: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any, /) -> Game: ...
-    def to_json(self) -> str:
-        """The saved game of RULES.md §12.7 (:class:`zhengfen.types.SavedGame`), which
-        ``Game.from_json`` loads."""
+    def to_json(self) -> str: ...
     def __getstate__(self) -> str: ...
     def __setstate__(self, state: str, /) -> None: ...
     def __getnewargs__(self) -> tuple[Rules]: ...
@@ -696,14 +621,7 @@ def selfplay(
     cap_untried: int = 0,
     stop: Callable[[], object] | None = None,
 ) -> dict[str, npt.NDArray[Any]]: ...
-def canonical_spec(agent: _Agent, rules: Rules | None = None) -> str:
-    """The canonical spec (the text that reads back as the agent) of a built-in agent, given as
-    an ``AgentSpec``, a spec string (read there) or a ``LearnedModel`` (``"search"`` gives
-    ``"search(determinizations=8,candidates=8)"``); an unknown agent or setting raises
-    ``ArgumentError``. With ``rules``, the agent is first bound
-    to them as every entry point binds it (``AgentSpec.bind``): ``learned`` is refused where no
-    model ships for them, a model for other rules is refused (``ModelError``)."""
-
+def canonical_spec(agent: _Agent, rules: Rules | None = None) -> str: ...
 def _specs_read() -> int: ...
 def default_max_actions(rules: Rules) -> int: ...
 def derive_seed(base: int, index: int) -> int: ...
@@ -712,49 +630,14 @@ def agent_seed(game_seed: int, seat: int, rotation: int = 0) -> int: ...
 def seating(players: int, rotation: int) -> list[int]: ...
 def rotations(agents: Sequence[str], duplicate: bool = True) -> int: ...
 def observation_fields(perfect_information: bool = False) -> list[tuple[str, int, int, str]]: ...
-def parse_cards(text: str, decks: int = 1) -> Cards:
-    """Reads card notation (RULES.md §1.2, §1.3): tokens such as ``3c 10h Th q♠ BJ RJ``,
-    separated by commas or white space (Unicode's White_Space); ``decks`` is 1 or 2.
-
-    A malformed text raises ``InvalidCardsError`` naming the fault: an unknown token and its
-    1-based position (``unknown card token '1x' at position 2``), a duplicate in a one-deck set,
-    a third copy in a two-deck set.
-    """
-
-def classify(cards: _CardsLike, rules: Rules) -> list[Combo]:
-    """Every reading of ``cards`` under ``rules``, strongest first (RULES.md §4.10, §8.6);
-    ``[]`` when there is none."""
-
+def parse_cards(text: str, decks: int = 1) -> Cards: ...
+def classify(cards: _CardsLike, rules: Rules) -> list[Combo]: ...
 def combo_name(combo: Combo, suit: bool = True) -> str: ...
-def no_reading(cards: _CardsLike, rules: Rules) -> tuple[NoReadingKind, str] | None:
-    """Why ``cards`` is no combination under ``rules``: the reason of RULES.md §4.11 (Zheng Fen)
-    or §8.7 (Zen Cheng You), the first of its list that applies, with the reason in words citing
-    its section (``("straight_suits", "a straight flush's cards must all be of one suit; there is
-    no mixed-suit straight (§4.7)")``); ``None`` when the cards have a reading."""
-
+def no_reading(cards: _CardsLike, rules: Rules) -> tuple[NoReadingKind, str] | None: ...
 def beats(challenger: _ComboLike, table: _ComboLike, rules: Rules) -> bool: ...
-def legal_moves(hand: _CardsLike, table: _ComboLike | None, rules: Rules) -> list[Combo]:
-    """The legal plays of ``hand``: the leads when ``table`` is ``None``, else the follows (RULES.md
-    §6, §10); each card set once per kind, at its highest legal value (RULES.md §6.2). The order
-    is not specified. A hand of more than 27 cards raises ``InvalidCardsError``."""
-
-def move_digest(moves: Iterable[Combo | str]) -> str:
-    """The digest of a list of moves, ``Combo`` objects or their notations, independent of their
-    order (RULES.md §6.3)."""
-
-def game_offers() -> list[GameOffer]:
-    """What a form may offer, read from the rules (RULES.md §3): per game its ``players`` (the
-    counts it takes), ``default_players`` and its other ``options``, each ``{"name", "type":
-    "bool" | "int" | "choice", "default"}`` with ``min`` and ``max`` (an int: ``target`` is 1 to
-    10,000) or ``values`` (a choice). The page of ``zhengfen serve`` builds its form from them
-    (``GET /api/options``)."""
-
-def deal(rules: Rules, seed: int | SplitMix64, first_drawer: int = 0) -> list[Cards]:
-    """One hand per seat (RULES.md §2.4), each with ``decks = rules.decks``, dealt from ``seed``:
-    an integer starts a new stream, a ``SplitMix64`` is drawn from where it stands."""
-
-def shuffle_deck(decks: int, rng: int | SplitMix64) -> list[Card]:
-    """The canonical deck of 54 or 108 cards (``decks`` 1 or 2) shuffled by RULES.md §2.3: an
-    integer ``rng`` starts a new stream, a ``SplitMix64`` is drawn from where it stands."""
-
+def legal_moves(hand: _CardsLike, table: _ComboLike | None, rules: Rules) -> list[Combo]: ...
+def move_digest(moves: Iterable[Combo | str]) -> str: ...
+def game_offers() -> list[GameOffer]: ...
+def deal(rules: Rules, seed: int | SplitMix64, first_drawer: int = 0) -> list[Cards]: ...
+def shuffle_deck(decks: int, rng: int | SplitMix64) -> list[Card]: ...
 def _combo_from_notation(text: str, decks: int) -> Combo: ...

@@ -339,10 +339,12 @@ pub fn seat_agents(
     Ok(out)
 }
 
-/// The canonical spec of an agent (`"search"` → `"search(determinizations=8,candidates=8)"`):
-/// the text that reads back as it. With `rules`, the agent is first bound to them as every
-/// entry point binds it: `learned` is refused where no model ships for them, a model for other
-/// rules is refused (`ModelError`).
+/// The canonical spec (the text that reads back as the agent) of a built-in agent, given as an
+/// `AgentSpec`, a spec string (read there) or a `LearnedModel` (`"search"` gives
+/// `"search(determinizations=8,candidates=8)"`); an unknown agent or setting raises
+/// `ArgumentError`. With `rules`, the agent is first bound to them as every entry point binds it
+/// (`AgentSpec.bind`): `learned` is refused where no model ships for them, a model for other rules
+/// is refused (`ModelError`).
 #[pyfunction]
 #[pyo3(signature = (agent, rules = None))]
 pub fn canonical_spec(agent: &Bound<'_, PyAny>, rules: Option<&PyRules>) -> PyResult<String> {

@@ -42,7 +42,7 @@ impl PyCard {
         self.card.suit().map(|s| s.letter().to_string())
     }
 
-    /// Points (RULES.md §1.8).
+    /// Its points (RULES.md §1.8): 5 for a 5, 10 for a 10 or a K, else 0.
     #[getter]
     fn points(&self) -> u32 {
         self.card.points()

@@ -24,7 +24,8 @@ pub struct PyCombo {
 
 #[pymethods]
 impl PyCombo {
-    /// Reads `KIND RANK LENGTH: CARDS` and checks it is a reading of its cards under `rules`.
+    /// Reads a combination notation and checks that it is a reading of its cards under `rules`;
+    /// else `InvalidComboError` saying why.
     #[staticmethod]
     fn parse(text: &str, rules: &PyRules) -> PyResult<Self> {
         let combo = parse_combo(text, rules.rules.decks()).map_err(to_py)?;

@@ -56,7 +56,10 @@ impl PyGame {
         Ok(PyGame::from(Game::new(rules.rules, seed)))
     }
 
-    /// A game whose first match starts from given hands (RULES.md §12.2).
+    /// A match from given `hands` (one per seat, each a `Cards` or notation) with `leader` to lead;
+    /// later matches deal from `seed` (RULES.md §12.2). Impossible hands (a wrong number, a card
+    /// beyond the decks, a seat with no cards or more than 27, a leader who is no seat) raise
+    /// `InvalidStateError`.
     #[staticmethod]
     #[pyo3(signature = (rules, hands, leader, seed = None))]
     fn from_hands(
@@ -137,8 +140,9 @@ impl PyGame {
             .collect()
     }
 
-    /// The game as it stood after its first `k` decisions (at most all of them), played again
-    /// from its setup in Rust: a new `Game`.
+    /// A new game, as this one stood after its first `k` decisions (all of them when `k` is
+    /// larger): its setup and those decisions played again in the core (the replay page's frames).
+    /// `k` below 0 raises `ArgumentError`.
     fn rewound(&self, k: &Bound<'_, PyAny>) -> PyResult<PyGame> {
         let k: usize = int_arg(k, "k", 0..=crate::args::U64)?;
         Ok(PyGame::from(self.game.rewound(k)))
@@ -167,7 +171,8 @@ impl PyGame {
             .collect()
     }
 
-    /// Every event so far, as dictionaries (RULES.md §12.6).
+    /// Every event so far (RULES.md §12.6; `zhengfen.types.Event`), a fresh list of JSON-compatible
+    /// dictionaries on each call. `zhengfen.history_text` writes it as text.
     #[getter]
     fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_python(py, self.game.history())
@@ -196,9 +201,13 @@ impl PyGame {
         })
     }
 
-    /// Why `seat` cannot play exactly `cards` now, `(reason, words)`, or `None` when a legal
-    /// move plays them (the reasons: `Game.refusal` in `_core.pyi`). Nothing is said of a hand its
-    /// seat has not seen.
+    /// Why `seat` cannot play exactly `cards` now, as `(reason, words)`, or `None` when a legal
+    /// move plays them. The reason is the first that applies of `no_cards`, `not_your_turn`
+    /// (another seat or none is to move), `declarations` (Zen Cheng You's declarations come first),
+    /// `not_held`, `no_combination` (the words of `no_reading`) and `does_not_beat` (no reading
+    /// beats the combination to beat; the words name both: `"pair of 7s does not beat pair of
+    /// 8s"`). Nothing is said of a hand before its seat has seen it. The web page's check of a
+    /// selection, its refused moves and `zhengfen play` give this answer.
     fn refusal(
         &self,
         seat: &Bound<'_, PyAny>,
@@ -211,16 +220,20 @@ impl PyGame {
         Ok(refusal.map(|why| (why.name(), why.explain(set, &rules))))
     }
 
-    /// The legal moves now: a `MoveList` of `Combo`s and the strings "pass", "blind",
-    /// "declare", made when asked for.
+    /// The moves of RULES.md §12.1 in the engine's order, as a `MoveList`: the plays are `Combo`
+    /// objects, `"pass"`, `"blind"` and `"declare"` strings.
     fn legal_moves(&mut self) -> PyMoveList {
         PyMoveList {
             listing: self.listing(),
         }
     }
 
-    /// Makes the current player's decision (RULES.md §12.1). A move handed out by the current
-    /// `legal_moves()` is played without checking it again.
+    /// Plays a `Combo`, `"pass"`, `"blind"` or `"declare"`, a combination notation, or card
+    /// notation (the strongest legal move with exactly those cards); white space around a move is
+    /// no part of it (`" pass\t"` is the pass; CONFORMANCE.md §1). A move that is not legal now
+    /// raises `IllegalMoveError`. A move just taken from the current `legal_moves()` (the last item
+    /// indexed or iterated, while the game is still where the list was made) is known to be legal
+    /// and is not checked again; any other move is checked.
     fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = if let Ok(combo) = mv.cast::<PyCombo>() {
             Move::Play(combo.get().combo)
@@ -242,7 +255,9 @@ impl PyGame {
         self.game.play(mv).map_err(to_py)
     }
 
-    /// Plays the `index`-th legal move (`legal_moves()[index]`, from 0).
+    /// Plays `legal_moves()[index]`, `index` from 0 to `len(legal_moves()) - 1` (no negative
+    /// indices: `ArgumentError` outside, `ArgumentTypeError` for a value that is no integer);
+    /// `IllegalMoveError` when nobody is to move. The way to play a learner's action index.
     fn play_index(&mut self, index: &Bound<'_, PyAny>) -> PyResult<()> {
         let listing = self.listing();
         if listing.len() == 0 {
@@ -258,7 +273,8 @@ impl PyGame {
         Ok(())
     }
 
-    /// Deals the next match (RULES.md §12.2).
+    /// Deals the next match (RULES.md §12.2); `IllegalMoveError` when the match is not over or the
+    /// game is.
     fn next_match(&mut self) -> PyResult<()> {
         self.game.next_match().map_err(to_py)
     }

@@ -32,7 +32,12 @@ use zhengfen_core::compare::beats as core_beats;
 use zhengfen_core::movegen::legal_moves as core_legal_moves;
 use zhengfen_core::notation::notation_digest;
 
-/// Reads card notation (RULES.md §1.3); `decks` is 1 or 2.
+/// Reads card notation (RULES.md §1.2, §1.3): tokens such as `3c 10h Th q♠ BJ RJ`, separated by
+/// commas or white space (Unicode's White_Space); `decks` is 1 or 2.
+///
+/// A malformed text raises `InvalidCardsError` naming the fault: an unknown token and its 1-based
+/// position (`unknown card token '1x' at position 2`), a duplicate in a one-deck set, a third copy
+/// in a two-deck set.
 #[pyfunction]
 #[pyo3(signature = (text, decks = 1))]
 fn parse_cards(text: &str, #[pyo3(from_py_with = args::decks)] decks: u8) -> PyResult<PyCards> {
@@ -40,7 +45,8 @@ fn parse_cards(text: &str, #[pyo3(from_py_with = args::decks)] decks: u8) -> PyR
     Ok(PyCards { set, decks })
 }
 
-/// Every reading of `cards` under `rules`, strongest first (RULES.md §4.10, §8.6).
+/// Every reading of `cards` under `rules`, strongest first (RULES.md §4.10, §8.6); `[]` when there
+/// is none.
 #[pyfunction]
 fn classify(cards: &Bound<'_, PyAny>, rules: &PyRules) -> PyResult<Vec<PyCombo>> {
     let rules = rules.rules;
@@ -52,8 +58,10 @@ fn classify(cards: &Bound<'_, PyAny>, rules: &PyRules) -> PyResult<Vec<PyCombo>>
         .collect())
 }
 
-/// Why `cards` is no combination under `rules`: `(reason, words)` (RULES.md §4.11, §8.7), or
-/// `None` when it has a reading.
+/// Why `cards` is no combination under `rules`: the reason of RULES.md §4.11 (Zheng Fen) or §8.7
+/// (Zen Cheng You), the first of its list that applies, with the reason in words citing its section
+/// (`("straight_suits", "a straight flush's cards must all be of one suit; there is no mixed-suit
+/// straight (§4.7)")`); `None` when the cards have a reading.
 #[pyfunction]
 fn no_reading(
     cards: &Bound<'_, PyAny>,
@@ -85,7 +93,9 @@ fn beats(
     Ok(core_beats(&challenger, &table, &rules))
 }
 
-/// The legal plays of `hand` on `table` (None for a lead) (RULES.md §6, §10).
+/// The legal plays of `hand`: the leads when `table` is `None`, else the follows (RULES.md §6,
+/// §10); each card set once per kind, at its highest legal value (RULES.md §6.2). The order is not
+/// specified. A hand of more than 27 cards raises `InvalidCardsError`.
 #[pyfunction]
 fn legal_moves(
     py: Python<'_>,
@@ -102,7 +112,8 @@ fn legal_moves(
     Ok(moves.into_iter().map(|c| PyCombo::new(c, &rules)).collect())
 }
 
-/// The digest of a move list, `Combo`s or their notations (RULES.md §6.3).
+/// The digest of a list of moves, `Combo` objects or their notations, independent of their order
+/// (RULES.md §6.3).
 #[pyfunction]
 fn move_digest(moves: &Bound<'_, PyAny>) -> PyResult<String> {
     args::not_a_string(moves, "moves", "a list of Combos or notation strings")?;

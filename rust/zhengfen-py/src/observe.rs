@@ -42,8 +42,25 @@ impl PyGame {
 
 #[pymethods]
 impl PyGame {
-    /// What `seat` sees now (`None`: an observer who sees every hand), as `Game.visible` in
-    /// `_core.pyi` lists it: another seat's hand never while the game is on.
+    /// What `seat` sees now (`None`: an observer who sees every hand, as in a replay): the one
+    /// record every web view, replay frame, terminal screen and `render` is drawn from.
+    ///
+    /// The hiding rules are the core's (RULES.md §11.2, §12): a seat sees its own hand once the
+    /// blind declarations are over and no other hand while the game is on; when a match ends with a
+    /// transfer (RULES.md §12.4b) the last player's remaining hand is shown to all (`last_hand`);
+    /// once the game is over every hand is. Keys: `viewer`, `match` (from 0), `phase`,
+    /// `current_player`, `seen`, `seats` (per seat: `seat`, `hand` (notation, or `None` where
+    /// hidden), `cards_left`, `points_won`, `place` (from 1, once out), `team`, `declaration`),
+    /// `table` (`[seat, notation]` or `None`), `trick` (`[seat, notation or "pass"]`), `out_order`,
+    /// `match_points`, `scores`, `winners`, `last_hand` (`[seat, notation]` or `None`) and
+    /// `breakdown`.
+    ///
+    /// A `declaration` is `{"move", "stake", "points", "blind_round"}`: the stake 200, 100 or 0
+    /// and, once someone is out, `+stake` or `-stake` as its points; `blind_round` when the seat's
+    /// latest decision is its blind one (a pass there leaves the declaration after seeing the cards
+    /// to make); `None` before the seat decides and in Zheng Fen. The `breakdown` explains a
+    /// finished Zen Cheng You match: `one_two` and per team `cards` (or `one_two`: 200 or 0 after a
+    /// 1-2 finish), `declarations`, `match_points`, `before` and `score`; else `None`.
     #[pyo3(signature = (seat = None))]
     fn visible<'py>(
         &self,
@@ -53,8 +70,11 @@ impl PyGame {
         to_python(py, &Visible::of(&self.game, self.viewer_arg(seat)?))
     }
 
-    /// What `seat` sees after each event of the history from index `since` on (`None`: an
-    /// observer who sees every hand); the last is `visible(seat)`.
+    /// `visible(seat)` after each event of `history` from index `since` on, one record an event,
+    /// the last being `visible(seat)`: the positions the web page shows while the agents' moves
+    /// appear one by one. Events of one decision between its first and its last show the cards,
+    /// trick, points and places as they change; `phase` and `current_player` are those after the
+    /// decision.
     #[pyo3(signature = (seat = None, since = Arg::ABSENT),
         text_signature = "($self, seat=None, since=0)")]
     fn visible_events<'py>(
@@ -71,8 +91,13 @@ impl PyGame {
             .map_err(to_py)?;
         to_python(py, &records)
     }
-    /// What `seat` may know (RULES.md §12; its keys: `Game.observation` in `_core.pyi`): nothing
-    /// of other hands.
+    /// What `seat` may know, and nothing of the other hands: `seat`, `phase`, `current_player`,
+    /// `hand` (notation; `""` in `blind_declare` before the seat has seen its cards), `table`
+    /// (notation or `None`), `table_player`, `trick` (`[seat, notation or "pass"]` pairs), `plays`
+    /// (every play of the match: `[seat, notation]` pairs), `cards_left` and `points_won` (per
+    /// seat; the points in its pile, the transfer included once the match is scored, RULES.md
+    /// §12.4b), `out_order`, `scores`, and in Zen Cheng You `team` and `declarations` (`[seat,
+    /// "blind" | "declare" | "pass"]` pairs).
     fn observation<'py>(
         &self,
         py: Python<'py>,

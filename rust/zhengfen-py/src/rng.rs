@@ -34,7 +34,7 @@ impl PySplitMix64 {
         self.rng.next_u64()
     }
 
-    /// A uniform integer in `0..n` (RULES.md §2.2).
+    /// A number from 0 to `n - 1`, drawn from the stream (RULES.md §2.2).
     fn uniform(&mut self, n: &Bound<'_, PyAny>) -> PyResult<u64> {
         let n = int_arg(n, "n", 1..=U64)?;
         Ok(self.rng.uniform(n))
@@ -69,7 +69,8 @@ pub fn with_stream<T>(
     Ok(f(&mut SplitMix64::new(seed)))
 }
 
-/// The canonical deck of `decks` decks shuffled from `rng` (RULES.md §2.3).
+/// The canonical deck of 54 or 108 cards (`decks` 1 or 2) shuffled by RULES.md §2.3: an integer
+/// `rng` starts a new stream, a `SplitMix64` is drawn from where it stands.
 #[pyfunction]
 pub fn shuffle_deck(decks: &Bound<'_, PyAny>, rng: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
     let decks = int_arg(decks, "decks", 1..=2)?;
@@ -77,7 +78,8 @@ pub fn shuffle_deck(decks: &Bound<'_, PyAny>, rng: &Bound<'_, PyAny>) -> PyResul
     Ok(deck.into_iter().map(|card| PyCard { card }).collect())
 }
 
-/// One hand per seat, dealt from `seed` (an integer or a `SplitMix64`) (RULES.md §2.4).
+/// One hand per seat (RULES.md §2.4), each with `decks = rules.decks`, dealt from `seed`: an
+/// integer starts a new stream, a `SplitMix64` is drawn from where it stands.
 #[pyfunction]
 #[pyo3(signature = (rules, seed, first_drawer = Arg::ABSENT),
     text_signature = "(rules, seed, first_drawer=0)")]

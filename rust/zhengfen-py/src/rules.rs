@@ -167,8 +167,10 @@ fn huge_refused(rules: &Rules, name: &str, value: &Bound<'_, PyAny>) -> Error {
     refuse_huge_int(rules, name, &shown(value))
 }
 
-/// The games and the options a caller may set, each with what it may take and its default
-/// (RULES.md §3; the core's `record::GameOffer`).
+/// What a form may offer, read from the rules (RULES.md §3): per game its `players` (the counts it
+/// takes), `default_players` and its other `options`, each `{"name", "type": "bool" | "int" |
+/// "choice", "default"}` with `min` and `max` (an int: `target` is 1 to 10,000) or `values` (a
+/// choice). The page of `zhengfen serve` builds its form from them (`GET /api/options`).
 #[pyfunction]
 pub fn game_offers(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     to_python(py, &zhengfen_core::game::record::GameOffer::all())

@@ -9,12 +9,14 @@ use zhengfen_core::game::Game;
 
 #[pymethods]
 impl PyGame {
-    /// The saved game (RULES.md §12.7).
+    /// The saved game of RULES.md §12.7 (`zhengfen.types.SavedGame`), which `Game.from_json` loads.
     fn to_json(&self) -> String {
         self.game.to_json()
     }
 
-    /// The game saved by `to_json`, replayed and checked (RULES.md §12.7).
+    /// The game saved by `to_json` (RULES.md §12.7): its decisions are played again and the state
+    /// reached is checked against the one stored; corrupt or inconsistent input raises
+    /// `InvalidStateError` and nothing is loaded.
     #[staticmethod]
     fn from_json(text: &str) -> PyResult<PyGame> {
         let game = Game::from_json(text).map_err(to_py)?;
