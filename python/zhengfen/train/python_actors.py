@@ -53,10 +53,13 @@ def python_selfplay(
     return {key: _array(values, empty[key]) for key, values in {**rows, **episodes}.items()}
 
 
-def _learners(agents: Sequence[AgentName | None]) -> list[str | None]:
+def _learners(agents: Sequence[AgentName | None]) -> list[zhengfen.AgentSpec | None]:
     """``agents`` with every opponent as ``random``: the seats for the call that gives the
     samples' empty arrays (their keys, types and widths), which plays no game."""
-    return [None if agent is None else "random" for agent in agents]
+    return [None if agent is None else _RANDOM for agent in agents]
+
+
+_RANDOM = zhengfen.AgentSpec.random()
 
 
 def _array(values: list[Any], empty: npt.NDArray[Any]) -> npt.NDArray[Any]:
