@@ -18,6 +18,7 @@ from safetensors.numpy import save as save_arrays
 import learned_models
 import zhengfen
 from zhengfen.agents import GreedyAgent, LearnedAgent, make_agent, observe, play_game
+from zhengfen.agents.seats import deal_seed
 
 DATA = Path(__file__).parent / "data" / "learned"
 ZF4 = DATA / "zheng_fen_4.safetensors"
@@ -278,7 +279,7 @@ def test_the_choice_is_the_first_largest_q_value_and_python_agrees(path: Path) -
         assert move == game.legal_moves()[choice]
     # The Python agent in every seat plays the game rollouts plays.
     played = zhengfen.rollouts(rules, [model] * 4, 1, seed=5, matches=1, logs=True)["games"][0]
-    game = zhengfen.Game(rules, seed=zhengfen.agents.seats.deal_seed(5, 0))
+    game = zhengfen.Game(rules, seed=deal_seed(5, 0))
     play_game(game, [LearnedAgent(path) for _ in range(4)], matches=1)
     assert game.decisions == played.decisions
 
