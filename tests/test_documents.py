@@ -61,6 +61,17 @@ def test_every_call_the_overview_names_exists() -> None:
             assert hasattr(getattr(zhengfen, owner), name), call
 
 
+def test_every_module_name_the_overview_lists_exists() -> None:
+    """Each row of the overview's table that names a module's members (```zhengfen.agents`:
+    `Agent`, ...``) names members that module has."""
+    rows = re.findall(r"^\| `(zhengfen\.\w+)`: ([^|]+)\|", INDEX.read_text(encoding="utf-8"), re.M)
+    assert len(rows) >= 2
+    for module, names in rows:
+        imported = importlib.import_module(module)
+        for name in re.findall(r"`(\w+)`", names):
+            assert hasattr(imported, name), (module, name)
+
+
 def test_the_overview_lists_every_error_class() -> None:
     """The table of errors in docs/index.md has one row for each class of ``zhengfen.errors``,
     and each is exported by ``zhengfen``."""
