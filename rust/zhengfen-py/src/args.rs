@@ -34,13 +34,18 @@
 //! those by calling each function with its defaults left out and written out.
 
 use crate::errors::{ArgumentError, ArgumentTypeError};
-use crate::tensors::{MOST_ROWS, ROWS};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use std::ops::RangeInclusive;
 use zhengfen_core::agents::{MOST_CANDIDATES, MOST_EXPLORATION, MOST_ITERATIONS};
 use zhengfen_core::batch::{MAX_GAMES_PER_THREAD, MOST_CAPPED};
 use zhengfen_core::Search;
+
+/// The most rows a history tensor or actions a mask may ask for.
+pub const MOST_ROWS: usize = 1 << 20;
+
+/// The range of a count of rows or actions, as an argument range.
+pub const ROWS: RangeInclusive<i128> = 1..=MOST_ROWS as i128;
 
 /// The range of `threads`.
 pub const THREADS: RangeInclusive<i128> = 1..=256;

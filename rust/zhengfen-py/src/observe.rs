@@ -160,7 +160,7 @@ impl PyGame {
         max_actions: &Bound<'py, PyAny>,
         #[pyo3(from_py_with = args::packed)] packed: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let max_actions = int_arg(max_actions, "max_actions", tensors::ROWS)?;
+        let max_actions = int_arg(max_actions, "max_actions", args::ROWS)?;
         tensors::mask(py, self.game.legal_moves().len(), max_actions, packed)
     }
 }

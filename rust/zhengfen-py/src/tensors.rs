@@ -1,7 +1,7 @@
 //! The tensor encodings of `zhengfen_core::encode` (version 2) as numpy arrays (`AI.md` §1):
 //! bytes by default, the float32 view when `dtype` asks for it.
 
-use crate::args::{self, shown};
+use crate::args::{self, shown, MOST_ROWS};
 use crate::errors::value_error;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
@@ -9,12 +9,6 @@ use pyo3::types::PyString;
 use zhengfen_core::batch::Dtype;
 use zhengfen_core::encode::{self, HISTORY_ROW, MOVE_ROW, SCORES_SIZE};
 use zhengfen_core::game::{Game, Move};
-
-/// The most rows a history tensor or actions a mask may ask for.
-pub const MOST_ROWS: usize = 1 << 20;
-
-/// The range of a count of rows or actions, as an argument range.
-pub const ROWS: std::ops::RangeInclusive<i128> = 1..=MOST_ROWS as i128;
 
 /// A numpy array, or why it cannot be made.
 pub type Array<'py> = PyResult<Bound<'py, PyAny>>;

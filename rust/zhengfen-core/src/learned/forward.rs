@@ -23,7 +23,8 @@
 
 use ndarray::{Array1, Array2};
 
-use super::features::{state_size, Decisions, MOVE_SIZE};
+use super::decisions::Decisions;
+use super::features::{state_size, MOVE_SIZE};
 use super::model::Model;
 use crate::game::{Game, Move};
 

@@ -13,4 +13,4 @@ pub use rollout::rollouts;
 pub use vec_game::{default_max_actions, PyVecGame};
 
 /// The range of a count of games or actions.
-const ROWS: std::ops::RangeInclusive<i128> = crate::tensors::ROWS;
+const ROWS: std::ops::RangeInclusive<i128> = crate::args::ROWS;

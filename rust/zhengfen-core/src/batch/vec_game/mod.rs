@@ -21,6 +21,7 @@
 //! [`Cancel`] leaves the batch to be reset: until then `step` refuses.
 
 mod config;
+mod memory;
 mod slot;
 
 pub use config::{default_max_actions, Episode, VecConfig};

@@ -1,7 +1,7 @@
 //! The batch's own checks: memory bounds, the deals of `rollouts` without auto-reset, a
 //! cancelled step.
 
-use super::config::match_log_bytes;
+use super::memory::match_log_bytes;
 use super::slot::SCRATCH_KEEP;
 use super::*;
 use crate::batch::outputs::{Dtype, MaskKind};
