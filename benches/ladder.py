@@ -40,6 +40,7 @@ from typing import Any
 
 import zhengfen
 from zhengfen.agents import agent_label, read_agent
+from zhengfen.agents.seats import fill
 from zhengfen.arena import Interval, ProgressBar, Report, Tournament, run
 from zhengfen.arena.command import check_tournament
 from zhengfen.cli.arguments import (
@@ -47,7 +48,6 @@ from zhengfen.cli.arguments import (
     SEED,
     bounded_int,
     check_output,
-    fill,
     positive_int,
     rules_of,
     search_current_folder,

@@ -51,9 +51,10 @@ MODULES = (
     "cards",
     "rng",
     "rules",
-    "combo",
+    "reading",
     "zheng_fen",
     "zen_cheng_you",
+    "combo",
     "classify",
     "candidates",
     "moves",
@@ -71,16 +72,16 @@ JUDGED: dict[str, str] = {
     "cards:82:4-44:pass": "unreachable: suit_of serves Card.suit, which no answer uses",
     "cards:82:24-34:Lt>LtE": "unreachable: suit_of serves Card.suit, which no answer uses",
     "cards:82:19-20:plus_one": "unreachable: suit_of serves Card.suit, which no answer uses",
-    "combo:59:8-32:pass": "unreachable: Combo.__repr__ is never part of an answer",
+    "reading:53:8-48:pass": "unreachable: Combo.__repr__ is never part of an answer",
     # Argument checks that the server's field checks (conformance/fields.py) make first.
     "rng:34:70-71:minus_one": "unreachable: the server refuses a seed below 0 before the engine",
-    "game:59:66-85:Lt>LtE#1": "unreachable: the server refuses a seed of 2**64 before the engine",
-    "game:124:12-46:Or>And": "unreachable: the server refuses a leader who is no seat first",
+    "game:58:66-85:Lt>LtE#1": "unreachable: the server refuses a seed of 2**64 before the engine",
+    "game:123:12-46:Or>And": "unreachable: the server refuses a leader who is no seat first",
     "rules:115:8-59:pass": "unreachable: the server refuses an unknown game name first",
-    "classify:38:4-72:pass": "unreachable: the server always passes card text, never other types",
+    "combo:88:4-72:pass": "unreachable: the server always passes card text, never other types",
     "plays:84:8-55:pass": "unreachable: the server always passes a move as text",
-    "game:105:82-83:plus_one": "unreachable: the server always passes from_hands a seed",
-    "game:141:8-25:pass": "unreachable: the game's seed is kept for saved games only",
+    "game:104:82-83:plus_one": "unreachable: the server always passes from_hands a seed",
+    "game:140:8-25:pass": "unreachable: the game's seed is kept for saved games only",
     "match:70:8-47:pass": "unreachable: every Zheng Fen deal and setup holds the 3h",
     "moves:107:4-63:pass": "unreachable: the checker digests with its own move_digest",
     "moves:108:58-60:plus_one": "unreachable: the checker digests with its own move_digest",
@@ -90,9 +91,9 @@ JUDGED: dict[str, str] = {
     "cards:155:8-65:pass": "unreachable: card indices come from parsed tokens, always in range",
     "cards:155:15-16:minus_one": "unreachable: card indices come from parsed tokens, in range",
     "rules:157:8-90:pass": "unreachable: Rules.__repr__ is never part of an answer",
-    "game:65:4-59:pass": "unreachable: the server always passes a Rules",
-    "game:218:15-16:minus_one": "unreachable: the server asks only for the hands of real seats",
-    "game:245:8-39:pass": "unreachable: the server reports the phase, not Game.game_over",
+    "game:64:4-59:pass": "unreachable: the server always passes a Rules",
+    "game:217:15-16:minus_one": "unreachable: the server asks only for the hands of real seats",
+    "game:244:8-39:pass": "unreachable: the server reports the phase, not Game.game_over",
     "rng:52:8-76:pass": "unreachable: uniform(n) is only called with 2 <= n <= 108",
     # Found by a run of every rng mutant (issue 23 §3): argument checks the server makes first.
     "rng:34:11-88:Or>And": "unreachable: the server refuses a seed out of 0..2**64-1 first",
@@ -111,35 +112,35 @@ JUDGED: dict[str, str] = {
     "rng:90:8-89:pass": "unreachable: the server refuses a first drawer who is no seat first",
     "rng:52:64-65:plus_one": "unreachable: uniform(n) is only called with 2 <= n <= 108",
     "rng:77:67-68:plus_one": "unreachable: the server always passes deal a first drawer",
-    "classify:137:4-32:pass": "unreachable: the server passes combinations as text, not Combo",
-    "classify:44:12-88:pass": "unreachable: only Cards objects of two decks reach this check",
+    "classify:67:4-31:pass": "unreachable: the server passes combinations as text, not Combo",
+    "combo:94:12-88:pass": "unreachable: only Cards objects of two decks reach this check",
     "rules:38:37-40:plus_one": (
         "unreachable: no op reports a rule set, and telling a default target of 500 from 501 "
         "needs a game ending on exactly 500 points, thousands of steps long"
     ),
-    "game:59:7-85:Or>And": "unreachable: the server refuses a seed out of 0..2**64-1 first",
-    "game:59:78-79:plus_one": "unreachable: the server refuses a seed out of 0..2**64-1 first",
+    "game:58:7-85:Or>And": "unreachable: the server refuses a seed out of 0..2**64-1 first",
+    "game:58:78-79:plus_one": "unreachable: the server refuses a seed out of 0..2**64-1 first",
     "rng:34:8-84:pass": "unreachable: the server refuses a seed out of 0..2**64-1 first",
     "rng:35:12-84:pass": "unreachable: the server refuses a seed out of 0..2**64-1 first",
-    "classify:42:22-23:minus_one": "unreachable: only Cards objects of two decks reach this check",
-    "classify:44:44-45:plus_one": "unreachable: only Cards objects of two decks reach this check",
-    "classify:45:16-88:pass": "unreachable: only Cards objects of two decks reach this check",
+    "combo:92:22-23:minus_one": "unreachable: only Cards objects of two decks reach this check",
+    "combo:94:44-45:plus_one": "unreachable: only Cards objects of two decks reach this check",
+    "combo:95:16-88:pass": "unreachable: only Cards objects of two decks reach this check",
     "rules:47:37-41:plus_one": (
         "unreachable: no op reports a rule set, and telling a default target of 1000 from 1001 "
         "needs a game ending on exactly 1000 points, thousands of steps long"
     ),
     "match:78:8-67:pass": "unreachable: a dealt Zen Cheng You game holds both 2c",
     "moves:108:58-60:minus_one": "unreachable: the checker digests with its own move_digest",
-    "game:123:8-75:pass": "unreachable: the server refuses a leader who is no seat first",
-    "game:126:19-46:Lt>LtE#1": "unreachable: the server refuses a leader who is no seat first",
-    "game:126:19-20:minus_one": "unreachable: the server refuses a leader who is no seat first",
+    "game:122:8-75:pass": "unreachable: the server refuses a leader who is no seat first",
+    "game:125:19-46:Lt>LtE#1": "unreachable: the server refuses a leader who is no seat first",
+    "game:125:19-20:minus_one": "unreachable: the server refuses a leader who is no seat first",
     "rng:52:64-65:minus_one": "unreachable: uniform(n) is only called with 2 <= n <= 108",
-    "classify:136:8-69:pass": "unreachable: the server passes combinations as text, not Combo",
-    "game:217:12-66:pass": "unreachable: the server asks only for the hands of real seats",
-    "game:218:8-75:pass": "unreachable: the server asks only for the hands of real seats",
-    "game:245:15-39:Eq>NotEq": "unreachable: the server reports the phase, not Game.game_over",
+    "classify:66:8-69:pass": "unreachable: the server passes combinations as text, not Combo",
+    "game:216:12-66:pass": "unreachable: the server asks only for the hands of real seats",
+    "game:217:8-75:pass": "unreachable: the server asks only for the hands of real seats",
+    "game:244:15-39:Eq>NotEq": "unreachable: the server reports the phase, not Game.game_over",
     "cards:242:8-27:pass": "unreachable: the number of decks always comes from a rule set",
-    "game:284:8-36:pass": "unreachable: Game.decisions serves saved games only",
+    "game:283:8-36:pass": "unreachable: Game.decisions serves saved games only",
     "cards:262:16-69:pass": "unreachable: card indices come from parsed tokens, always in range",
     "cards:311:12-51:pass": "unreachable: Cards.__repr__ is never part of an answer",
     "game:481:8-9:pass": "unreachable: Game.observation serves agents, not the protocol",
@@ -154,12 +155,12 @@ JUDGED: dict[str, str] = {
     "game:565:11-32:Is>IsNot": "unreachable: Game.__repr__ is never part of an answer",
     "cards:204:4-55:pass": "unreachable: the server passes card text, never a list of tokens",
     "cards:205:8-55:pass": "unreachable: the server passes card text, never a list of tokens",
-    "classify:126:8-68:pass": "unreachable: the server refuses pass as a combination first",
+    "classify:56:8-68:pass": "unreachable: the server refuses pass as a combination first",
     # Equivalent: the program answers the same.
     "zheng_fen:29:31-32:minus_one": "equivalent: only the keys of _SEQUENCE_GROUP are used",
     "zheng_fen:30:36-37:plus_one": "equivalent: _GROUP_SIZE is unused in zheng_fen",
     "zheng_fen:30:47-48:minus_one": "equivalent: _GROUP_SIZE is unused in zheng_fen",
-    "classify:107:7-16:drop_not": "equivalent: it changes only the wording of the message",
+    "combo:131:7-16:drop_not": "equivalent: it changes only the wording of the message",
     "cards:244:91-92:plus_one": "equivalent: it changes only a position named in a message",
     "cards:146:45-46:plus_one": "equivalent: it changes only a position named in a message",
     "cards:146:45-46:minus_one": "equivalent: it changes only a position named in a message",
@@ -175,9 +176,9 @@ JUDGED: dict[str, str] = {
         "equivalent: readings are compared with combinations of the very same Cards object, "
         "and Python compares fields by identity first"
     ),
-    "game:377:46-47:plus_one": "equivalent: with one holder left, any start finds only him",
-    "game:380:40-41:minus_one": "equivalent: with one holder left, holders[-1] is holders[0]",
-    "game:387:8-40:pass": "equivalent: passes in the trick list score nothing",
+    "game:376:46-47:plus_one": "equivalent: with one holder left, any start finds only him",
+    "game:379:40-41:minus_one": "equivalent: with one holder left, holders[-1] is holders[0]",
+    "game:386:8-40:pass": "equivalent: passes in the trick list score nothing",
     "candidates:235:67-68:minus_one": "equivalent: shorter candidates are refused by classify",
     "candidates:239:26-27:plus_one": "equivalent: there is no fifth suit; suited(4) is empty",
     "plays:58:8-19:pass": "equivalent: parse_combo already refuses a kind the game lacks",
@@ -188,13 +189,13 @@ JUDGED: dict[str, str] = {
     "zheng_fen:30:23-24:plus_one": "equivalent: _GROUP_SIZE is unused in zheng_fen",
     "turns:54:15-25:Add>Sub": "equivalent: (winner - 2) % 4 == (winner + 2) % 4",
     "match:72:23-24:minus_one": "equivalent: exactly one seat holds the 3h",
-    "classify:40:4-20:pass": "equivalent: a shortcut; the same card set is rebuilt below",
+    "combo:90:4-20:pass": "equivalent: a shortcut; the same card set is rebuilt below",
     "rules:47:37-41:minus_one": "equivalent: Zen Cheng You scores are multiples of 5, never 999",
     "match:155:31-32:plus_one": "equivalent: in a 1-2 finish the first two out are partners",
     "zheng_fen:107:41-42:plus_one": "equivalent: a triple of rank -1 needs three jokers",
     "zheng_fen:122:8-17:pass": "equivalent: the specials' card counts leave no room for a joker",
     "zen_cheng_you:162:4-17:pass": "equivalent: no kind has a reading of no cards",
-    "classify:93:8-73:pass": (
+    "combo:56:12-77:pass": (
         "equivalent: a kind the game lacks is never among the readings, so the reading check "
         "refuses it as invalid_combo too"
     ),
@@ -204,20 +205,20 @@ JUDGED: dict[str, str] = {
     "candidates:169:21-35:FloorDiv>Mult": "equivalent: a pool too small for its pairs gives none",
     "candidates:169:34-35:minus_one": "equivalent: a pool too small for its pairs gives none",
     "candidates:89:27-28:minus_one": "equivalent: the count of missing cards only prunes",
-    "game:164:8-38:pass": "equivalent: every trick starts by emptying _passed again",
+    "game:163:8-38:pass": "equivalent: every trick starts by emptying _passed again",
     "zen_cheng_you:113:70-71:plus_one": "equivalent: a count of 1 jokers is still not above 2",
     "candidates:176:8-18:pass": "equivalent: the pruning by `after` never lets i reach the end",
     "rules:80:34-35:plus_one": "equivalent: either way a RulesError; only messages differ",
     "zheng_fen:30:47-48:plus_one": "equivalent: _GROUP_SIZE is unused in zheng_fen",
     "zen_cheng_you:113:70-71:minus_one": "equivalent: a count of -1 jokers is still not above 2",
-    "classify:40:7-33:Eq>NotEq": (
+    "combo:90:7-33:Eq>NotEq": (
         "equivalent: every Cards object reaching it has the rule set's decks, so it holds no "
         "duplicates the check could find, and rebuilding it gives the same card set"
     ),
-    "classify:44:44-45:minus_one": (
+    "combo:94:44-45:minus_one": (
         "unreachable: every Cards object reaching it already has the rule set's decks"
     ),
-    "classify:132:20-70:Or>And": "equivalent: it changes only the wording of the message",
+    "classify:62:20-70:Or>And": "equivalent: it changes only the wording of the message",
     "candidates:73:15-48:Add>Sub": "equivalent: the test only prunes runs the jokers cannot fill",
     "candidates:89:12-55:Add=Sub": "equivalent: the count of missing cards only prunes",
     "candidates:89:12-55:pass": "equivalent: the count of missing cards only prunes",
@@ -232,14 +233,13 @@ JUDGED: dict[str, str] = {
     "match:164:24-32:Add>Sub": (
         "equivalent: last - 1 and last + 1 are of one team, and ZCY reports team totals only"
     ),
-    "game:59:66-67:minus_one": "unreachable: the server refuses a seed out of 0..2**64-1 first",
-    "game:59:83-85:plus_one": "unreachable: the server refuses a seed out of 0..2**64-1 first",
-    "game:142:8-39:pass": "unreachable: the setup hands are kept for saved games and copies only",
-    "game:219:12-75:pass": "unreachable: the server asks only for the hands of real seats",
-    "game:230:8-32:pass": "unreachable: the server reports the history, not Game.trick",
-    "game:399:53-54:plus_one": "equivalent: starting at seat 1 lists the same holders",
+    "game:58:66-67:minus_one": "unreachable: the server refuses a seed out of 0..2**64-1 first",
+    "game:58:83-85:plus_one": "unreachable: the server refuses a seed out of 0..2**64-1 first",
+    "game:141:8-39:pass": "unreachable: the setup hands are kept for saved games and copies only",
+    "game:218:12-75:pass": "unreachable: the server asks only for the hands of real seats",
+    "game:229:8-32:pass": "unreachable: the server reports the history, not Game.trick",
+    "game:398:53-54:plus_one": "equivalent: starting at seat 1 lists the same holders",
     "game:557:12-13:pass": "unreachable: loading a saved game is not part of the protocol",
-    "combo:76:8-39:pass": "unreachable: Combo.parse serves the Python API only",
     "zheng_fen:205:8-80:pass": (
         "equivalent: falling through, the last line answers the same for two specials"
     ),
@@ -265,14 +265,14 @@ JUDGED: dict[str, str] = {
     "rules:158:8-44:pass": "unreachable: Rules.__repr__ is never part of an answer",
     "zheng_fen:60:29-30:minus_one": "equivalent: a single's indices hold one card: [-1] is [0]",
     "zen_cheng_you:163:8-17:pass": "equivalent: no kind has a reading of no cards",
-    "classify:39:8-72:pass": "unreachable: the server always passes card text, never other types",
-    "classify:42:7-23:Eq>NotEq": (
+    "combo:89:8-72:pass": "unreachable: the server always passes card text, never other types",
+    "combo:92:7-23:Eq>NotEq": (
         "unreachable: every Cards object reaching it already has the rule set's decks"
     ),
-    "classify:44:15-45:Gt>LtE": (
+    "combo:94:15-45:Gt>LtE": (
         "unreachable: every Cards object reaching it already has the rule set's decks"
     ),
-    "classify:135:4-69:pass": "unreachable: the server passes combinations as text, not Combo",
+    "classify:65:4-69:pass": "unreachable: the server passes combinations as text, not Combo",
     "candidates:45:45-62:Eq>NotEq": (
         "equivalent: each suit's cards are in the pool of every other suit then, so every flush "
         "is still a candidate; the caller classifies the extra sets"
@@ -287,7 +287,7 @@ JUDGED: dict[str, str] = {
         "equivalent: triples as bomb candidates are read by classify as the triples they are"
     ),
     "match:161:23-32:Add>Sub": "equivalent: (first - 2) % 4 == (first + 2) % 4",
-    "game:240:8-53:pass": "unreachable: the server reports the phase, not Game.match_over",
+    "game:239:8-53:pass": "unreachable: the server reports the phase, not Game.match_over",
 }
 
 

@@ -24,7 +24,7 @@ from zhengfen import (
     ModelError,
     ZhengfenError,
 )
-from zhengfen.agents import GreedyAgent, RandomAgent, make_agent, play_game
+from zhengfen.agents import GreedyAgent, RandomAgent, make_agent, play_game, seats
 from zhengfen.arena import intervals
 from zhengfen.cli import arguments
 from zhengfen.terminal import play as terminal
@@ -105,7 +105,7 @@ CASES: list[Any] = [
         ArgumentError,
     ),
     (lambda _: arguments.split_agents("greedy,,random"), ArgumentError),
-    (lambda _: arguments.fill(["greedy"] * 5, 4), ArgumentError),
+    (lambda _: seats.fill(["greedy"] * 5, 4), ArgumentError),
     (lambda tmp: arguments.check_output(tmp, "--log"), ArgumentError),
     (lambda _: arguments.check_output(Path("/dev/null"), "--log"), ArgumentError),
     (lambda tmp: arguments.check_output(tmp / "no" / "log", "--log"), ArgumentError),

@@ -400,7 +400,7 @@ def test_a_data_folder_that_cannot_be_made_is_refused(tmp_path: Path) -> None:
 
 
 def test_the_data_folder_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from zhengfen.web.command import data_folder
+    from zhengfen.web.folder import data_folder
 
     monkeypatch.delenv("ZHENGFEN_DATA", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))

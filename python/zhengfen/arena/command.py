@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from zhengfen.agents.seats import fill
 from zhengfen.cli.arguments import (
     MAX_GAMES,
     add_matches,
@@ -21,7 +22,6 @@ from zhengfen.cli.arguments import (
     bounded_int,
     check_games,
     check_output,
-    fill,
     positive_int,
     rules_of,
     search_current_folder,

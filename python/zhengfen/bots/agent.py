@@ -12,10 +12,11 @@ from __future__ import annotations
 import collections
 import itertools
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from zhengfen._core import Game
+from zhengfen.agents.builtin import GreedyAgent, RandomAgent
 from zhengfen.agents.loop import observe
 from zhengfen.agents.protocol import Agent
 from zhengfen.bots import messages
@@ -29,6 +30,10 @@ from zhengfen.types import Move
 __all__ = ["ProcessAgent"]
 
 _GAMES = itertools.count(1)
+
+FALLBACK_AGENTS: dict[str, Callable[[int], Agent]] = {"greedy": GreedyAgent, "random": RandomAgent}
+"""The agent that plays a seat's turn when its bot faults, by the name in its spec (one of
+:data:`zhengfen.bots.spec.FALLBACKS`), made with the seat's seed."""
 
 
 class ProcessAgent:
@@ -45,12 +50,10 @@ class ProcessAgent:
         seat: BotSeat | None = None,
         restarted: bool = False,
     ) -> None:
-        from zhengfen.agents.specs import make_agent
-
         self.bot = spec
         self.seed = seed
         self.seat = seat if seat is not None else bot_seat(spec, instance)
-        self.fallback: Agent = make_agent(spec.fallback, seed=seed)
+        self.fallback: Agent = FALLBACK_AGENTS[spec.fallback](seed)
         self.faults: collections.Counter[str] = collections.Counter()
         self.game_id = f"game-{next(_GAMES)}"
         self._generation: int | None = None  # the process told of this game

@@ -43,7 +43,6 @@ __all__ = [
     "check_games",
     "check_output",
     "check_seat",
-    "fill",
     "options_of",
     "parse_value",
     "positive_int",
@@ -236,13 +235,6 @@ def split_agents(text: str) -> list[str]:
     if any(not name for name in names):
         raise ArgumentError(f"--agents {text!r}: an empty agent name")
     return names
-
-
-def fill(names: list[str], seats: int) -> list[str]:
-    """``names`` repeated to fill ``seats`` seats."""
-    if len(names) > seats:
-        raise ArgumentError(f"{len(names)} agents given for {seats} seats")
-    return [names[s % len(names)] for s in range(seats)]
 
 
 def search_current_folder(names: list[str]) -> None:

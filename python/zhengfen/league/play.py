@@ -15,10 +15,10 @@ from pathlib import Path
 
 import zhengfen
 from zhengfen.agents import AgentName, agent_label, check_agent, read_agent
+from zhengfen.agents.seats import fill
 from zhengfen.arena.backends import run
 from zhengfen.arena.tournament import GameResult, Tournament
 from zhengfen.bots.spec import BotSpec
-from zhengfen.cli.arguments import fill
 from zhengfen.errors import ArgumentError
 from zhengfen.league.standings import Standings, standings
 from zhengfen.league.store import Store, default_path

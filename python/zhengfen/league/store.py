@@ -17,6 +17,7 @@ from pathlib import Path
 import zhengfen
 from zhengfen.arena.tournament import GameResult
 from zhengfen.errors import ArgumentError, InvalidStateError
+from zhengfen.web.folder import data_folder
 
 __all__ = ["FILE", "VERSION", "Store", "default_path"]
 
@@ -40,11 +41,9 @@ CREATE TABLE IF NOT EXISTS games (
 
 def default_path() -> Path:
     """``league.sqlite`` in the data folder of ``zhengfen serve``
-    (:func:`zhengfen.web.command.data_folder`: ``$ZHENGFEN_DATA``, else
+    (:func:`zhengfen.web.folder.data_folder`: ``$ZHENGFEN_DATA``, else
     ``$XDG_DATA_HOME/zhengfen``, else ``~/.local/share/zhengfen``), the folder made if missing
     (readable by its owner only)."""
-    from zhengfen.web.command import data_folder  # no web server imported: paths only
-
     folder = data_folder(None)
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)

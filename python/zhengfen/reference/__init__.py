@@ -6,9 +6,12 @@ Modules, one per concept:
 - :mod:`~zhengfen.reference.cards`: cards, card sets, notation, points (§1).
 - :mod:`~zhengfen.reference.rng`: SplitMix64, shuffle and deal (§2).
 - :mod:`~zhengfen.reference.rules`: rule sets and options (§3).
-- :mod:`~zhengfen.reference.combo`: the combination type and its notation (§1.7).
+- :mod:`~zhengfen.reference.reading`: a reading of a card set, the record the games produce,
+  and the rank numbers (§1.1, §4.10, §8.6).
 - :mod:`~zhengfen.reference.zheng_fen`: Zheng Fen readings and beating (§4, §5).
 - :mod:`~zhengfen.reference.zen_cheng_you`: Zen Cheng You readings and beating (§8, §9).
+- :mod:`~zhengfen.reference.combo`: the combination type, its notation, and a card set's
+  readings under a rule set (§1.7, §4.10, §8.6).
 - :mod:`~zhengfen.reference.classify`: classify, beats, reading combinations (§4.10, §8.6).
 - :mod:`~zhengfen.reference.reasons`: why a card set is no combination (§4.11, §8.7).
 - :mod:`~zhengfen.reference.candidates`: structural enumeration of playable card sets.

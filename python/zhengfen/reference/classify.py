@@ -1,49 +1,20 @@
-"""The game-independent entry points: classify, beats, and reading combinations from text.
+"""The game-independent entry points: classify, beats, and combinations given as text or as
+:class:`~zhengfen.reference.combo.Combo` values.
 
-Dispatches on the game of the rule set to :mod:`zhengfen.reference.zheng_fen` (RULES.md §4,
-§5) or :mod:`zhengfen.reference.zen_cheng_you` (§8, §9); reads the notation of §1.7 and checks
-that a combination is a reading of its cards (§4.10, §8.6).
+Reads a card set's combinations through :mod:`zhengfen.reference.combo` (RULES.md §1.7, §4.10,
+§8.6) and dispatches beating on the game of the rule set to :mod:`zhengfen.reference.zheng_fen`
+(§5) or :mod:`zhengfen.reference.zen_cheng_you` (§9).
 """
 
 from __future__ import annotations
 
-from zhengfen.errors import InvalidCardsError, InvalidComboError
+from zhengfen.errors import InvalidComboError
 from zhengfen.reference import zen_cheng_you, zheng_fen
-from zhengfen.reference.cards import Cards, split_words, trimmed
-from zhengfen.reference.combo import Combo
+from zhengfen.reference.cards import Cards, trimmed
+from zhengfen.reference.combo import Combo, as_cards, check_reading, readings
 from zhengfen.reference.rules import ZHENG_FEN, Rules
 
-__all__ = ["as_cards", "as_combo", "beats", "classify", "kinds", "parse_combo"]
-
-
-def kinds(rules: Rules) -> tuple[str, ...]:
-    """The kind names of the game of ``rules``, in reading order (§4.10, §8.6).
-
-    >>> kinds(Rules.zen_cheng_you())[:3]
-    ('straight_flush', 'bomb', 'straight')
-    """
-    return zheng_fen.KINDS if rules.game == ZHENG_FEN else zen_cheng_you.KINDS
-
-
-def as_cards(cards: Cards | str, rules: Rules) -> Cards:
-    """A card set under ``rules``: text is read with its decks; a duplicate is refused (§1.5).
-
-    >>> as_cards(Cards("5c 5c", decks=2), Rules.zheng_fen())
-    Traceback (most recent call last):
-    ...
-    zhengfen.errors.InvalidCardsError: duplicate card 5c
-    """
-    if isinstance(cards, str):
-        return Cards(cards, decks=rules.decks)
-    if not isinstance(cards, Cards):
-        raise TypeError(f"expected Cards or a card text, got {cards!r}")
-    if cards.decks == rules.decks:
-        return cards
-    if rules.decks == 1:
-        for index in set(cards.indices):
-            if cards.indices.count(index) > 1:
-                raise InvalidCardsError(f"duplicate card {Cards.from_indices([index])}")
-    return Cards.from_indices(cards.indices, decks=rules.decks)
+__all__ = ["as_combo", "beats", "classify", "parse_combo"]
 
 
 def classify(cards: Cards | str, rules: Rules) -> list[Combo]:
@@ -57,58 +28,17 @@ def classify(cards: Cards | str, rules: Rules) -> list[Combo]:
     >>> classify("BJ BJ RJ RJ", Rules.zen_cheng_you())
     [<Combo bomb joker 6: BJ BJ RJ RJ>]
     """
-    card_set = as_cards(cards, rules)
-    if rules.game == ZHENG_FEN:
-        return zheng_fen.readings(card_set, rules.jokers_wild)
-    return zen_cheng_you.readings(card_set)
-
-
-def kind_readings(cards: Cards, kind: str, rules: Rules) -> list[Combo]:
-    """The readings of one kind, highest value first (the order of :func:`classify`).
-
-    >>> kind_readings(Cards("7h BJ RJ"), "triple", Rules.zheng_fen())
-    [<Combo triple 7 1: 7h BJ RJ>]
-    """
-    if rules.game == ZHENG_FEN:
-        return zheng_fen.kind_readings(cards, kind, rules.jokers_wild)
-    return zen_cheng_you.kind_readings(cards, kind)
+    return readings(as_cards(cards, rules), rules)
 
 
 def parse_combo(text: str, rules: Rules) -> Combo:
-    """Read ``KIND RANK LENGTH: CARDS`` (§1.7); it must be a reading of its cards.
+    """Read ``KIND RANK LENGTH: CARDS`` (§1.7); it must be a reading of its cards
+    (:meth:`Combo.parse`).
 
     >>> parse_combo("bomb joker 6: BJ RJ BJ RJ", Rules.zen_cheng_you())
     <Combo bomb joker 6: BJ BJ RJ RJ>
-    >>> parse_combo("pair 7 one: 7c 7d", Rules.zheng_fen())
-    Traceback (most recent call last):
-    ...
-    zhengfen.errors.InvalidComboError: length must be a positive integer, got 'one'
     """
-    head, colon, tail = text.partition(":")
-    words = split_words(head)
-    if not colon or len(words) != 3:
-        raise InvalidComboError(f"expected 'KIND RANK LENGTH: CARDS', got {text!r}")
-    kind, rank, length_text = words
-    if kind not in kinds(rules):
-        raise InvalidComboError(f"unknown kind {kind!r} in {rules.game}")
-    if not length_text.isdigit() or not length_text.isascii() or int(length_text) < 1:
-        raise InvalidComboError(f"length must be a positive integer, got {length_text!r}")
-    combo = Combo(kind, rank, int(length_text), Cards(tail, decks=rules.decks))
-    _check_reading(combo, rules)
-    return combo
-
-
-def _check_reading(combo: Combo, rules: Rules) -> None:
-    """Raise InvalidComboError unless ``combo`` is one of the readings of its cards."""
-    found = classify(combo.cards, rules)
-    if combo in found:
-        return
-    head = f"{combo.kind} {combo.rank} {combo.length}"
-    if not found:
-        why = "it has no reading under these rules"
-    else:
-        why = "its readings: " + ", ".join(f"{c.kind} {c.rank} {c.length}" for c in found)
-    raise InvalidComboError(f"{head!r} is not a reading of {combo.cards or 'no cards'} ({why})")
+    return Combo.parse(text, rules)
 
 
 def as_combo(combo: Combo | str, rules: Rules) -> Combo:
@@ -134,7 +64,7 @@ def as_combo(combo: Combo | str, rules: Rules) -> Combo:
         return found[0]
     if not isinstance(combo, Combo):
         raise TypeError(f"expected a Combo or a text, got {combo!r}")
-    _check_reading(combo, rules)
+    check_reading(combo, rules)
     return combo
 
 

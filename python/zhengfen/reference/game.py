@@ -19,8 +19,7 @@ from typing import Any
 
 from zhengfen.errors import IllegalMoveError, InvalidStateError, ZhengfenError
 from zhengfen.reference.cards import Cards, points, trimmed
-from zhengfen.reference.classify import as_cards
-from zhengfen.reference.combo import Combo
+from zhengfen.reference.combo import Combo, as_cards
 from zhengfen.reference.match import (
     first_leader,
     game_winners,

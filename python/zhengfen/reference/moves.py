@@ -21,8 +21,8 @@ from zhengfen.reference.candidates import (
     zheng_fen_candidates,
 )
 from zhengfen.reference.cards import Cards
-from zhengfen.reference.classify import as_cards, as_combo, kind_readings, kinds
-from zhengfen.reference.combo import Combo
+from zhengfen.reference.classify import as_combo
+from zhengfen.reference.combo import Combo, as_cards, kind_readings, kinds
 from zhengfen.reference.rules import ZHENG_FEN, Rules
 
 __all__ = ["MAX_HAND", "legal_moves", "move_digest"]

@@ -15,8 +15,8 @@ from typing import Union
 from zhengfen.errors import IllegalMoveError, ZhengfenError
 from zhengfen.reference import zen_cheng_you, zheng_fen
 from zhengfen.reference.cards import Cards
-from zhengfen.reference.classify import as_cards, as_combo, classify, kind_readings, kinds
-from zhengfen.reference.combo import Combo
+from zhengfen.reference.classify import as_combo, classify
+from zhengfen.reference.combo import Combo, as_cards, kind_readings, kinds
 from zhengfen.reference.rules import ZHENG_FEN, Rules
 
 __all__ = ["PASS", "Move", "legal_reading", "read_play", "without"]

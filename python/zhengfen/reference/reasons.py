@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections import Counter
 
 from zhengfen.reference.cards import NATURAL_RANKS, Cards, rank_of, suit_of
-from zhengfen.reference.classify import as_cards, classify
+from zhengfen.reference.classify import classify
+from zhengfen.reference.combo import as_cards
 from zhengfen.reference.rules import ZHENG_FEN, Rules
 
 __all__ = ["no_reading"]

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from zhengfen.reference.cards import BJ, NATURAL_RANKS, Cards, rank_of
-from zhengfen.reference.combo import RANK_NUMBERS, Combo, rank_name
+from zhengfen.reference.reading import RANK_NUMBERS, Reading, rank_name
 
 __all__ = ["KINDS", "SPECIALS", "beats", "kind_readings", "readings", "value"]
 
@@ -34,7 +34,7 @@ _POINT_RANKS = frozenset(NATURAL_RANKS.index(name) for name in ("5", "10", "K"))
 _FIVE_TEN_KING = (NATURAL_RANKS.index("5"), NATURAL_RANKS.index("10"), NATURAL_RANKS.index("K"))
 _TOP_RANK = len(NATURAL_RANKS) - 1
 
-Reading = tuple[int, int]  # (rank number, length); for specials the rank number is the tier
+Found = tuple[int, int]  # (rank number, length); for specials the rank number is the tier
 
 
 class _Shape:
@@ -55,12 +55,12 @@ def _windows(shape: _Shape, length: int) -> list[int]:
     return sorted(tops, reverse=True)
 
 
-def _single(shape: _Shape, indices: tuple[int, ...]) -> list[Reading]:
+def _single(shape: _Shape, indices: tuple[int, ...]) -> list[Found]:
     """§4.3: one card, its own rank (jokers BJ, RJ)."""
     return [(rank_of(indices[0]), 1)] if shape.size == 1 else []
 
 
-def _group(shape: _Shape, size: int) -> list[Reading]:
+def _group(shape: _Shape, size: int) -> list[Found]:
     """§4.4: ``size`` cards of one natural rank, jokers standing in; four 2s are no ``four``."""
     if shape.size != size or len(shape.counts) > 1:
         return []
@@ -72,7 +72,7 @@ def _group(shape: _Shape, size: int) -> list[Reading]:
     return [(rank, 1)]
 
 
-def _sequence(shape: _Shape, group: int) -> list[Reading]:
+def _sequence(shape: _Shape, group: int) -> list[Found]:
     """§4.5: three or more consecutive groups of ``group`` cards, 3..2 without wrap."""
     length, rest = divmod(shape.size, group)
     if rest or length < 3 or any(count > group for count in shape.counts.values()):
@@ -80,7 +80,7 @@ def _sequence(shape: _Shape, group: int) -> list[Reading]:
     return [(top, length) for top in _windows(shape, length)]
 
 
-def _straight_flush(shape: _Shape) -> list[Reading]:
+def _straight_flush(shape: _Shape) -> list[Found]:
     """§4.7: five or more consecutive cards of one suit, jokers standing in, no wrap."""
     suits = {index % 4 for index in shape.naturals}
     if shape.size < 5 or len(suits) > 1 or any(count > 1 for count in shape.counts.values()):
@@ -99,7 +99,7 @@ def _kickers_match(first: int, second: int) -> bool:
     )
 
 
-def _full_house(shape: _Shape) -> list[Reading]:
+def _full_house(shape: _Shape) -> list[Found]:
     """§4.6: a triple of rank T (naturals of T plus jokers) and two kickers not of rank T."""
     if shape.size != 5:
         return []
@@ -116,7 +116,7 @@ def _full_house(shape: _Shape) -> list[Reading]:
     return found
 
 
-def _special(shape: _Shape) -> list[Reading]:
+def _special(shape: _Shape) -> list[Found]:
     """§4.8-§4.9: four 2s, a suited or a mixed 5-10-K; naturals only."""
     if shape.jokers:
         return []
@@ -129,7 +129,7 @@ def _special(shape: _Shape) -> list[Reading]:
     return []
 
 
-_MULTI_CARD: dict[str, Callable[[_Shape], list[Reading]]] = {
+_MULTI_CARD: dict[str, Callable[[_Shape], list[Found]]] = {
     "special": _special,
     "straight_flush": _straight_flush,
     "four_seq": lambda shape: _sequence(shape, 4),
@@ -142,7 +142,7 @@ _MULTI_CARD: dict[str, Callable[[_Shape], list[Reading]]] = {
 }
 
 
-def _kind_values(indices: tuple[int, ...], kind: str, jokers_wild: bool) -> list[Reading]:
+def _kind_values(indices: tuple[int, ...], kind: str, jokers_wild: bool) -> list[Found]:
     """The readings of one kind as (rank number, length), highest first."""
     shape = _Shape(indices)
     if kind == "single":
@@ -152,7 +152,7 @@ def _kind_values(indices: tuple[int, ...], kind: str, jokers_wild: bool) -> list
     return _MULTI_CARD[kind](shape)
 
 
-def kind_readings(cards: Cards, kind: str, jokers_wild: bool = True) -> list[Combo]:
+def kind_readings(cards: Cards, kind: str, jokers_wild: bool = True) -> list[Reading]:
     """Every reading of ``cards`` as ``kind``, highest value first (§4, §4.10, §5.2).
 
     >>> [str(c) for c in kind_readings(Cards("5h 6h 7h BJ RJ"), "full_house")]
@@ -162,11 +162,11 @@ def kind_readings(cards: Cards, kind: str, jokers_wild: bool = True) -> list[Com
     """
     found = _kind_values(cards.indices, kind, jokers_wild)
     if kind == "special":
-        return [Combo(kind, SPECIALS[tier], length, cards) for tier, length in found]
-    return [Combo(kind, rank_name(rank), length, cards) for rank, length in found]
+        return [Reading(kind, SPECIALS[tier], length, cards) for tier, length in found]
+    return [Reading(kind, rank_name(rank), length, cards) for rank, length in found]
 
 
-def readings(cards: Cards, jokers_wild: bool = True) -> list[Combo]:
+def readings(cards: Cards, jokers_wild: bool = True) -> list[Reading]:
     """Every reading of a card set in the order of §4.10; ``[]`` when it has none.
 
     >>> [str(c) for c in readings(Cards("4c 4d 5c 5d BJ RJ"))]
@@ -177,10 +177,10 @@ def readings(cards: Cards, jokers_wild: bool = True) -> list[Combo]:
     return [combo for kind in KINDS for combo in kind_readings(cards, kind, jokers_wild)]
 
 
-def value(combo: Combo) -> tuple[int, ...]:
+def value(combo: Reading) -> tuple[int, ...]:
     """The value of a combination within its kind (§5.2); specials by tier (§5.3).
 
-    >>> value(Combo("pair_seq", "9", 4, Cards("6c 6d 7c 7d 8c 8d 9c 9d")))
+    >>> value(Reading("pair_seq", "9", 4, Cards("6c 6d 7c 7d 8c 8d 9c 9d")))
     (6, 4)
     """
     if combo.kind == "special":
@@ -190,13 +190,13 @@ def value(combo: Combo) -> tuple[int, ...]:
     return (RANK_NUMBERS[combo.rank],)
 
 
-def beats(challenger: Combo, table: Combo) -> bool:
+def beats(challenger: Reading, table: Reading) -> bool:
     """Whether ``challenger`` may follow ``table`` (§5.1-§5.3); both must be ZF readings.
 
-    >>> beats(Combo("pair", "8", 1, Cards("8c 8d")), Combo("pair", "7", 1, Cards("7h BJ")))
+    >>> beats(Reading("pair", "8", 1, Cards("8c 8d")), Reading("pair", "7", 1, Cards("7h BJ")))
     True
     >>> jokers, naturals = Cards("7h BJ RJ"), Cards("7c 7d 7s")
-    >>> beats(Combo("triple", "7", 1, jokers), Combo("triple", "7", 1, naturals))
+    >>> beats(Reading("triple", "7", 1, jokers), Reading("triple", "7", 1, naturals))
     False
     """
     if challenger.kind == "special" or table.kind == "special":

@@ -22,7 +22,8 @@ as an arena log and per-decision arrays), :mod:`~zhengfen.web.limits` (the bound
 sites could make a browser send, refused), :mod:`~zhengfen.web.models` (the learned models and
 bots the server offers), :mod:`~zhengfen.web.bots` (the bot programs of ``--bots FILE``),
 :mod:`~zhengfen.web.ratings` (the league's ratings beside the agents, the default opponent),
-:mod:`~zhengfen.web.documents` (the rules and league pages, rendered by the server) and
+:mod:`~zhengfen.web.documents` (the rules and league pages, rendered by the server),
+:mod:`~zhengfen.web.folder` (the data folder, which the league's file shares) and
 :mod:`~zhengfen.web.command` (the command). Only :mod:`~zhengfen.web.app`,
 :mod:`~zhengfen.web.documents` and :mod:`~zhengfen.web.command` need the extra.
 """

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 import socket
 import sys
 from pathlib import Path
@@ -40,12 +39,13 @@ from zhengfen.cli.arguments import add_options, bounded_int, bounded_number
 from zhengfen.errors import InvalidStateError
 from zhengfen.league.store import FILE as LEAGUE_FILE
 from zhengfen.web.database import FILE, SYNC, Database
+from zhengfen.web.folder import data_folder
 from zhengfen.web.limits import Limits
 
 if TYPE_CHECKING:
     from zhengfen.web.models import Models
 
-__all__ = ["EXTRA", "HELP", "add_arguments", "data_folder", "listen", "run"]
+__all__ = ["EXTRA", "HELP", "add_arguments", "listen", "run"]
 
 HELP = "the game in the browser: play, replay, tournaments (the web extra)"
 
@@ -161,17 +161,6 @@ def _add_limits(command: argparse.ArgumentParser) -> None:
             ),
         ],
     )
-
-
-def data_folder(given: Path | None) -> Path:
-    """The data folder: ``given``, else ``$ZHENGFEN_DATA``, else ``$XDG_DATA_HOME/zhengfen``,
-    else ``~/.local/share/zhengfen``."""
-    if given is not None:
-        return given
-    if os.environ.get("ZHENGFEN_DATA"):
-        return Path(os.environ["ZHENGFEN_DATA"])
-    xdg = os.environ.get("XDG_DATA_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".local" / "share") / "zhengfen"
 
 
 def open_database(given: Path | None, sync: str = "full") -> Database:

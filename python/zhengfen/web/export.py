@@ -231,8 +231,8 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def _rows(args: argparse.Namespace) -> list[Row]:
-    from zhengfen.web.command import data_folder
     from zhengfen.web.database import FILE, Database
+    from zhengfen.web.folder import data_folder
 
     path = data_folder(args.data) / FILE
     if not path.is_file():
