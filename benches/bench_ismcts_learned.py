@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 import zhengfen
+from zhengfen.cli.arguments import add_rule_set, rules_of
 
 DEFAULT_AGENTS = (
     "ismcts;learned(model=MODEL);"
@@ -83,17 +84,13 @@ def per_decision(rules: zhengfen.Rules, spec: str, deals: int, repeats: int) -> 
 
 def main(argv: list[str] | None = None) -> int:
     parse = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parse.add_argument("--game", choices=["zheng_fen", "zen_cheng_you"], default="zheng_fen")
-    parse.add_argument("--players", type=int, default=4)
+    add_rule_set(parse)
     parse.add_argument("--model", type=Path, default=None)
     parse.add_argument("--deals", type=int, default=2)
     parse.add_argument("--repeats", type=int, default=3)
     parse.add_argument("--agents", default=DEFAULT_AGENTS, help="specs separated by ';'")
     args = parse.parse_args(argv)
-    if args.game == "zen_cheng_you":
-        rules = zhengfen.Rules.zen_cheng_you()
-    else:
-        rules = zhengfen.Rules.zheng_fen(players=args.players)
+    rules = rules_of(args)
     with tempfile.TemporaryDirectory() as folder:
         model = args.model or random_model(rules, Path(folder))
         print(f"{rules.game} {rules.players}p, model {model.name}, {args.deals} deals, one thread")

@@ -36,6 +36,7 @@ from zhengfen.arena.command import check_tournament
 from zhengfen.cli.arguments import (
     MAX_MATCHES,
     SEED,
+    add_rule_set,
     bounded_int,
     check_output,
     positive_int,
@@ -137,9 +138,7 @@ def probes(text: str) -> tuple[int, int]:
 def parser() -> argparse.ArgumentParser:
     """The command-line arguments (the names ``ladder.py``'s helpers read among them)."""
     parse = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parse.add_argument("--game", choices=["zheng_fen", "zen_cheng_you"], default="zheng_fen")
-    parse.add_argument("--players", type=bounded_int(3, 6), default=None, help="Zheng Fen (4)")
-    parse.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    add_rule_set(parse)
     parse.add_argument("--baseline", default="ismcts", help="the pure search (ismcts)")
     parse.add_argument("--policy", default="learned", help="the guiding model (learned)")
     parse.add_argument(

@@ -46,6 +46,7 @@ from zhengfen.arena.command import check_tournament
 from zhengfen.cli.arguments import (
     MAX_MATCHES,
     SEED,
+    add_rule_set,
     bounded_int,
     check_output,
     positive_int,
@@ -259,9 +260,7 @@ def check(args: argparse.Namespace) -> list[str]:
 def parser() -> argparse.ArgumentParser:
     """The command-line arguments."""
     parse = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parse.add_argument("--game", choices=["zheng_fen", "zen_cheng_you"], default="zheng_fen")
-    parse.add_argument("--players", type=bounded_int(3, 6), default=None, help="Zheng Fen (4)")
-    parse.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    add_rule_set(parse)
     parse.add_argument(
         "--agents", default=DEFAULT_AGENTS, help=f"in ladder order (default {DEFAULT_AGENTS})"
     )

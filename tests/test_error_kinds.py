@@ -51,12 +51,6 @@ def train_command() -> Any:
     return command
 
 
-def train_config_module() -> Any:
-    from zhengfen.train import config
-
-    return config
-
-
 def train_config(**given: Any) -> Any:
     from zhengfen.train.config import TrainConfig
 
@@ -125,11 +119,6 @@ CASES: list[Any] = [
     # zhengfen serve --model
     (lambda _: models.read_models(["a b.safetensors"]), ArgumentError),
     # zhengfen train
-    pytest.param(
-        lambda _: train_config_module().make_rules(None, None, ["x"]),
-        ArgumentError,
-        marks=needs_jax,
-    ),
     pytest.param(
         lambda tmp: train_command().check_out(written(tmp, "f", b""), False),
         ArgumentError,

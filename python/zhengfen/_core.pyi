@@ -30,6 +30,7 @@ from zhengfen.types import (
     RefusalKind,
     RolloutResult,
     RuleOptions,
+    RulesDict,
     Suit,
     TensorDtype,
     Tie,
@@ -71,6 +72,12 @@ CARD_VECTOR: int
 """The length of a card vector: one count for each of the 54 cards (AI.md §1)."""
 MAX_GAMES: int
 """The most games one ``VecGame`` may hold."""
+MIN_PLAYERS: int
+"""The fewest players of any game: 3, at a Zheng Fen table (RULES.md §3.1)."""
+MAX_PLAYERS: int
+"""The most players of any game: 6, at a Zheng Fen table (RULES.md §3.1)."""
+MAX_TARGET: int
+"""The highest ``target`` a rule set takes: 10,000 (RULES.md §3.5)."""
 
 __all__ = [
     "CARD_VECTOR",
@@ -78,6 +85,9 @@ __all__ = [
     "ENCODING_VERSION",
     "HISTORY_ROW",
     "MAX_GAMES",
+    "MAX_PLAYERS",
+    "MAX_TARGET",
+    "MIN_PLAYERS",
     "MOVE_ROW",
     "OBSERVATION_SIZE",
     "PERFECT_OBSERVATION_SIZE",
@@ -230,6 +240,28 @@ class Rules:
     def last_chance(self) -> bool:
         """Whether the last chance of RULES.md §11.5 is played (always in Zheng Fen)."""
     def options(self) -> RuleOptions: ...
+    def to_json(self) -> str:
+        """The rule set as JSON text, ``{"game": name, option: value, ...}`` with the game's own
+        options, as a saved game writes it (RULES.md §12.7).
+
+        >>> Rules.zen_cheng_you(target=300).to_json()
+        '{"game": "zen_cheng_you", "target": 300, "lead_after_out": "next", "last_chance": false}'
+        """
+    @staticmethod
+    def from_json(text: str) -> Rules:
+        """The rule set of JSON text as :meth:`to_json` writes it (any options, in any order);
+        anything else (not JSON, not an object, no ``"game"``, a bad option) is a
+        ``RulesError``.
+
+        >>> Rules.from_json('{"game": "zheng_fen", "players": 3}') == Rules.zheng_fen(players=3)
+        True
+        """
+    def to_dict(self) -> RulesDict:
+        """The rule set as a dict, ``{"game": name, **self.options()}``: what JSON holds."""
+    @staticmethod
+    def from_dict(data: Mapping[str, object]) -> Rules:
+        """The rule set of a dict as :meth:`to_dict` makes it (parsed JSON); anything else is a
+        ``RulesError`` naming what is wrong."""
     def __getnewargs_ex__(self) -> tuple[tuple[GameName], RuleOptions]: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...

@@ -62,8 +62,9 @@ def hello() -> dict[str, Any]:
 
 
 def rules_object(rules: Rules) -> dict[str, Any]:
-    """``rules`` as the protocol writes them: the game and every option with its value."""
-    return {"game": rules.game, **rules.options()}
+    """``rules`` as the protocol writes them: the game and every option with its value (the
+    core's ``Rules.to_dict()``)."""
+    return dict(rules.to_dict())
 
 
 def game(

@@ -28,15 +28,16 @@ if TYPE_CHECKING:
     import zhengfen
 
 __all__ = [
+    "DEFAULT_GAME",
     "MAX_GAMES",
     "MAX_MATCHES",
-    "MAX_PLAYERS",
     "SEAT",
     "SEED",
     "SEED_MAX",
     "Option",
     "add_matches",
     "add_options",
+    "add_rule_set",
     "add_rules",
     "bounded_int",
     "bounded_number",
@@ -48,6 +49,7 @@ __all__ = [
     "positive_int",
     "read_log",
     "rule_options",
+    "rules_given",
     "rules_of",
     "search_current_folder",
     "shown",
@@ -57,8 +59,8 @@ __all__ = [
 SEED_MAX = 2**64 - 1
 """Seeds are unsigned 64-bit integers (AI.md §3)."""
 
-MAX_PLAYERS = 6
-"""Zheng Fen seats 3 to 6 players (RULES.md §3)."""
+DEFAULT_GAME = "zheng_fen"
+"""The game a command plays when ``--game`` is not given."""
 
 MAX_MATCHES = 2**32 - 1
 """``--matches`` is a 32-bit count in the core (a game ends at its target anyway)."""
@@ -124,7 +126,7 @@ def positive_int(text: str) -> int:
 SEED = bounded_int(0, SEED_MAX)
 """An argparse ``type``: a seed."""
 
-SEAT = bounded_int(0, MAX_PLAYERS - 1)
+SEAT = bounded_int(0, _core.MAX_PLAYERS - 1)
 """An argparse ``type``: a seat of some table; :func:`check_seat` checks it against the rules."""
 
 
@@ -162,19 +164,55 @@ def check_games(deals: int, rotations: int) -> None:
         )
 
 
-def add_rules(command: argparse.ArgumentParser) -> None:
-    """The rule-set arguments of ``arena`` and ``play``, read by :func:`rule_options`."""
-    command.add_argument("--game", choices=["zheng_fen", "zen_cheng_you"], default="zheng_fen")
-    command.add_argument(
-        "--players", type=bounded_int(3, MAX_PLAYERS), default=None, help="Zheng Fen: 3 to 6 (4)"
+def add_rule_set(
+    group: argparse.ArgumentParser | argparse._ArgumentGroup, unset: bool = False
+) -> None:
+    """The rule-set arguments every command takes, ``--game``, ``--players`` and ``--option``,
+    read by :func:`rules_of`. The games, the player counts and their bounds are the core's
+    (:func:`zhengfen.game_offers`). With ``unset`` each defaults to ``None``, so that the caller
+    sees which were given (``zhengfen train --resume`` keeps a stored rule set).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_rule_set(parser)
+    >>> rules_of(parser.parse_args(["--players", "5", "--option", "target=300"]))
+    Rules.zheng_fen(players=5, jokers_wild=True, next_leader='first_out', target=300, tie='play_on')
+    """
+    offers = _core.game_offers()
+    group.add_argument(
+        "--game",
+        choices=[offer["game"] for offer in offers],
+        default=None if unset else DEFAULT_GAME,
+        help=f"the game ({DEFAULT_GAME})",
     )
-    command.add_argument(
+    counts = "; ".join(
+        f"{offer['game']}: {_span(offer['players'])} ({offer['default_players']})"
+        for offer in offers
+    )
+    group.add_argument(
+        "--players",
+        type=bounded_int(_core.MIN_PLAYERS, _core.MAX_PLAYERS),
+        default=None,
+        help=f"the number of players, {counts}",
+    )
+    group.add_argument(
         "--option",
         action="append",
-        default=[],
+        default=None if unset else [],
         metavar="NAME=VALUE",
         help="a rule option (RULES.md §3), e.g. target=300 or jokers_wild=false (repeatable)",
     )
+
+
+def _span(counts: Sequence[int]) -> str:
+    """Player counts as help text: ``3 to 6``, or ``4``."""
+    low, high = min(counts), max(counts)
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def add_rules(command: argparse.ArgumentParser) -> None:
+    """The rule set (:func:`add_rule_set`) and ``--seed``, the seed of the deals: the
+    arguments of ``arena``, ``play`` and ``league``."""
+    add_rule_set(command)
     command.add_argument(
         "--seed", type=SEED, default=0, help="seed of the deals, 0 to 2**64 - 1 (default 0)"
     )
@@ -199,8 +237,8 @@ def parse_value(text: str) -> Any:
 
 
 def options_of(game: str, players: int | None, items: Sequence[str]) -> dict[str, Any]:
-    """``Rules(**options)`` keywords from a game, a player count (``None``: the game's
-    default) and ``NAME=VALUE`` items."""
+    """The rule set's dict (:meth:`zhengfen.Rules.from_dict`) from a game, a player count
+    (``None``: the game's default) and ``NAME=VALUE`` items."""
     options: dict[str, Any] = {"game": game}
     if players is not None:
         options["players"] = players
@@ -213,8 +251,15 @@ def options_of(game: str, players: int | None, items: Sequence[str]) -> dict[str
 
 
 def rule_options(args: argparse.Namespace) -> dict[str, Any]:
-    """``Rules(**options)`` keywords from ``--game``, ``--players`` and ``--option``."""
-    return options_of(args.game, args.players, args.option)
+    """The rule set's dict from ``--game``, ``--players`` and ``--option`` (those of
+    :func:`add_rule_set`; the default game where ``--game`` is unset)."""
+    return options_of(args.game or DEFAULT_GAME, args.players, args.option or [])
+
+
+def rules_given(args: argparse.Namespace) -> bool:
+    """Whether any of ``--game``, ``--players`` and ``--option`` was given (they are read with
+    ``unset``: see :func:`add_rule_set`)."""
+    return args.game is not None or args.players is not None or args.option is not None
 
 
 def rules_of(args: argparse.Namespace) -> zhengfen.Rules:
@@ -222,7 +267,7 @@ def rules_of(args: argparse.Namespace) -> zhengfen.Rules:
     command line is read (a bad option raises the core's ``RulesError``)."""
     import zhengfen
 
-    return zhengfen.Rules(**rule_options(args))
+    return zhengfen.Rules.from_dict(rule_options(args))
 
 
 def split_agents(text: str) -> list[str]:

@@ -1,6 +1,7 @@
 """``zhengfen demo``: a short demonstration of the engine on a seeded deal.
 
-Deals a 4-player Zheng Fen hand from a seed, classifies a few plays (jokers make several
+Deals the hands of a rule set from a seed (4-player Zheng Fen unless ``--game``, ``--players``
+or ``--option`` say otherwise), classifies a few plays (jokers make several
 readings), and lists the legal leads and a follow of the first hand.
 """
 
@@ -10,7 +11,7 @@ import argparse
 from collections import Counter
 
 import zhengfen
-from zhengfen.cli.arguments import MAX_PLAYERS, SEED, bounded_int
+from zhengfen.cli.arguments import SEED, add_rule_set, rules_of
 
 __all__ = ["HELP", "add_arguments", "demo", "run"]
 
@@ -26,15 +27,16 @@ EXAMPLE_PLAYS = (
 )
 
 
-def demo(seed: int, players: int) -> str:
-    """The demonstration text for one seed.
+def demo(seed: int, rules: zhengfen.Rules | None = None) -> str:
+    """The demonstration text for one seed under ``rules`` (4-player Zheng Fen by default).
 
-    >>> print(demo(42, 4).splitlines()[0])
+    >>> print(demo(42).splitlines()[0])
     Zheng Fen, 4 players, seed 42: Rules.zheng_fen(players=4, jokers_wild=True, ...
     """
-    rules = zhengfen.Rules.zheng_fen(players=players)
-    shown = repr(rules).split(", next_leader")[0]
-    lines = [f"Zheng Fen, {players} players, seed {seed}: {shown}, ...)"]
+    rules = rules or zhengfen.Rules.zheng_fen()
+    title = "Zheng Fen" if rules.game == "zheng_fen" else "Zen Cheng You"
+    shown = ", ".join(repr(rules).split(", ")[:2])
+    lines = [f"{title}, {rules.players} players, seed {seed}: {shown}, ...)"]
     hands = zhengfen.deal(rules, seed)
     for seat, hand in enumerate(hands):
         lines.append(f"  seat {seat} ({len(hand):2} cards): {hand}")
@@ -56,13 +58,11 @@ def demo(seed: int, players: int) -> str:
 def add_arguments(command: argparse.ArgumentParser) -> None:
     """The arguments of ``zhengfen demo``."""
     command.add_argument("--seed", type=SEED, default=42, help="deal seed (default 42)")
-    command.add_argument(
-        "--players", type=bounded_int(3, MAX_PLAYERS), default=4, help="3 to 6 (default 4)"
-    )
+    add_rule_set(command)
     command.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Prints the demonstration; returns the exit status."""
-    print(demo(args.seed, args.players))
+    print(demo(args.seed, rules_of(args)))
     return 0

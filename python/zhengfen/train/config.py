@@ -8,8 +8,9 @@ optimizer, the episodes) decides what the run learns, so it is stored in the run
 one is refused. The *budget and the machinery* (how long, how many threads or Ray actors, how
 often to evaluate and save, the progress bar) may change from one invocation to the next.
 
-The rules travel as a ``zhengfen.Rules``, made once where the command line is read; only
-``state.json`` spells them out, as the options of ``Rules.options()`` and the game. The
+The rules travel as a ``zhengfen.Rules``, made once where the command line is read by the
+rule-set arguments every command shares (:func:`zhengfen.cli.arguments.add_rule_set`); only
+``state.json`` spells them out, as the core writes them (``Rules.to_dict()``). The
 opponents and the yardstick travel read too (:func:`zhengfen.agents.read_agent`, once, where the
 command line or ``state.json`` is read): each opponent an :class:`zhengfen.AgentSpec`, a
 :class:`zhengfen.agents.UserClass` or a :class:`zhengfen.bots.BotSpec` (or :data:`SELF`), the
@@ -27,13 +28,21 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import zhengfen
-from zhengfen.cli.arguments import SEED, add_options, bounded_int, bounded_number, options_of, shown
+from zhengfen.cli.arguments import (
+    SEED,
+    add_options,
+    add_rule_set,
+    bounded_int,
+    bounded_number,
+    rules_given,
+    rules_of,
+    shown,
+)
 from zhengfen.errors import ArgumentError
 
 if TYPE_CHECKING:
@@ -106,7 +115,7 @@ class TrainConfig:
         values: dict[str, Any] = {
             name: stored.get(name, RECIPE_DEFAULTS.get(name)) for name in RECIPE
         }
-        values["rules"] = zhengfen.Rules(**values["rules"])
+        values["rules"] = zhengfen.Rules.from_dict(values["rules"])
         values["opponents"] = tuple(read_opponent(name) for name in values["opponents"])
         if isinstance(values["search"], str):  # an ismcts spec, read once here
             values["search"] = zhengfen.AgentSpec(values["search"])
@@ -191,13 +200,13 @@ def init_model(init: str, rules: zhengfen.Rules) -> zhengfen.LearnedModel:
 
 
 def _plain(value: Any) -> Any:
-    """A value as JSON stores it (tuples as lists, rules as their game and options, an agent
+    """A value as JSON stores it (tuples as lists, rules as the core writes them, an agent
     read as its label: :func:`zhengfen.agents.agent_label`)."""
     from zhengfen.agents import UserClass, agent_label
     from zhengfen.bots.spec import BotSpec
 
     if isinstance(value, zhengfen.Rules):
-        return {"game": value.game, **value.options()}
+        return value.to_dict()
     if isinstance(value, zhengfen.AgentSpec | UserClass | BotSpec):
         return agent_label(value)
     return [_plain(item) for item in value] if isinstance(value, tuple) else value
@@ -282,17 +291,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 def _add_recipe_choices(recipe: argparse._ArgumentGroup) -> None:
     """The recipe's rules, opponents and start: ``--game``, ``--players``, ``--option``,
     ``--opponents``, ``--init``, ``--residual``."""
-    recipe.add_argument("--game", choices=["zheng_fen", "zen_cheng_you"], default=None)
-    recipe.add_argument(
-        "--players", type=bounded_int(3, 6), default=None, help="Zheng Fen: 3 to 6 (4)"
-    )
-    recipe.add_argument(
-        "--option",
-        action="append",
-        default=None,
-        metavar="NAME=VALUE",
-        help="a rule option (RULES.md §3), e.g. target=300 (repeatable)",
-    )
+    add_rule_set(recipe, unset=True)
     recipe.add_argument(
         "--opponents",
         default=None,
@@ -547,22 +546,11 @@ def _add_evaluations(machinery: argparse._ArgumentGroup, d: TrainConfig) -> None
     )
 
 
-def make_rules(game: str | None, players: int | None, items: Sequence[str]) -> zhengfen.Rules:
-    """The rules of ``--game`` (Zheng Fen when not given), ``--players`` and ``--option``,
-    read as ``arena`` and ``play`` read them (:func:`zhengfen.cli.arguments.options_of`); a bad
-    option raises the core's ``RulesError``.
-
-    >>> make_rules(None, None, ["target=300"]).target
-    300
-    """
-    return zhengfen.Rules(**options_of(game or "zheng_fen", players, items))
-
-
 def given_recipe(args: argparse.Namespace) -> dict[str, Any]:
     """The recipe options given on the command line (not left at ``None``), by field name."""
     given: dict[str, Any] = {}
-    if args.game is not None or args.players is not None or args.option is not None:
-        given["rules"] = make_rules(args.game, args.players, args.option or [])
+    if rules_given(args):
+        given["rules"] = rules_of(args)
     if args.opponents is not None:
         from zhengfen.cli.arguments import split_agents
 

@@ -218,7 +218,7 @@ def index(k: int, outline: Outline) -> Json:
         "names": [who(s) for s in range(rules.players)],
         "agents": saved.agents,
         "teams": views.teams(final),
-        "rules": {"game": rules.game, **rules.options()},
+        "rules": rules.to_dict(),
         "length": len(outline.slices),
         "moves": moves(final),
         "matches": matches,

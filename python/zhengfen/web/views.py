@@ -344,7 +344,7 @@ def view(
         "game": game.rules.game,
         "title": "Zheng Fen" if game.rules.game == "zheng_fen" else "Zen Cheng You",
         "players": game.rules.players,
-        "rules": {"game": game.rules.game, **game.rules.options()},
+        "rules": game.rules.to_dict(),
         "seat": seat,
         "phase": game.phase,
         "match": game.match_number + 1,

@@ -133,6 +133,11 @@ pub const MAX_PLAYERS: usize = 6;
 
 const _: () = assert!(MAX_PLAYERS == *Variant::ZhengFen.player_counts().end() as usize);
 
+/// The fewest players of any game (RULES.md §3.1: three at a Zheng Fen table).
+pub const MIN_PLAYERS: usize = 3;
+
+const _: () = assert!(MIN_PLAYERS == *Variant::ZhengFen.player_counts().start() as usize);
+
 /// The option names, in the order `repr` writes them (see [`OptionName::ALL`]).
 pub const OPTION_NAMES: [&str; 7] = [
     OptionName::Players.name(),

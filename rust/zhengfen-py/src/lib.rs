@@ -173,6 +173,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
     m.add_function(wrap_pyfunction!(move_digest, m)?)?;
     m.add_function(wrap_pyfunction!(rules::game_offers, m)?)?;
+    rules::add_constants(m)?;
     m.add_function(wrap_pyfunction!(rng::deal, m)?)?;
     m.add_function(wrap_pyfunction!(rng::shuffle_deck, m)?)?;
     m.add_function(wrap_pyfunction!(combo::_combo_from_notation, m)?)?;

@@ -1,4 +1,5 @@
-//! `Rules`: the Python face of a core rule set; options travel as keyword arguments.
+//! `Rules`: the Python face of a core rule set; options travel as keyword arguments, and the
+//! rule set to and from JSON (text or a dict) is the core's one writer and reader.
 
 use crate::args::{as_index, is_numpy_bool, shown};
 use crate::convert::to_python;
@@ -8,6 +9,7 @@ use pyo3::types::{PyBool, PyDict, PyString};
 use zhengfen_core::error::Error;
 use zhengfen_core::game::record::refuse_huge_int;
 use zhengfen_core::rules::{OptionValue, Rules, Variant};
+use zhengfen_core::rules::{MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS};
 
 /// A rule set: the game, its players and its options (RULES.md §3).
 #[pyclass(name = "Rules", module = "zhengfen", frozen, eq, hash)]
@@ -98,6 +100,64 @@ impl PyRules {
         Ok(dict)
     }
 
+    /// The rule set as JSON text: `{"game": name, option: value, …}` (RULES.md §12.7).
+    fn to_json(&self) -> String {
+        self.rules.to_json()
+    }
+
+    /// The rule set of JSON text as `to_json` writes it; anything else is a `RulesError`.
+    #[staticmethod]
+    fn from_json(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let text = text.cast::<PyString>().map_err(|_| {
+            to_py(Error::Rules(format!(
+                "rules JSON must be a string, not {}",
+                type_name(text)
+            )))
+        })?;
+        let rules = Rules::from_json(&text.to_cow()?).map_err(to_py)?;
+        Ok(PyRules { rules })
+    }
+
+    /// The rule set as a dict: `{"game": name, **self.options()}`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("game", self.rules.variant.name())?;
+        for (name, value) in self.options(py)?.iter() {
+            dict.set_item(name, value)?;
+        }
+        Ok(dict)
+    }
+
+    /// The rule set of a dict as `to_dict` makes it (any options, in any order); anything else
+    /// is a `RulesError`.
+    #[staticmethod]
+    fn from_dict(data: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let refused = |why: String| to_py(Error::Rules(why));
+        let data = (data.cast::<PyDict>())
+            .map_err(|_| refused(format!("rules must be a dict, not {}", type_name(data))))?;
+        let game = (data.get_item("game")?)
+            .ok_or_else(|| refused("the rules name no 'game'".to_string()))?;
+        let game = game.cast::<PyString>().map_err(|_| {
+            refused(format!(
+                "the rules' game must be a string, not {}",
+                shown(&game)
+            ))
+        })?;
+        let mut rules = Variant::from_name(&game.to_cow()?).map_err(to_py)?.rules();
+        for (name, value) in data.iter() {
+            let name = name.cast::<PyString>().map_err(|_| {
+                refused(format!(
+                    "a rule option's name must be a string, not {}",
+                    shown(&name)
+                ))
+            })?;
+            if name.to_cow()? != "game" {
+                set_option(&mut rules, &name.to_cow()?, &value).map_err(to_py)?;
+            }
+        }
+        Ok(PyRules { rules })
+    }
+
     /// The preset call that makes this rule set: `Rules.zheng_fen(players=4, …)`.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let options = self.options(py)?;
@@ -133,6 +193,19 @@ fn with_options(mut rules: Rules, options: Option<&Bound<'_, PyDict>>) -> PyResu
         }
     }
     Ok(PyRules { rules })
+}
+
+/// The name of a value's type, as an error says it.
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    (value.get_type().name()).map_or_else(|_| "?".to_string(), |name| name.to_string())
+}
+
+/// The bounds of the rule sets, as module constants: the fewest and most players of any game
+/// and the highest target (RULES.md §3.1, §3.5).
+pub fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("MIN_PLAYERS", MIN_PLAYERS)?;
+    m.add("MAX_PLAYERS", MAX_PLAYERS)?;
+    m.add("MAX_TARGET", MAX_TARGET)
 }
 
 /// Sets option `name` of `rules` to a Python value: a bool (numpy's too) for a bool option, an

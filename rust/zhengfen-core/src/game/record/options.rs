@@ -1,6 +1,18 @@
 //! A rule set in a record: `{"game": name, option: value, …}` (RULES.md §3, §12.7). Writers put
 //! the game and its own options; readers take any of the seven options, by [`Rules::set`].
+//! [`Rules::to_json`] and [`Rules::from_json`] are the one writer and reader of this object as
+//! text for every caller (a saved game, the web, a training run's state).
+//!
+//! ```
+//! use zhengfen_core::rules::Rules;
+//! let rules = Rules::zheng_fen(3).unwrap();
+//! let text = rules.to_json();
+//! assert!(text.starts_with(r#"{"game": "zheng_fen", "players": 3, "jokers_wild": true"#));
+//! assert_eq!(Rules::from_json(&text).unwrap(), rules);
+//! assert!(Rules::from_json(r#"{"players": 3}"#).is_err());
+//! ```
 
+use super::to_json;
 use crate::error::{Error, Result};
 use crate::rules::{OptionValue, Rules, Variant};
 use serde::ser::{SerializeMap, Serializer};
@@ -27,6 +39,51 @@ impl Serialize for Rules {
             map.serialize_entry(name.name(), &self.option(*name))?;
         }
         map.end()
+    }
+}
+
+impl Rules {
+    /// The rule set as JSON text, `{"game": name, option: value, …}` with the game's own
+    /// options in order, in the layout of Python's `json.dumps` (as a saved game writes it).
+    pub fn to_json(&self) -> String {
+        to_json(self)
+    }
+
+    /// The rule set of JSON text written as [`Rules::to_json`] writes it (any of the seven
+    /// options may be given, in any order). Anything else is an [`Error::Rules`] saying what:
+    /// text that is not JSON, a value that is not an object, no `"game"` string, an unknown
+    /// game or option, a value an option does not take.
+    pub fn from_json(text: &str) -> Result<Rules> {
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| Error::Rules(format!("rules are not JSON: {e}")))?;
+        Rules::from_value(&value)
+    }
+
+    /// The rule set of a parsed JSON value (see [`Rules::from_json`]).
+    pub fn from_value(value: &Value) -> Result<Rules> {
+        let written = value.as_object().ok_or_else(|| {
+            Error::Rules(format!(
+                "rules must be an object {{\"game\": name, option: value, …}}, not {}",
+                short(value)
+            ))
+        })?;
+        match written.get("game") {
+            Some(Value::String(game)) => read(game, written),
+            Some(other) => Err(Error::Rules(format!(
+                "the rules' game must be a string, not {}",
+                short(other)
+            ))),
+            None => Err(Error::Rules("the rules name no \"game\"".to_string())),
+        }
+    }
+}
+
+/// A JSON value as an error quotes it, cut to 40 characters.
+fn short(value: &Value) -> String {
+    let text = value.to_string();
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text,
     }
 }
 
