@@ -217,12 +217,13 @@ class Body:
 
 
 def rules(body: Body) -> zhengfen.Rules:
-    """The rule set of ``game``, ``players`` and ``options`` (the core checks each option)."""
+    """The rule set of ``game``, ``players`` and ``options``, read by the core
+    (``Rules.from_dict``, which checks each option; the bounds on ``players`` are the core's)."""
     game = body.string("game", choices=list(GAMES))
     options = body.options("options")
     if "game" in options:
         raise InputError("'options' holds no 'game': the game is the 'game' field")
-    players = body.integer("players", 3, 6, None)
+    players = body.integer("players", zhengfen.MIN_PLAYERS, zhengfen.MAX_PLAYERS, None)
     if players is not None and options.get("players", players) != players:
         raise InputError(
             f"'players' is {players} but 'options' gives players {_short(options['players'])}"
@@ -230,7 +231,7 @@ def rules(body: Body) -> zhengfen.Rules:
     if players is not None:
         options["players"] = players
     try:
-        return zhengfen.Rules(game, **options)
+        return zhengfen.Rules.from_dict({**options, "game": game})
     except (TypeError, ValueError) as error:
         raise InputError(str(error)) from error
 
