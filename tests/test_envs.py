@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import dataclasses
 import io
 import random
 import re
@@ -518,6 +519,77 @@ def test_options_defaults() -> None:
     assert EnvOptions.parse({"game": "zen_cheng_you"}).max_actions == 16384
     assert EnvOptions.parse({}).dtype == "uint8"
     assert EnvOptions.parse({"max_actions": np.int64(7)}).max_actions == 7
+
+
+RULE_SETS = [zhengfen.Rules.zheng_fen(players=n) for n in range(3, 7)] + [
+    zhengfen.Rules.zen_cheng_you(target=300)
+]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=repr)
+def test_the_defaults_that_depend_on_the_rules_are_the_rules_own(rules: zhengfen.Rules) -> None:
+    """``max_actions`` and ``illegal_reward`` state no field default (one number for both
+    games): ``parse`` and ``of`` take the rules' own."""
+    fields = {field.name: field for field in dataclasses.fields(EnvOptions)}
+    for name in ("max_actions", "illegal_reward"):
+        assert fields[name].default is dataclasses.MISSING, name
+    for options in (EnvOptions.of(rules), EnvOptions.parse({"rules": rules})):
+        assert options.rules == rules
+        assert options.max_actions == zhengfen.default_max_actions(rules)
+        assert options.illegal_reward == worst_reward(rules)
+    given = EnvOptions.of(rules, max_actions=9, illegal_reward=-3, episode="game")
+    assert (given.max_actions, given.illegal_reward, given.episode) == (9, -3.0, "game")
+
+
+def test_the_environments_take_rules() -> None:
+    rules = zhengfen.Rules.zen_cheng_you(target=300)
+    aec = _aec(rules=rules)
+    assert aec.unwrapped.options == EnvOptions.of(rules)
+    gym = _gym(rules=rules, seat=1)
+    assert (gym.options.rules, gym.seat) == (rules, 1)
+    assert _aec(rules=rules, game="zen_cheng_you").unwrapped.options.rules == rules
+    assert len(_aec(rules=zhengfen.Rules.zheng_fen(players=6)).possible_agents) == 6
+
+
+BAD_RULES: list[tuple[dict[str, Any], str]] = [
+    ({"rules": {"game": "zheng_fen"}}, "rules must be a zhengfen.Rules, not dict"),
+    ({"rules": "zheng_fen"}, "rules must be a zhengfen.Rules, not str"),
+    ({"rules": zhengfen.Rules.zen_cheng_you(), "game": "zheng_fen"}, "game 'zheng_fen' is not"),
+    ({"rules": zhengfen.Rules.zheng_fen(), "players": 5}, "rule option 'players' given beside"),
+    ({"rules": zhengfen.Rules.zheng_fen(), "colour": 5}, "rule option 'colour' given beside"),
+]
+
+
+@pytest.mark.parametrize(("options", "says"), BAD_RULES)
+def test_bad_rules_are_refused(options: dict[str, Any], says: str) -> None:
+    with pytest.raises(EnvError, match=re.escape(says)):
+        EnvOptions.parse(options)
+    with pytest.raises(EnvError, match=re.escape(says)):
+        _aec(**options)
+
+
+def test_gymnasium_make_takes_rules_of_its_game() -> None:
+    gymnasium = pytest.importorskip("gymnasium")
+    rules = zhengfen.Rules.zen_cheng_you(target=300)
+    env = gymnasium.make("zhengfen/ZenChengYou-v0", rules=rules)
+    assert env.unwrapped.options.rules == rules
+    with pytest.raises(EnvError, match="not the game of the rules"):
+        gymnasium.make("zhengfen/ZhengFen-v0", rules=rules)
+
+
+def test_one_penalty_for_both_games_would_pay_in_zen_cheng_you() -> None:
+    """AI.md §6: Zen Cheng You matches end further below zero than Zheng Fen's worst result, so
+    Zheng Fen's penalty (-100) would let a losing Zen Cheng You team escape by an illegal
+    action; its own default is below every result."""
+    zheng_fen = worst_reward(zhengfen.Rules.zheng_fen())
+    env = _aec(game="zen_cheng_you")
+    results = [r for seed in range(2) for r in _returns(env, seed).values()]  # -330, -220
+    assert min(results) < zheng_fen
+    assert (
+        min(results)
+        > env.unwrapped.options.illegal_reward
+        == worst_reward(env.unwrapped.options.rules)
+    )
 
 
 def test_render_shows_only_the_hand_to_move() -> None:

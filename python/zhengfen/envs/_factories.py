@@ -26,9 +26,10 @@ _CLASSES = {
 def pettingzoo_env(**options: Any) -> AECEnv:
     """A PettingZoo AEC environment (``ZhengfenAEC`` in an ``OrderEnforcingWrapper``).
 
-    ``options``: ``game`` (``"zheng_fen"`` or ``"zen_cheng_you"``), any rule option of
-    :class:`zhengfen.Rules`, and ``episode``, ``max_actions``, ``perfect_information``,
-    ``render_mode``, ``illegal_action``, ``illegal_reward`` (see :class:`EnvOptions`).
+    ``options``: ``rules`` (a :class:`zhengfen.Rules`), or ``game`` (``"zheng_fen"`` or
+    ``"zen_cheng_you"``) and any rule option of :class:`zhengfen.Rules`; and ``episode``,
+    ``max_actions``, ``perfect_information``, ``render_mode``, ``illegal_action``,
+    ``illegal_reward`` (see :class:`EnvOptions`).
     Needs ``pettingzoo``.
     """
     try:

@@ -60,7 +60,8 @@ StepResult = tuple[Observation, float, bool, bool, dict[str, Any]]
 class ZhengfenEnv(gymnasium.Env[Observation, Action]):
     """One learning seat (``seat``) against agents in the other seats.
 
-    Options: ``game`` and the rule options of :class:`zhengfen.Rules`; ``seat`` (default 0);
+    Options: ``rules`` (a :class:`zhengfen.Rules`), or ``game`` and the rule options of
+    :class:`zhengfen.Rules`; ``seat`` (default 0);
     ``opponents``, one per other seat in seat order: agent names for
     :func:`zhengfen.agents.make_agent` (``"random"``, ``"greedy"``, ``"search"``,
     ``"search(determinizations=D,candidates=C)"``, ``"learned"``, ``"learned(model=PATH)"``,

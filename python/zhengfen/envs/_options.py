@@ -9,6 +9,9 @@ Every bad option raises a :class:`zhengfen.ZhengfenError` (a ``ValueError``) nam
 (3, 'match', 4096, 'terminate')
 >>> options.illegal_reward
 -100.0
+>>> zen = EnvOptions.parse({"rules": Rules.zen_cheng_you(target=300)})
+>>> zen.rules.target, zen.max_actions, zen.illegal_reward
+(300, 16384, -800.0)
 >>> EnvOptions.parse({"max_actions": 0})
 Traceback (most recent call last):
 ...
@@ -55,6 +58,7 @@ MAX_ACTIONS_LIMIT = 2**20
 #: The options of the environments themselves (the rest are rule options), with the
 #: Gymnasium environment's ``seat`` and ``opponents``.
 ENV_OPTIONS = (
+    "rules",
     "game",
     "episode",
     "max_actions",
@@ -71,13 +75,16 @@ _SEED_LIMIT = 2**64
 class EnvOptions:
     """The options every environment takes, checked.
 
-    - ``rules``: ``zhengfen.Rules(game, **rule_options)`` (``game`` defaults to
-      ``"zheng_fen"``);
+    - ``rules``: a :class:`zhengfen.Rules`, given as ``rules=`` or made as
+      ``zhengfen.Rules(game, **rule_options)`` (``game`` defaults to ``"zheng_fen"``); with
+      ``rules=`` no rule option is given beside it, and a ``game`` only if it is the rules' own
+      (``gymnasium.make("zhengfen/ZenChengYou-v0", rules=...)`` passes its game);
     - ``episode``: ``"match"`` (an episode is one match, the default) or ``"game"`` (matches are
       played, ``next_match()`` called automatically, until the game is over);
-    - ``max_actions``: the size of the action space, 1 to 2**20 (default 4,096 in Zheng Fen,
-      16,384 in Zen Cheng You); action ``i`` is ``game.legal_moves()[i]``, so moves beyond the
-      first ``max_actions`` of a legal list cannot be chosen;
+    - ``max_actions``: the size of the action space, 1 to 2**20 (default: the rules' own,
+      :func:`zhengfen.default_max_actions`, 4,096 in Zheng Fen, 16,384 in Zen Cheng You);
+      action ``i`` is ``game.legal_moves()[i]``, so moves beyond the first ``max_actions`` of a
+      legal list cannot be chosen;
     - ``perfect_information``: observations include every hand (for debugging and oracle
       training only);
     - ``dtype``: the observation's storage, ``"uint8"`` (the default) or ``"float32"`` (the
@@ -88,36 +95,57 @@ class EnvOptions:
       player who chose it gets ``illegal_reward`` and the others 0, nothing is played),
       ``"penalize"`` (nothing is played, the player gets ``illegal_reward`` and is to move
       again), or ``"raise"`` (:class:`zhengfen.IllegalMoveError`, nothing changes);
-    - ``illegal_reward``: a finite number, by default below every match result
-      (:func:`zhengfen.envs.worst_reward`: -100 in Zheng Fen, -800 in Zen Cheng You).
+    - ``illegal_reward``: a finite number, by default below every match result of the rules
+      (:func:`zhengfen.envs.worst_reward`: -100 in Zheng Fen, -800 in Zen Cheng You, AI.md §6).
+
+    ``max_actions`` and ``illegal_reward`` have no field defaults: theirs depend on the rules
+    (:meth:`parse` and :meth:`of` fill them in).
     """
 
     rules: Rules
+    max_actions: int
+    illegal_reward: float
     episode: str = "match"
-    max_actions: int = 4096
     perfect_information: bool = False
     dtype: TensorDtype = "uint8"
     render_mode: str | None = None
     illegal_action: str = "terminate"
-    illegal_reward: float = -100.0
+
+    @classmethod
+    def of(cls, rules: Rules, **options: Any) -> EnvOptions:
+        """The options of ``rules`` with the environment's own ``options`` (checked as
+        :meth:`parse` checks them; the defaults are the rules' own).
+
+        >>> EnvOptions.of(Rules.zheng_fen(players=5)).illegal_reward
+        -100.0
+        """
+        return cls.parse({**options, "rules": rules})
 
     @classmethod
     def parse(cls, options: Mapping[str, Any]) -> EnvOptions:
         """Splits ``options`` into the environment's own and the rule options (the rest,
-        passed to :class:`zhengfen.Rules` with ``game``), checking every one."""
-        rest = dict(options)
-        rules = _rules(rest.pop("game", "zheng_fen"), rest, ENV_OPTIONS)
+        passed to :class:`zhengfen.Rules` with ``game``, or ``rules`` itself), checking every
+        one."""
+        rules = _given_rules(options)
         max_actions = options.get("max_actions")
         illegal_reward = options.get("illegal_reward")
         return cls(
-            rules,
-            _choice("episode", options.get("episode", "match"), EPISODES),
-            default_max_actions(rules) if max_actions is None else _max_actions(max_actions),
-            _flag("perfect_information", options.get("perfect_information", False)),
-            cast(TensorDtype, _choice("dtype", options.get("dtype", "uint8"), DTYPES)),
-            _render_mode(options.get("render_mode")),
-            _choice("illegal_action", options.get("illegal_action", "terminate"), ILLEGAL_ACTIONS),
-            worst_reward(rules) if illegal_reward is None else _reward(illegal_reward),
+            rules=rules,
+            max_actions=(
+                default_max_actions(rules) if max_actions is None else _max_actions(max_actions)
+            ),
+            illegal_reward=(
+                worst_reward(rules) if illegal_reward is None else _reward(illegal_reward)
+            ),
+            episode=_choice("episode", options.get("episode", "match"), EPISODES),
+            perfect_information=_flag(
+                "perfect_information", options.get("perfect_information", False)
+            ),
+            dtype=cast(TensorDtype, _choice("dtype", options.get("dtype", "uint8"), DTYPES)),
+            render_mode=_render_mode(options.get("render_mode")),
+            illegal_action=_choice(
+                "illegal_action", options.get("illegal_action", "terminate"), ILLEGAL_ACTIONS
+            ),
         )
 
     def episode_over(self, game: Game) -> bool:
@@ -129,6 +157,27 @@ class EnvOptions:
         over and the game is not: after ``rules.match_limit`` matches (RULES.md §3.5), as
         ``VecGame`` and ``rollouts`` do."""
         return game.match_number + 1 >= self.rules.match_limit
+
+
+def _given_rules(options: Mapping[str, Any]) -> Rules:
+    """The rules of ``options``: ``rules`` (a :class:`zhengfen.Rules`, with no rule option
+    beside it and a ``game`` only if it is the rules' own), else ``game`` and the rule
+    options."""
+    rest = dict(options)
+    given = rest.pop("rules", None)
+    if given is None:
+        return _rules(rest.pop("game", "zheng_fen"), rest, ENV_OPTIONS)
+    if not isinstance(given, Rules):
+        raise EnvError(f"rules must be a zhengfen.Rules, not {type(given).__name__}")
+    game = rest.pop("game", given.game)
+    if game != given.game:
+        raise EnvError(f"game {game!r} is not the game of the rules given ({given.game!r})")
+    beside = sorted(name for name in rest if name not in ENV_OPTIONS)
+    if beside:
+        raise EnvError(
+            f"rule option {beside[0]!r} given beside rules=: set it in the Rules instead"
+        )
+    return given
 
 
 def _rules(game: object, options: dict[str, Any], own: tuple[str, ...]) -> Rules:

@@ -37,7 +37,8 @@ __all__ = ["ZhengfenAEC", "pettingzoo_env"]
 class ZhengfenAEC(AECEnv):  # type: ignore[misc]
     """Zheng Fen or Zen Cheng You as a PettingZoo AEC environment.
 
-    Options: ``game`` and the rule options of :class:`zhengfen.Rules`, plus ``episode``,
+    Options: ``rules`` (a :class:`zhengfen.Rules`), or ``game`` and the rule options of
+    :class:`zhengfen.Rules`; plus ``episode``,
     ``max_actions``, ``perfect_information``, ``render_mode``, ``illegal_action`` and
     ``illegal_reward`` (:class:`zhengfen.envs.EnvOptions`); a bad one raises
     :class:`zhengfen.errors.EnvError` or :class:`zhengfen.RulesError`.
