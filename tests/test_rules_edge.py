@@ -268,3 +268,10 @@ def test_a_bad_option_is_a_rules_error_and_a_malformed_one_an_argument_error() -
         arguments.rules_of(parser().parse_args(["--option", "target=0"]))
     with pytest.raises(zhengfen.ArgumentError, match="NAME=VALUE"):
         arguments.rules_of(parser().parse_args(["--option", "target"]))
+
+
+@pytest.mark.parametrize("item", ["game=zen_cheng_you", "players=5"])
+def test_the_game_and_the_players_are_not_options(item: str) -> None:
+    """``--option game=...`` switched the game behind ``--game``'s back."""
+    with pytest.raises(zhengfen.ArgumentError, match="give --"):
+        arguments.rules_of(parser().parse_args(["--option", item]))

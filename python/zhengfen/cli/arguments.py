@@ -246,6 +246,8 @@ def options_of(game: str, players: int | None, items: Sequence[str]) -> dict[str
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
             raise ArgumentError(f"--option {item!r}: expected NAME=VALUE")
+        if name.strip() in ("game", "players"):
+            raise ArgumentError(f"--option {item!r}: give --{name.strip()} instead")
         options[name.strip()] = parse_value(value)
     return options
 

@@ -101,7 +101,8 @@ impl PyRules {
     }
 
     /// The rule set as JSON text: `{"game": name, option: value, …}` (RULES.md §12.7).
-    fn to_json(&self) -> String {
+    #[pyo3(name = "to_json")]
+    fn py_to_json(&self) -> String {
         self.rules.to_json()
     }
 
@@ -119,7 +120,8 @@ impl PyRules {
     }
 
     /// The rule set as a dict: `{"game": name, **self.options()}`.
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    #[pyo3(name = "to_dict")]
+    fn py_to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         dict.set_item("game", self.rules.variant.name())?;
         for (name, value) in self.options(py)?.iter() {
