@@ -100,13 +100,22 @@ impl PyRules {
         Ok(dict)
     }
 
-    /// The rule set as JSON text: `{"game": name, option: value, …}` (RULES.md §12.7).
+    /// The rule set as JSON text, `{"game": name, option: value, ...}` with the game's own
+    /// options, as a saved game writes it (RULES.md §12.7).
+    ///
+    /// >>> Rules.zen_cheng_you(target=300).to_json()
+    /// '{"game": "zen_cheng_you", "target": 300, "lead_after_out": "next", "last_chance": false}'
     #[pyo3(name = "to_json")]
     fn py_to_json(&self) -> String {
         self.rules.to_json()
     }
 
-    /// The rule set of JSON text as `to_json` writes it; anything else is a `RulesError`.
+    /// The rule set of JSON text as `to_json` writes it (any of the options, in any order);
+    /// anything else (not JSON, not an object, no `"game"`, a bad option) is a `RulesError`
+    /// saying what.
+    ///
+    /// >>> Rules.from_json('{"game": "zheng_fen", "players": 3}') == Rules.zheng_fen(players=3)
+    /// True
     #[staticmethod]
     fn from_json(text: &Bound<'_, PyAny>) -> PyResult<Self> {
         let text = text.cast::<PyString>().map_err(|_| {
@@ -119,7 +128,7 @@ impl PyRules {
         Ok(PyRules { rules })
     }
 
-    /// The rule set as a dict: `{"game": name, **self.options()}`.
+    /// The rule set as a dict, `{"game": name, **self.options()}`: what `to_json` writes.
     #[pyo3(name = "to_dict")]
     fn py_to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
@@ -130,8 +139,8 @@ impl PyRules {
         Ok(dict)
     }
 
-    /// The rule set of a dict as `to_dict` makes it (any options, in any order); anything else
-    /// is a `RulesError`.
+    /// The rule set of a dict as `to_dict` makes it (parsed JSON; any of the options, in any
+    /// order); anything else is a `RulesError` naming what is wrong.
     #[staticmethod]
     fn from_dict(data: &Bound<'_, PyAny>) -> PyResult<Self> {
         let refused = |why: String| to_py(Error::Rules(why));
