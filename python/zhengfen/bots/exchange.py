@@ -71,8 +71,7 @@ class Exchange:
         """Sends ``message``; for a ``decision``, returns the index of the bot's answer (a move
         written in notation is read as BOTS.md §4 reads it); :class:`Breach` if it has none."""
         if message.get("type") == "game" and isinstance(message.get("rules"), dict):
-            rules = dict(message["rules"])
-            self.rules = zhengfen.Rules(rules.pop("game"), **rules)
+            self.rules = zhengfen.Rules.from_dict(message["rules"])
         begun = time.monotonic()
         deadline = begun + self.time_ms / 1000
         if not self.process.send(message, deadline=deadline):

@@ -146,3 +146,50 @@ pub fn refuse_huge_int(rules: &Rules, name: &str, digits: &str) -> Error {
         Ok(()) => cannot_take(name, digits),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_set_round_trips_through_its_json() {
+        let mut sets: Vec<Rules> = (3..=6).map(|n| Rules::zheng_fen(n).unwrap()).collect();
+        sets.push(Rules::zen_cheng_you());
+        let mut changed = Rules::zen_cheng_you();
+        changed.set("last_chance", OptionValue::Bool(true)).unwrap();
+        changed.set("target", OptionValue::Int(1)).unwrap();
+        sets.push(changed);
+        for rules in sets {
+            let text = rules.to_json();
+            assert!(text.starts_with(r#"{"game": ""#), "{text}");
+            assert_eq!(Rules::from_json(&text).unwrap(), rules, "{text}");
+        }
+    }
+
+    #[test]
+    fn anything_but_a_rule_set_is_a_rules_error_saying_what() {
+        let cases = [
+            ("{", "not JSON"),
+            ("[1]", "must be an object"),
+            (r#"{"players": 3}"#, r#"no "game""#),
+            (r#"{"game": 7}"#, "game must be a string, not 7"),
+            (r#"{"game": "chess"}"#, "chess"),
+            (r#"{"game": "zheng_fen", "players": 9}"#, "players"),
+            (
+                r#"{"game": "zheng_fen", "target": [1]}"#,
+                "cannot take the value [1]",
+            ),
+        ];
+        for (text, says) in cases {
+            match Rules::from_json(text) {
+                Err(Error::Rules(message)) => assert!(message.contains(says), "{text}: {message}"),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        let long = format!(r#"{{"game": "{}"}}"#, "x".repeat(100));
+        let Err(Error::Rules(message)) = Rules::from_value(&serde_json::json!([long])) else {
+            panic!("a list is no rule set");
+        };
+        assert!(message.len() < 120, "the value quoted is cut: {message}");
+    }
+}
