@@ -29,7 +29,7 @@ import numpy as np
 
 import zhengfen
 from zhengfen.agents import GreedyAgent, observe
-from zhengfen.train.config import parse_layers
+from zhengfen.train.arguments import parse_layers
 
 LAYERS = (256, 256, 128)
 HISTORY_ROWS = 8

@@ -26,7 +26,8 @@ import statistics
 import tempfile
 
 import zhengfen
-from zhengfen.train.config import TrainConfig, parse_layers
+from zhengfen.train.arguments import parse_layers
+from zhengfen.train.config import TrainConfig
 from zhengfen.train.loop import Counters, train
 
 GAMES: dict[str, zhengfen.Rules] = {

@@ -30,6 +30,7 @@ pytest.importorskip("optax")
 pytest.importorskip("matplotlib")
 
 from zhengfen.train import curve, features  # noqa: E402
+from zhengfen.train.arguments import parse_search  # noqa: E402
 from zhengfen.train.checkpoint import (  # noqa: E402
     RunFiles,
     keep_reference,
@@ -37,7 +38,7 @@ from zhengfen.train.checkpoint import (  # noqa: E402
     optimizer_of,
     read_reference,
 )
-from zhengfen.train.config import TrainConfig, parse_search  # noqa: E402
+from zhengfen.train.config import TrainConfig  # noqa: E402
 from zhengfen.train.learner import Learner, Targets  # noqa: E402
 from zhengfen.train.loop import Run, train  # noqa: E402
 from zhengfen.train.network import (  # noqa: E402

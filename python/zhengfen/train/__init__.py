@@ -5,8 +5,9 @@ model is a ``zhengfen-dmc-1`` safetensors file (``zhengfen-dmc-2`` for a residua
 
 One concept a module:
 
-- :mod:`zhengfen.train.config`: the options (``TrainConfig``), their command-line arguments and
-  checks (no JAX);
+- :mod:`zhengfen.train.config`: the options (``TrainConfig``) and their checks (no JAX);
+- :mod:`zhengfen.train.arguments`: the command-line arguments that set them, and a resumed
+  run's arguments checked against its ``state.json`` (no JAX);
 - :mod:`zhengfen.train.features`: the network's inputs: sample arrays to float32 state and move
   rows, and the fixed input scales (no JAX);
 - :mod:`zhengfen.train.network`: the JAX network, exactly the model format's forward pass, its

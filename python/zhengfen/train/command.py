@@ -24,14 +24,9 @@ from typing import TYPE_CHECKING, Any
 import zhengfen
 from zhengfen.errors import ArgumentError, InvalidStateError, ModelError
 from zhengfen.train import EXTRA
-from zhengfen.train import config as train_config
-from zhengfen.train.config import (
-    SELF,
-    TrainConfig,
-    check_resume,
-    from_args,
-    init_model,
-)
+from zhengfen.train import arguments as train_arguments
+from zhengfen.train.arguments import check_resume, from_args
+from zhengfen.train.config import SELF, TrainConfig, init_model
 
 if TYPE_CHECKING:
     from zhengfen.train.network import Network
@@ -49,8 +44,8 @@ PACKAGES = ("jax", "optax", "matplotlib")
 
 
 def add_arguments(command: argparse.ArgumentParser) -> None:
-    """The arguments of ``zhengfen train`` (:mod:`zhengfen.train.config`; no JAX imported)."""
-    train_config.add_arguments(command)
+    """The arguments of ``zhengfen train`` (:mod:`zhengfen.train.arguments`; no JAX imported)."""
+    train_arguments.add_arguments(command)
     command.set_defaults(run=run)
 
 
