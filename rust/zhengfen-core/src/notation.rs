@@ -65,10 +65,11 @@ pub fn parse_cards(text: &str, decks: u8) -> Result<CardSet> {
     let mut set = CardSet::EMPTY;
     for (position, token) in tokens.filter(|t| !t.is_empty()).enumerate() {
         let card = parse_card(token).ok_or_else(|| {
-            Error::InvalidCards(format!(
+            Error::cards(format!(
                 "unknown card token '{token}' at position {}",
                 position + 1
             ))
+            .with_token(token, Some(position + 1))
         })?;
         set = add_card(set, card, decks)?;
     }
@@ -97,18 +98,16 @@ fn check_decks(decks: u8) -> Result<()> {
     if decks == 1 || decks == 2 {
         Ok(())
     } else {
-        Err(Error::InvalidCards(format!(
-            "decks must be 1 or 2, not {decks}"
-        )))
+        Err(Error::cards(format!("decks must be 1 or 2, not {decks}")))
     }
 }
 
 fn too_many(card: Card, decks: u8) -> Error {
-    if decks == 1 {
-        Error::InvalidCards(format!("duplicate card {card}"))
-    } else {
-        Error::InvalidCards(format!("more than two copies of {card}"))
-    }
+    let message = match decks {
+        1 => format!("duplicate card {card}"),
+        _ => format!("more than two copies of {card}"),
+    };
+    Error::cards(message).with_token(card, None)
 }
 
 /// The parts of a combination in notation `KIND RANK LENGTH: CARDS` (RULES.md §1.7), unchecked
@@ -124,7 +123,7 @@ fn too_many(card: Card, decks: u8) -> Error {
 /// assert_eq!(parse_combo("pair 8 01 :8c 8d", 1).unwrap().to_string(), "pair 8 1: 8c 8d");
 /// ```
 pub fn parse_combo(text: &str, decks: u8) -> Result<Combo> {
-    let bad = |why: &str| Error::InvalidCombo(format!("bad combination '{text}': {why}"));
+    let bad = |why: &str| Error::combo(format!("bad combination '{text}': {why}"), text);
     let (head, cards) = text
         .split_once(':')
         .ok_or_else(|| bad("expected 'KIND RANK LENGTH: CARDS'"))?;

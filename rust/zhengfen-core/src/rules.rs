@@ -41,9 +41,14 @@ impl Variant {
         match name {
             "zheng_fen" => Ok(Variant::ZhengFen),
             "zen_cheng_you" => Ok(Variant::ZenChengYou),
-            _ => Err(Error::Rules(format!(
+            _ => Err(Error::rules(format!(
                 "unknown game '{name}'; the games are 'zheng_fen' and 'zen_cheng_you'"
-            ))),
+            ))
+            .with_option(
+                "game",
+                Some(format!("'{name}'")),
+                Some("'zheng_fen' and 'zen_cheng_you'".into()),
+            )),
         }
     }
 
@@ -205,10 +210,11 @@ impl OptionName {
             .into_iter()
             .find(|option| option.name() == name)
             .ok_or_else(|| {
-                Error::Rules(format!(
+                Error::rules(format!(
                     "unknown option '{name}'; the options are {}",
                     OPTION_NAMES.join(", ")
                 ))
+                .with_option(name, None, Some(OPTION_NAMES.join(", ")))
             })
     }
 }
@@ -288,12 +294,13 @@ impl Rules {
         if *value == fixed {
             return Ok(());
         }
-        Err(Error::Rules(format!(
+        Err(Error::rules(format!(
             "option {} is fixed at {} in {}",
             option.name(),
             show(&fixed),
             self.variant.name()
-        )))
+        ))
+        .with_option(option.name(), Some(show(value)), Some(show(&fixed))))
     }
 
     /// The value of `option`, as [`Rules::set`] takes it.
@@ -378,33 +385,44 @@ fn players(game: Variant, value: &OptionValue) -> Result<u8> {
     let range = i64::from(*counts.start())..=i64::from(*counts.end());
     match value {
         OptionValue::Int(n) if range.contains(n) => Ok(*n as u8),
-        _ => Err(Error::Rules(format!(
+        _ => Err(Error::rules(format!(
             "option players must be an integer from {} to {} in {}, not {}",
             range.start(),
             range.end(),
             game.name(),
             show(value)
-        ))),
+        ))
+        .with_option(
+            "players",
+            Some(show(value)),
+            Some(format!("{} to {}", range.start(), range.end())),
+        )),
     }
 }
 
 fn target(value: &OptionValue) -> Result<u32> {
     match value {
         OptionValue::Int(n) if (1..=i64::from(MAX_TARGET)).contains(n) => Ok(*n as u32),
-        _ => Err(Error::Rules(format!(
+        _ => Err(Error::rules(format!(
             "option target must be an integer from 1 to {MAX_TARGET}, not {}",
             show(value)
-        ))),
+        ))
+        .with_option(
+            "target",
+            Some(show(value)),
+            Some(format!("1 to {MAX_TARGET}")),
+        )),
     }
 }
 
 fn boolean(name: &str, value: &OptionValue) -> Result<bool> {
     match value {
         OptionValue::Bool(b) => Ok(*b),
-        _ => Err(Error::Rules(format!(
+        _ => Err(Error::rules(format!(
             "option {name} must be True or False, not {}",
             show(value)
-        ))),
+        ))
+        .with_option(name, Some(show(value)), Some("True or False".into()))),
     }
 }
 
@@ -414,11 +432,12 @@ fn choice(name: &str, value: &OptionValue, choices: &[&str]) -> Result<usize> {
             return Ok(i);
         }
     }
-    Err(Error::Rules(format!(
-        "option {name} must be one of '{}', not {}",
-        choices.join("', '"),
+    let bound = format!("'{}'", choices.join("', '"));
+    Err(Error::rules(format!(
+        "option {name} must be one of {bound}, not {}",
         show(value)
-    )))
+    ))
+    .with_option(name, Some(show(value)), Some(bound)))
 }
 
 /// An option value as Python writes it.
@@ -442,7 +461,9 @@ mod tests {
             assert!(at.is_ok());
             for bad in [i64::from(MAX_TARGET) + 1, i64::from(u32::MAX), 0, -1] {
                 let past = rules.set("target", OptionValue::Int(bad));
-                assert!(matches!(past, Err(Error::Rules(m)) if m.contains("1 to 10000")));
+                assert!(
+                    matches!(past, Err(Error::Rules { message: m, .. }) if m.contains("1 to 10000"))
+                );
                 assert_eq!(rules.target, MAX_TARGET, "unchanged after the error");
             }
         }
@@ -465,7 +486,9 @@ mod tests {
             assert_eq!(OPTION_NAMES, OptionName::ALL.map(OptionName::name));
             for unknown in ["", "colour", "last_chance ", "Players", "lastchance"] {
                 let read = rules.option_named(unknown);
-                assert!(matches!(read, Err(Error::Rules(m)) if m.contains("unknown option")));
+                assert!(
+                    matches!(read, Err(Error::Rules { message: m, .. }) if m.contains("unknown option"))
+                );
             }
         }
     }

@@ -114,7 +114,9 @@ fn the_spec_round_trips_and_bad_specs_are_refused() {
         ("ismcts(iterations=3", "without its ')'"),
     ] {
         match Agent::parse(bad) {
-            Err(Error::Argument(message)) => assert!(message.contains(why), "{bad}: {message}"),
+            Err(Error::Argument { message, .. }) => {
+                assert!(message.contains(why), "{bad}: {message}")
+            }
             other => panic!("{bad}: {other:?}"),
         }
     }

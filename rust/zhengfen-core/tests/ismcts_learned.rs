@@ -111,11 +111,11 @@ fn a_model_for_other_rules_is_refused_before_any_game() {
     let other = model(&Rules::zen_cheng_you());
     let agent = guided(&other, Playout::Value, 4);
     match agent.bind(&zf4) {
-        Err(Error::Model(m)) => assert!(m.contains("zen_cheng_you"), "{m}"),
+        Err(Error::Model { message: m, .. }) => assert!(m.contains("zen_cheng_you"), "{m}"),
         other => panic!("bound: {other:?}"),
     }
     match rollouts(&rollout_config(zf4, &agent, 1)) {
-        Err(Error::Model(_)) => {}
+        Err(Error::Model { .. }) => {}
         other => panic!("played: {other:?}"),
     }
     let five = model(&Rules::zheng_fen(5).unwrap());
@@ -237,13 +237,15 @@ fn the_spec_round_trips_and_bad_settings_are_refused() {
         ("ismcts(policy=learned(model=a)", "without its ')'"),
     ] {
         match Agent::parse(bad) {
-            Err(Error::Argument(message)) => assert!(message.contains(why), "{bad}: {message}"),
+            Err(Error::Argument { message, .. }) => {
+                assert!(message.contains(why), "{bad}: {message}")
+            }
             other => panic!("{bad}: {other:?}"),
         }
     }
     let missing = "ismcts(policy=learned(model=/no/such/model.safetensors))";
     assert!(
-        matches!(Agent::parse(missing), Err(Error::Model(_))),
+        matches!(Agent::parse(missing), Err(Error::Model { .. })),
         "{missing}"
     );
     std::fs::remove_file(&path).unwrap();

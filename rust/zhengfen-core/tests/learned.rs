@@ -272,7 +272,7 @@ fn a_model_survives_its_file_and_float16_rounds_to_nearest() {
 /// The refusal of `bytes`, which must be an [`Error::Model`] naming the origin.
 fn refusal(bytes: &[u8]) -> String {
     match Model::from_bytes(bytes, "test.safetensors") {
-        Err(Error::Model(m)) => {
+        Err(Error::Model { message: m, .. }) => {
             assert!(m.starts_with("model test.safetensors: "), "{m}");
             m
         }
@@ -476,7 +476,7 @@ fn loading_refuses_each_fault_with_its_reason() {
 fn a_model_for_other_rules_is_refused_before_any_game() {
     let zcy = Arc::new(model(&Rules::zen_cheng_you()));
     let agent = Agent::Learned(Learned::from_model(zcy.clone(), None));
-    let wrong = |e: Error| matches!(e, Error::Model(ref m) if m.contains("plays zen_cheng_you with 4 players, not zheng_fen with 4 players"));
+    let wrong = |e: Error| matches!(e, Error::Model { message: ref m, .. } if m.contains("plays zen_cheng_you with 4 players, not zheng_fen with 4 players"));
     assert!(wrong(zcy.check(&zf4()).unwrap_err()));
     let config = RolloutConfig {
         rules: zf4(),
@@ -497,7 +497,7 @@ fn a_model_for_other_rules_is_refused_before_any_game() {
     assert!(wrong(batch.agent_actions(&agent, 0).unwrap_err()));
     // Five-player Zheng Fen is other rules too.
     let zf5 = Arc::new(model(&Rules::zheng_fen(5).unwrap()));
-    assert!(matches!(zf5.check(&zf4()), Err(Error::Model(_))));
+    assert!(matches!(zf5.check(&zf4()), Err(Error::Model { .. })));
     // `learned` names the model shipped for the rules it is bound to: Zen Cheng You's plays
     // those rules, and a Zheng Fen model given by hand does not.
     let shipped = Agent::parse("learned").unwrap();
@@ -505,7 +505,7 @@ fn a_model_for_other_rules_is_refused_before_any_game() {
     let zf4_model = Agent::Learned(Learned::from_model(learned::shipped(&zf4()).unwrap(), None));
     assert!(matches!(
         zf4_model.bind(&Variant::ZenChengYou.rules()),
-        Err(Error::Model(_))
+        Err(Error::Model { .. })
     ));
 }
 
@@ -526,13 +526,13 @@ fn learned_specs_read_a_file_and_keep_its_path() {
     );
     for bad in ["learned(model=)", "learned(file=x)"] {
         assert!(
-            matches!(Agent::parse(bad), Err(Error::Argument(_))),
+            matches!(Agent::parse(bad), Err(Error::Argument { .. })),
             "{bad}"
         );
     }
     let missing = Agent::parse("learned(model=/no/such/model.safetensors)").unwrap_err();
     assert!(
-        matches!(missing, Error::Model(ref m) if m.contains("/no/such/model.safetensors: cannot be read")),
+        matches!(missing, Error::Model { message: ref m, .. } if m.contains("/no/such/model.safetensors: cannot be read")),
         "{missing}"
     );
     std::fs::remove_file(&path).unwrap();
@@ -571,7 +571,7 @@ fn a_model_path_with_the_grammars_characters_is_quoted() {
         "learned(model=\"\")",
     ] {
         let error = Agent::parse(bad).unwrap_err();
-        assert!(matches!(error, Error::Argument(_)), "{bad}: {error}");
+        assert!(matches!(error, Error::Argument { .. }), "{bad}: {error}");
     }
     std::fs::remove_dir_all(&folder).unwrap();
 }

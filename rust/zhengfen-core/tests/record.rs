@@ -139,7 +139,7 @@ fn tampered(game: &Game, tamper: impl FnOnce(&mut Value)) -> String {
 /// Asserts that `text` is refused as an invalid state whose message contains `why`.
 fn assert_refused(text: &str, why: &str) {
     match Game::from_json(text) {
-        Err(Error::InvalidState(message)) => assert!(message.contains(why), "{message}"),
+        Err(Error::InvalidState { message, .. }) => assert!(message.contains(why), "{message}"),
         other => panic!("expected an invalid state with '{why}', got {other:?}"),
     }
 }

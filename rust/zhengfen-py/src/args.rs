@@ -33,7 +33,7 @@
 //! `InfoSet.choose`'s `seed` (an integer or a `SplitMix64`). `tests/test_signatures.py` checks
 //! those by calling each function with its defaults left out and written out.
 
-use crate::errors::{ArgumentError, ArgumentTypeError};
+use crate::errors::{argument_error, ArgumentTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use std::ops::RangeInclusive;
@@ -210,16 +210,20 @@ pub fn int_arg<T: TryFrom<i128>>(
     name: &str,
     range: RangeInclusive<i128>,
 ) -> PyResult<T> {
-    let refused = || refusal(value, name, &range);
+    let bounds = format!("{} to {}", bound(*range.start()), bound(*range.end()));
+    let refused = |of_kind: bool| {
+        let message = refusal(value, name, &range);
+        argument_error(message, name, shown(value), bounds.clone(), of_kind)
+    };
     let Some(index) = as_index(value)? else {
-        return Err(ArgumentTypeError::new_err(refused()));
+        return Err(refused(true));
     };
     let n = index
         .extract::<i128>()
         .ok()
         .filter(|n| range.contains(n))
-        .ok_or_else(|| ArgumentError::new_err(refused()))?;
-    T::try_from(n).map_err(|_| ArgumentError::new_err(refused()))
+        .ok_or_else(|| refused(false))?;
+    T::try_from(n).map_err(|_| refused(false))
 }
 
 /// `value` as a number of `range`, by the rule of this module: a float or an integer
@@ -229,26 +233,26 @@ pub fn number_arg(
     name: &str,
     range: RangeInclusive<f64>,
 ) -> PyResult<f64> {
-    let refused = || {
-        format!(
-            "{name} must be a number from {} to {}, not {}",
-            range.start(),
-            range.end(),
+    let bounds = format!("{} to {}", range.start(), range.end());
+    let refused = |of_kind: bool| {
+        let message = format!(
+            "{name} must be a number from {bounds}, not {}",
             shown(value)
-        )
+        );
+        argument_error(message, name, shown(value), bounds.clone(), of_kind)
     };
     let kind_refused = value.is_instance_of::<PyBool>()
         || is_numpy_bool(value)
         || value.is_instance_of::<PyString>();
     if kind_refused {
-        return Err(ArgumentTypeError::new_err(refused()));
+        return Err(refused(true));
     }
     match value.extract::<f64>() {
         Ok(x) if range.contains(&x) => Ok(x),
-        Ok(_) => Err(ArgumentError::new_err(refused())),
+        Ok(_) => Err(refused(false)),
         // An integer too large for a float is out of range; anything else is no number.
-        Err(_) if as_index(value)?.is_some() => Err(ArgumentError::new_err(refused())),
-        Err(_) => Err(ArgumentTypeError::new_err(refused())),
+        Err(_) if as_index(value)?.is_some() => Err(refused(false)),
+        Err(_) => Err(refused(true)),
     }
 }
 

@@ -63,9 +63,12 @@ impl PyCard {
 
 fn read_token(token: &str, position: usize) -> PyResult<Card> {
     parse_card(token.trim()).ok_or_else(|| {
-        to_py(Error::InvalidCards(format!(
-            "unknown card token '{token}' at position {position}"
-        )))
+        to_py(
+            Error::cards(format!(
+                "unknown card token '{token}' at position {position}"
+            ))
+            .with_token(token, Some(position)),
+        )
     })
 }
 
@@ -164,7 +167,7 @@ impl PyCards {
     fn __sub__(&self, other: &Bound<'_, PyAny>) -> PyResult<PyCards> {
         let other = cards_arg(other, self.decks)?;
         let set = self.set.minus(other).ok_or_else(|| {
-            to_py(Error::InvalidCards(format!(
+            to_py(Error::cards(format!(
                 "'{}' is not within '{}'",
                 other, self.set
             )))

@@ -238,7 +238,11 @@ impl PyGame {
         let mv = if let Ok(combo) = mv.cast::<PyCombo>() {
             Move::Play(combo.get().combo)
         } else if let Ok(text) = mv.cast::<PyString>() {
-            self.game.read_move(&text.to_cow()?).map_err(illegal)?
+            let text = text.to_cow()?;
+            let seat = self.game.current_player();
+            self.game
+                .read_move(&text)
+                .map_err(|error| illegal(error, seat, &text))?
         } else {
             return Err(ArgumentTypeError::new_err(
                 "expected a Combo or a move string",
@@ -262,7 +266,7 @@ impl PyGame {
         let listing = self.listing();
         if listing.len() == 0 {
             let phase = self.game.phase().name();
-            return Err(to_py(Error::IllegalMove(format!(
+            return Err(to_py(Error::illegal(format!(
                 "there is no move to play in phase {phase}"
             ))));
         }
@@ -336,9 +340,11 @@ pub fn seat_range(rules: &Rules) -> std::ops::RangeInclusive<i128> {
 }
 
 /// A move that cannot even be read is an illegal move.
-fn illegal(error: Error) -> PyErr {
+fn illegal(error: Error, seat: Option<u8>, text: &str) -> PyErr {
     match error {
-        Error::InvalidCards(m) | Error::InvalidCombo(m) => to_py(Error::IllegalMove(m)),
+        Error::InvalidCards { message, .. } | Error::InvalidCombo { message, .. } => {
+            to_py(Error::illegal(message).with_move(seat, text))
+        }
         other => to_py(other),
     }
 }

@@ -183,7 +183,7 @@ impl PyInfoSet {
             let means = search.evaluate_until(game, &legal, &tried, &mut rng, cancel);
             means.ok_or_else(|| match cancel.is_cancelled() {
                 true => Error::Cancelled,
-                false => Error::InvalidState("this view cannot be resampled".into()),
+                false => Error::state("this view cannot be resampled"),
             })
         })
     }

@@ -54,9 +54,10 @@ fn tensor_arg(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Tensor> {
     }
     let dtype: String = value.getattr("dtype")?.getattr("name")?.extract()?;
     if dtype != "float32" && dtype != "float16" {
-        return Err(to_py(Error::Model(format!(
-            "model <arrays>: tensor '{name}' is {dtype}, not float32 or float16"
-        ))));
+        return Err(to_py(Error::model(
+            format!("model <arrays>: tensor '{name}' is {dtype}, not float32 or float16"),
+            "<arrays>",
+        )));
     }
     let floats = numpy.call_method1("ascontiguousarray", (value, "float32"))?;
     let array = floats.cast::<PyArrayDyn<f32>>()?.readonly();

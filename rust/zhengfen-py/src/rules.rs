@@ -119,7 +119,7 @@ impl PyRules {
     #[staticmethod]
     fn from_json(text: &Bound<'_, PyAny>) -> PyResult<Self> {
         let text = text.cast::<PyString>().map_err(|_| {
-            to_py(Error::Rules(format!(
+            to_py(Error::rules(format!(
                 "rules JSON must be a string, not {}",
                 type_name(text)
             )))
@@ -143,7 +143,7 @@ impl PyRules {
     /// order); anything else is a `RulesError` naming what is wrong.
     #[staticmethod]
     fn from_dict(data: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let refused = |why: String| to_py(Error::Rules(why));
+        let refused = |why: String| to_py(Error::rules(why));
         let data = (data.cast::<PyDict>())
             .map_err(|_| refused(format!("rules must be a dict, not {}", type_name(data))))?;
         let game = (data.get_item("game")?)
@@ -224,10 +224,11 @@ pub fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// the option does not take, is a rules error naming the option and the value as given.
 pub fn set_option(rules: &mut Rules, name: &str, value: &Bound<'_, PyAny>) -> Result<(), Error> {
     let refused = || {
-        Error::Rules(format!(
+        Error::rules(format!(
             "option {name} cannot take the value {}",
             shown(value)
         ))
+        .with_option(name, Some(shown(value)), None)
     };
     let option = if let Ok(b) = value.cast::<PyBool>() {
         OptionValue::Bool(b.is_true())

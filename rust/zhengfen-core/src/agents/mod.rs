@@ -115,10 +115,15 @@ impl Agent {
             ("ismcts", args) => Ismcts::parse(args.unwrap_or("")).map(Agent::Ismcts),
             ("learned", args) => Learned::parse_unread(args).map(Agent::Learned),
             ("random" | "greedy", Some(_)) => Err(bad_spec(spec, "this agent has no settings")),
-            _ => Err(Error::Argument(format!(
+            _ => Err(Error::argument(format!(
                 "unknown agent '{spec}': the built-in agents are random, greedy, search, ismcts \
                  and learned"
-            ))),
+            ))
+            .with_argument(
+                "agent spec",
+                Some(spec.to_string()),
+                Some("random, greedy, search, ismcts and learned".into()),
+            )),
         }
     }
 
@@ -154,7 +159,7 @@ impl Agent {
             Agent::Ismcts(ismcts) if ismcts.policy.is_learned() => {
                 Ok(Agent::Ismcts(ismcts.with_model(model)))
             }
-            other => Err(Error::Argument(format!(
+            other => Err(Error::argument(format!(
                 "agent '{other}' plays no learned model: only learned and ismcts(policy=learned) \
                  take one"
             ))),
@@ -285,7 +290,11 @@ pub(crate) fn write_spec(
 
 /// The error for a spec that cannot be read.
 pub(crate) fn bad_spec(spec: &str, why: &str) -> Error {
-    Error::Argument(format!("agent spec '{spec}': {why}"))
+    Error::argument(format!("agent spec '{spec}': {why}")).with_argument(
+        "agent spec",
+        Some(spec.to_string()),
+        None,
+    )
 }
 
 /// Plays the current match of `game` to its end with `agent` in every seat.

@@ -37,9 +37,14 @@ impl MaskKind {
             None => Ok(MaskKind::None),
             Some("dense") => Ok(MaskKind::Dense),
             Some("packed") => Ok(MaskKind::Packed),
-            Some(other) => Err(crate::error::Error::Argument(format!(
+            Some(other) => Err(crate::error::Error::argument(format!(
                 "mask must be None, \"dense\" or \"packed\", not '{other}'"
-            ))),
+            ))
+            .with_argument(
+                "mask",
+                Some(other.to_string()),
+                Some("None, \"dense\" or \"packed\"".into()),
+            )),
         }
     }
 }

@@ -76,15 +76,20 @@ pub fn rollouts(config: &RolloutConfig) -> Result<Vec<Rollout>> {
 pub fn rollouts_until(config: &RolloutConfig, cancel: &Cancel<'_>) -> Result<Vec<Rollout>> {
     let limit = config.rules.match_limit();
     if config.matches.is_some_and(|m| m == 0 || m > limit) {
-        return Err(Error::Argument(format!(
+        return Err(Error::argument(format!(
             "matches must be 1 to {limit} for {} (or None for whole games)",
             config.rules
-        )));
+        ))
+        .with_argument(
+            "matches",
+            config.matches.map(|m| m.to_string()),
+            Some(format!("1 to {limit}")),
+        ));
     }
     let deals = deal_range(config.first_deal, config.deals, ("first_deal", "num_deals"))?;
     let players = usize::from(config.rules.players);
     if config.agents.len() != players {
-        return Err(Error::Argument(format!(
+        return Err(Error::argument(format!(
             "{} agents given for {players} seats",
             config.agents.len()
         )));
@@ -101,7 +106,7 @@ pub fn rollouts_until(config: &RolloutConfig, cancel: &Cancel<'_>) -> Result<Vec
     let rotations = rotations(&config.agents, config.duplicate);
     let games = config.deals.saturating_mul(u64::from(rotations));
     if games > MAX_GAMES {
-        return Err(Error::Argument(format!(
+        return Err(Error::argument(format!(
             "{games} games asked for in one call; at most {MAX_GAMES} (use first_deal to continue)"
         )));
     }
@@ -138,10 +143,15 @@ pub(super) fn deal_range(
     };
     let last = first_deal.checked_add(before_first).ok_or_else(|| {
         let (first, count) = names;
-        Error::Argument(format!(
+        Error::argument(format!(
             "{first} + {count} must be at most 2**64 (deal numbers run to 2**64 - 1), not \
              {first_deal} + {deals}"
         ))
+        .with_argument(
+            &format!("{first} + {count}"),
+            Some(format!("{first_deal} + {deals}")),
+            Some("at most 2**64".into()),
+        )
     })?;
     Ok(first_deal..=last)
 }
@@ -238,7 +248,9 @@ mod tests {
     fn a_range_past_the_last_deal_number_is_refused() {
         for (first, deals) in [(u64::MAX - 2, 4), (u64::MAX, 2), (2, u64::MAX)] {
             let error = deal_range(first, deals, ("a", "b")).unwrap_err();
-            assert!(matches!(error, Error::Argument(ref m) if m.contains("2**64 - 1")));
+            assert!(
+                matches!(error, Error::Argument { message: ref m, .. } if m.contains("2**64 - 1"))
+            );
         }
         assert_eq!(deal_range(1, u64::MAX, ("a", "b")).unwrap(), 1..=u64::MAX);
         assert_eq!(

@@ -49,7 +49,7 @@ pub fn read_strongest(cards: CardSet, rules: &Rules) -> Result<Combo> {
     check_decks_hold(cards, rules.decks())?;
     strongest(cards, rules).ok_or_else(|| {
         let why = no_reading(cards, rules).map_or("", |reason| reason.explain(rules));
-        Error::InvalidCombo(format!("'{cards}' is not a combination: {why}"))
+        Error::combo(format!("'{cards}' is not a combination: {why}"), cards)
     })
 }
 
@@ -69,10 +69,13 @@ pub fn validate(combo: &Combo, rules: &Rules) -> Result<()> {
     if classify(combo.cards, rules).contains(combo) {
         Ok(())
     } else {
-        Err(Error::InvalidCombo(format!(
-            "'{combo}' is not a reading of its cards in {}",
-            rules.variant.name()
-        )))
+        Err(Error::combo(
+            format!(
+                "'{combo}' is not a reading of its cards in {}",
+                rules.variant.name()
+            ),
+            combo,
+        ))
     }
 }
 
@@ -88,9 +91,7 @@ pub fn validate(combo: &Combo, rules: &Rules) -> Result<()> {
 /// ```
 pub fn read_combo(text: &str, rules: &Rules) -> Result<Combo> {
     if text.trim().eq_ignore_ascii_case("pass") {
-        return Err(Error::InvalidCombo(
-            "the pass is not a combination".to_string(),
-        ));
+        return Err(Error::combo("the pass is not a combination", text.trim()));
     }
     if text.contains(':') {
         let combo = parse_combo(text, rules.decks())?;

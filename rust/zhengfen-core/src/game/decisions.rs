@@ -37,15 +37,19 @@ impl Game {
         let readings = classify(cards, &self.rules);
         if readings.is_empty() {
             let why = no_reading(cards, &self.rules).map_or("", |why| why.explain(&self.rules));
-            return Err(Error::IllegalMove(format!(
+            return Err(Error::illegal(format!(
                 "'{cards}' is no legal play now, as it is not a combination: {why}"
-            )));
+            ))
+            .with_move(self.current_player(), cards));
         }
         readings
             .into_iter()
             .map(Move::Play)
             .find(|&mv| self.check(mv).is_ok())
-            .ok_or_else(|| Error::IllegalMove(format!("'{cards}' is no legal play now")))
+            .ok_or_else(|| {
+                Error::illegal(format!("'{cards}' is no legal play now"))
+                    .with_move(self.current_player(), cards)
+            })
     }
 
     /// The game as it stood after its first `k` decisions (at most all of them): its setup
@@ -96,7 +100,9 @@ impl Game {
                 "next_match" => game.next_match(),
                 text => game.read_move(text).and_then(|mv| game.play(mv)),
             };
-            step.map_err(|e| Error::InvalidState(format!("decision {i} '{decision}': {e}")))?;
+            step.map_err(|e| {
+                Error::state(format!("decision {i} '{decision}': {e}")).with_decision(i)
+            })?;
         }
         Ok(game)
     }

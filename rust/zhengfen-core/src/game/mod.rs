@@ -185,8 +185,8 @@ impl Game {
     pub fn next_match(&mut self) -> Result<()> {
         match self.phase {
             Phase::MatchOver => {}
-            Phase::GameOver => return Err(Error::IllegalMove("the game is over".into())),
-            _ => return Err(Error::IllegalMove("the match is not over".into())),
+            Phase::GameOver => return Err(Error::illegal("the game is over")),
+            _ => return Err(Error::illegal("the match is not over")),
         }
         let drawer = setup::next_first_drawer(&self.rules, &self.out_order, &self.match_points);
         let hands = deal(&self.rules, &mut self.rng, usize::from(drawer));
@@ -233,7 +233,8 @@ impl Game {
     /// Whether `mv` is legal now (§12.1): a combination must be in the legal list, i.e. held,
     /// a reading of its cards, beating the table, at its highest legal value of its kind.
     fn check(&self, mv: Move) -> Result<()> {
-        let illegal = |why: String| Err(Error::IllegalMove(why));
+        let seat = self.current_player();
+        let illegal = |why: String| Err(Error::illegal(why).with_move(seat, mv));
         match (self.phase, mv) {
             (Phase::BlindDeclare, Move::Blind | Move::Pass) => Ok(()),
             (Phase::Declare, Move::Declare | Move::Pass) => Ok(()),
@@ -247,7 +248,7 @@ impl Game {
     fn check_combo(&self, combo: &Combo) -> Result<()> {
         let seat = self.current;
         let hand = self.hands[usize::from(seat)];
-        let illegal = |why: String| Err(Error::IllegalMove(why));
+        let illegal = |why: String| Err(Error::illegal(why).with_move(Some(seat), combo));
         if !hand.contains_all(combo.cards) {
             return illegal(format!("seat {seat} does not hold {}", combo.cards));
         }

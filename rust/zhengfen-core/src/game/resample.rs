@@ -39,13 +39,13 @@ impl Game {
     pub fn resample(&self, seat: usize, rng: &mut SplitMix64) -> Result<Game> {
         let players = usize::from(self.rules.players);
         if seat >= players {
-            return Err(Error::InvalidState(format!(
+            return Err(Error::state(format!(
                 "seat {seat} is not a player of this {players}-player game"
             )));
         }
         if self.current_player().is_none() {
-            return Err(Error::InvalidState(
-                "no match is in progress: there is nothing hidden to resample".into(),
+            return Err(Error::state(
+                "no match is in progress: there is nothing hidden to resample",
             ));
         }
         let dealt = self.dealt_hands();
@@ -76,7 +76,7 @@ impl Game {
                 return self.replay_from(&hands[..players], rng.next_u64());
             }
         }
-        Err(Error::InvalidState(format!(
+        Err(Error::state(format!(
             "no deal consistent with seat {seat}'s view found in {MAX_ATTEMPTS} attempts"
         )))
     }

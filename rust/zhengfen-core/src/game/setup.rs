@@ -70,7 +70,7 @@ pub(super) fn next_first_drawer(rules: &Rules, out_order: &[u8], match_points: &
 /// Checks hands given to `from_hands` (§12.2): one per seat, each holding 1 to 27 cards, all
 /// within the decks, and a leader in range.
 pub(super) fn check_given_hands(rules: &Rules, hands: &[CardSet], leader: usize) -> Result<()> {
-    let bad = |why: String| Err(Error::InvalidState(why));
+    let bad = |why: String| Err(Error::state(why));
     if hands.len() != usize::from(rules.players) {
         return bad(format!(
             "{} hands given for {} players",

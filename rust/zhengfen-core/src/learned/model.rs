@@ -74,8 +74,8 @@ pub struct Model {
 impl Model {
     /// The model in the safetensors bytes `bytes`; `origin` names them in errors.
     pub fn from_bytes(bytes: &[u8], origin: &str) -> Result<Model> {
-        let contents =
-            container::read(bytes).map_err(|why| Error::Model(format!("model {origin}: {why}")))?;
+        let contents = container::read(bytes)
+            .map_err(|why| Error::model(format!("model {origin}: {why}"), origin))?;
         Model::build(contents.metadata, contents.tensors, origin)
     }
 
@@ -84,7 +84,7 @@ impl Model {
         let path = path.as_ref();
         let origin = path.display().to_string();
         let bytes = std::fs::read(path)
-            .map_err(|e| Error::Model(format!("model {origin}: cannot be read ({e})")))?;
+            .map_err(|e| Error::model(format!("model {origin}: cannot be read ({e})"), &origin))?;
         Model::from_bytes(&bytes, &origin)
     }
 
@@ -101,18 +101,22 @@ impl Model {
     /// nearest: a model saved so loads with those rounded weights). The same model gives the
     /// same bytes: the metadata is written in key order.
     pub fn to_bytes(&self, float16: bool) -> Result<Vec<u8>> {
-        container::write(self.tensors(), &self.metadata, float16)
-            .map_err(|e| Error::Model(format!("model {}: cannot be written ({e})", self.origin)))
+        container::write(self.tensors(), &self.metadata, float16).map_err(|e| {
+            Error::model(
+                format!("model {}: cannot be written ({e})", self.origin),
+                &self.origin,
+            )
+        })
     }
 
     /// Writes the model to `path` ([`Model::to_bytes`]).
     pub fn save(&self, path: impl AsRef<Path>, float16: bool) -> Result<()> {
         let path = path.as_ref();
         std::fs::write(path, self.to_bytes(float16)?).map_err(|e| {
-            Error::Model(format!(
-                "model file {}: cannot be written ({e})",
-                path.display()
-            ))
+            Error::model(
+                format!("model file {}: cannot be written ({e})", path.display()),
+                path.display(),
+            )
         })
     }
 
@@ -121,14 +125,17 @@ impl Model {
         if self.game == rules.variant && self.players == rules.players {
             return Ok(());
         }
-        Err(Error::Model(format!(
-            "model {}: it plays {} with {} players, not {} with {} players",
-            self.origin,
-            self.game.name(),
-            self.players,
-            rules.variant.name(),
-            rules.players
-        )))
+        Err(Error::model(
+            format!(
+                "model {}: it plays {} with {} players, not {} with {} players",
+                self.origin,
+                self.game.name(),
+                self.players,
+                rules.variant.name(),
+                rules.players
+            ),
+            &self.origin,
+        ))
     }
 
     /// The metadata, every key (unknown ones kept).
@@ -223,7 +230,7 @@ impl Model {
         mut tensors: BTreeMap<String, Tensor>,
         origin: &str,
     ) -> Result<Model> {
-        let bad = |why: String| Error::Model(format!("model {origin}: {why}"));
+        let bad = |why: String| Error::model(format!("model {origin}: {why}"), origin);
         let layout = Layout::read(&metadata).map_err(bad)?;
         let expected = layout.shapes();
         check_names(&tensors, &expected).map_err(bad)?;

@@ -99,12 +99,15 @@ fn none_ships(list: &[(Variant, u8, &[u8])], rules: &Rules) -> Error {
     } else {
         ships.join(", ")
     };
-    Error::Model(format!(
-        "no learned model ships for {} with {} players (shipped: {ships}): give one with \
-         learned(model=PATH)",
-        rules.variant.name(),
-        rules.players
-    ))
+    Error::Model {
+        message: format!(
+            "no learned model ships for {} with {} players (shipped: {ships}): give one with \
+             learned(model=PATH)",
+            rules.variant.name(),
+            rules.players
+        ),
+        model: None,
+    }
 }
 
 #[cfg(test)]

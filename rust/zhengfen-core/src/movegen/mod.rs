@@ -46,7 +46,7 @@ pub const MAX_HAND: u32 = 27;
 pub fn legal_moves(hand: CardSet, table: Option<&Combo>, rules: &Rules) -> Result<Vec<Combo>> {
     check_decks_hold(hand, rules.decks())?;
     if hand.len() > MAX_HAND {
-        return Err(Error::InvalidCards(format!(
+        return Err(Error::cards(format!(
             "a hand holds at most {MAX_HAND} cards, not {}",
             hand.len()
         )));

@@ -52,7 +52,7 @@ impl FromStr for Rules {
         let mut rules = Variant::from_name(name)?.rules();
         for word in words {
             let Some((option, value)) = word.split_once('=') else {
-                return Err(Error::Rules(format!(
+                return Err(Error::rules(format!(
                     "'{word}' in rules '{text}' is not name=value"
                 )));
             };
@@ -130,7 +130,7 @@ mod tests {
     #[test]
     fn bad_text_is_refused_with_the_reason() {
         let refused = |text: &str| match text.parse::<Rules>() {
-            Err(Error::Rules(message)) => message,
+            Err(Error::Rules { message, .. }) => message,
             other => panic!("{text:?} gave {other:?}"),
         };
         assert!(refused("").contains("unknown game ''"));

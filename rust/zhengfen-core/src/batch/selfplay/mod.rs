@@ -201,7 +201,7 @@ pub fn selfplay_until(config: &SelfplayConfig, cancel: &Cancel<'_>) -> Result<Sa
 /// `config` with its agents bound to the rules, or why it cannot be played.
 fn checked(config: &SelfplayConfig) -> Result<SelfplayConfig> {
     let rules = &config.rules;
-    let refuse = |why: String| Err(Error::Argument(why));
+    let refuse = |why: String| Err(Error::argument(why));
     config.model.check(rules)?;
     let players = usize::from(rules.players);
     if config.agents.len() != players {
@@ -218,10 +218,14 @@ fn checked(config: &SelfplayConfig) -> Result<SelfplayConfig> {
         );
     }
     if !(0.0..=1.0).contains(&config.epsilon) {
-        return refuse(format!(
-            "epsilon must be from 0 to 1, not {}",
-            config.epsilon
-        ));
+        let epsilon = config.epsilon.to_string();
+        return Err(
+            Error::argument(format!("epsilon must be from 0 to 1, not {epsilon}")).with_argument(
+                "epsilon",
+                Some(epsilon),
+                Some("0 to 1".into()),
+            ),
+        );
     }
     if config.episodes > MAX_GAMES {
         return refuse(format!(
@@ -231,10 +235,12 @@ fn checked(config: &SelfplayConfig) -> Result<SelfplayConfig> {
         ));
     }
     if !(1..=MAX_GAMES_PER_THREAD).contains(&config.games_per_thread) {
-        return refuse(format!(
-            "games_per_thread must be 1 to {MAX_GAMES_PER_THREAD}, not {}",
-            config.games_per_thread
-        ));
+        let bound = format!("1 to {MAX_GAMES_PER_THREAD}");
+        let given = config.games_per_thread.to_string();
+        return Err(
+            Error::argument(format!("games_per_thread must be {bound}, not {given}"))
+                .with_argument("games_per_thread", Some(given), Some(bound)),
+        );
     }
     check_capping(config)?;
     let agents = config
@@ -256,13 +262,18 @@ fn checked(config: &SelfplayConfig) -> Result<SelfplayConfig> {
 /// Refuses a [`SelfplayConfig::cap_untried`] out of range, or one without a search.
 fn check_capping(config: &SelfplayConfig) -> Result<()> {
     if config.cap_untried > MOST_CAPPED {
-        return Err(Error::Argument(format!(
-            "cap_untried must be 0 to {MOST_CAPPED}, not {}",
-            config.cap_untried
-        )));
+        let bound = format!("0 to {MOST_CAPPED}");
+        let given = config.cap_untried.to_string();
+        return Err(
+            Error::argument(format!("cap_untried must be {bound}, not {given}")).with_argument(
+                "cap_untried",
+                Some(given),
+                Some(bound),
+            ),
+        );
     }
     if config.cap_untried > 0 && config.search.is_none() {
-        return Err(Error::Argument(
+        return Err(Error::argument(
             "cap_untried needs a search (search=...): it caps the moves the search did not try"
                 .to_string(),
         ));

@@ -228,7 +228,7 @@ fn configs_that_cannot_be_played_are_refused() {
         },
         "players",
     );
-    assert!(matches!(error, Error::Model(_)));
+    assert!(matches!(error, Error::Model { .. }));
     let wrong = Agent::Learned(Learned::from_model(
         Arc::new(random_model(&Rules::zen_cheng_you(), 0, &[4], 1)),
         None,
@@ -240,7 +240,7 @@ fn configs_that_cannot_be_played_are_refused() {
             agents,
             ..c.clone()
         }),
-        Err(Error::Model(_))
+        Err(Error::Model { .. })
     ));
 }
 

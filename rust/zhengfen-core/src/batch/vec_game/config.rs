@@ -28,9 +28,14 @@ impl std::str::FromStr for Episode {
         match name {
             "match" => Ok(Episode::Match),
             "game" => Ok(Episode::Game),
-            other => Err(Error::Argument(format!(
+            other => Err(Error::argument(format!(
                 "episode must be 'match' or 'game', not '{other}'"
-            ))),
+            ))
+            .with_argument(
+                "episode",
+                Some(other.to_string()),
+                Some("'match' or 'game'".into()),
+            )),
         }
     }
 }

@@ -55,7 +55,7 @@ impl VecGame {
     /// cannot play the rules ([`Agent::bind`]).
     pub fn new(mut config: VecConfig, seed: u64) -> Result<VecGame> {
         let players = usize::from(config.rules.players);
-        let bad = |why: String| Err(Error::Argument(why));
+        let bad = |why: String| Err(Error::argument(why));
         if config.num_games == 0 {
             return bad("a VecGame needs at least one game".into());
         }
@@ -161,8 +161,8 @@ impl VecGame {
         cancel: &Cancel<'_>,
     ) -> Result<()> {
         if self.interrupted {
-            return Err(Error::InvalidState(
-                "the batch was interrupted during a step; call reset() first".into(),
+            return Err(Error::state(
+                "the batch was interrupted during a step; call reset() first",
             ));
         }
         self.check(actions)?;
@@ -271,7 +271,7 @@ impl VecGame {
 
     fn check(&self, actions: &[i64]) -> Result<()> {
         if actions.len() != self.slots.len() {
-            return Err(Error::Argument(format!(
+            return Err(Error::argument(format!(
                 "{} actions given for {} games",
                 actions.len(),
                 self.slots.len()
@@ -283,7 +283,7 @@ impl VecGame {
             }
             let offered = slot.moves.len().min(self.config.max_actions);
             if a < 0 || a as usize >= offered {
-                return Err(Error::IllegalMove(format!(
+                return Err(Error::illegal(format!(
                     "game {j}: action {a} is not legal; {offered} actions are offered (0..{offered})"
                 )));
             }

@@ -28,7 +28,7 @@ fn config(rules: Rules, num_games: usize, episode: Episode) -> VecConfig {
 #[test]
 fn a_batch_too_large_to_allocate_is_out_of_memory_not_an_abort() {
     let c = config(Rules::zen_cheng_you(), usize::MAX / 2, Episode::Match);
-    assert!(matches!(VecGame::new(c, 0), Err(Error::OutOfMemory(_))));
+    assert!(matches!(VecGame::new(c, 0), Err(Error::OutOfMemory { .. })));
 }
 
 #[test]
@@ -142,7 +142,7 @@ fn a_cancelled_step_is_refused_until_reset() {
     let stopped = batch.step_until(&actions, arrays.buffers(), &cancel);
     assert_eq!(stopped, Err(Error::Cancelled));
     let refused = batch.step(&actions, arrays.buffers());
-    assert!(matches!(refused, Err(Error::InvalidState(m)) if m.contains("reset")));
+    assert!(matches!(refused, Err(Error::InvalidState { message: m, .. }) if m.contains("reset")));
     batch.reset(1).unwrap();
     batch.observe(arrays.buffers());
     batch.step(&actions, arrays.buffers()).unwrap();

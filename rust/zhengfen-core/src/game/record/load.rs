@@ -13,7 +13,18 @@ use serde_json::{Map, Value};
 
 /// The invalid-state error of a saved game.
 fn invalid(why: impl std::fmt::Display) -> Error {
-    Error::InvalidState(format!("invalid saved game: {why}"))
+    Error::state(format!("invalid saved game: {why}"))
+}
+
+/// The invalid-state error of a saved game whose decisions do not replay, naming the decision
+/// at fault as the replay did.
+fn replay_refused(error: Error) -> Error {
+    match error {
+        Error::InvalidState {
+            decision: Some(i), ..
+        } => invalid(&error).with_decision(i),
+        other => invalid(other),
+    }
 }
 
 /// The field `name` of `object`, read as `T`.
@@ -54,7 +65,7 @@ pub fn load(saved: &Value) -> Result<Game> {
     let rules = read_rules(object(saved, "rules")?)?;
     let setup = read_setup(object(saved, "setup")?, &rules)?;
     let decisions: Vec<String> = field(saved, "decisions")?;
-    let game = Game::replay(rules, &setup, &decisions).map_err(invalid)?;
+    let game = Game::replay(rules, &setup, &decisions).map_err(replay_refused)?;
     check_replay(saved, &game)?;
     Ok(game)
 }
@@ -105,8 +116,8 @@ impl Game {
     /// The game saved by [`Game::to_json`], replayed and checked (see [`load`]); text that is
     /// not JSON is an [`Error::InvalidState`] too.
     pub fn from_json(text: &str) -> Result<Game> {
-        let saved: Value = serde_json::from_str(text)
-            .map_err(|e| Error::InvalidState(format!("not JSON: {e}")))?;
+        let saved: Value =
+            serde_json::from_str(text).map_err(|e| Error::state(format!("not JSON: {e}")))?;
         load(&saved)
     }
 }

@@ -55,25 +55,25 @@ impl Rules {
     /// game or option, a value an option does not take.
     pub fn from_json(text: &str) -> Result<Rules> {
         let value: Value = serde_json::from_str(text)
-            .map_err(|e| Error::Rules(format!("rules are not JSON: {e}")))?;
+            .map_err(|e| Error::rules(format!("rules are not JSON: {e}")))?;
         Rules::from_value(&value)
     }
 
     /// The rule set of a parsed JSON value (see [`Rules::from_json`]).
     pub fn from_value(value: &Value) -> Result<Rules> {
         let written = value.as_object().ok_or_else(|| {
-            Error::Rules(format!(
+            Error::rules(format!(
                 "rules must be an object {{\"game\": name, option: value, …}}, not {}",
                 short(value)
             ))
         })?;
         match written.get("game") {
             Some(Value::String(game)) => read(game, written),
-            Some(other) => Err(Error::Rules(format!(
+            Some(other) => Err(Error::rules(format!(
                 "the rules' game must be a string, not {}",
                 short(other)
             ))),
-            None => Err(Error::Rules("the rules name no \"game\"".to_string())),
+            None => Err(Error::rules("the rules name no \"game\"")),
         }
     }
 }
@@ -120,7 +120,11 @@ fn is_integer(text: &str) -> bool {
 }
 
 fn cannot_take(name: &str, written: &str) -> Error {
-    Error::Rules(format!("option {name} cannot take the value {written}"))
+    Error::rules(format!("option {name} cannot take the value {written}")).with_option(
+        name,
+        Some(written.to_string()),
+        None,
+    )
 }
 
 /// The refusal of an integer beyond 64 bits, `digits` as written, given to option `name`: the
@@ -141,7 +145,10 @@ pub fn refuse_huge_int(rules: &Rules, name: &str, digits: &str) -> Error {
     };
     let mut trial = *rules;
     match trial.set(name, OptionValue::Int(extreme)) {
-        Err(Error::Rules(m)) => Error::Rules(m.replace(&extreme.to_string(), digits)),
+        Err(Error::Rules { message, bound, .. }) => Error::rules(
+            message.replace(&extreme.to_string(), digits),
+        )
+        .with_option(name, Some(digits.to_string()), bound),
         Err(other) => other,
         Ok(()) => cannot_take(name, digits),
     }
@@ -182,12 +189,15 @@ mod tests {
         ];
         for (text, says) in cases {
             match Rules::from_json(text) {
-                Err(Error::Rules(message)) => assert!(message.contains(says), "{text}: {message}"),
+                Err(Error::Rules { message, .. }) => {
+                    assert!(message.contains(says), "{text}: {message}")
+                }
                 other => panic!("{text}: {other:?}"),
             }
         }
         let long = format!(r#"{{"game": "{}"}}"#, "x".repeat(100));
-        let Err(Error::Rules(message)) = Rules::from_value(&serde_json::json!([long])) else {
+        let Err(Error::Rules { message, .. }) = Rules::from_value(&serde_json::json!([long]))
+        else {
             panic!("a list is no rule set");
         };
         assert!(message.len() < 120, "the value quoted is cut: {message}");

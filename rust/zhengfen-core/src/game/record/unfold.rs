@@ -42,8 +42,9 @@ pub fn unfold(game: &Game, viewer: Viewer, since: usize) -> Result<Vec<Visible>>
         if wanted && before.is_none() {
             before = Some(Visible::of(&replay, viewer));
         }
-        decide(&mut replay, *decision)
-            .map_err(|e| Error::InvalidState(format!("decision {i} '{decision}': {e}")))?;
+        decide(&mut replay, *decision).map_err(|e| {
+            Error::state(format!("decision {i} '{decision}': {e}")).with_decision(i)
+        })?;
         if !wanted {
             continue;
         }
