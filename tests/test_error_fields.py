@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import zhengfen
-from zhengfen import errors
+from zhengfen import errors, reference
 
 RULES = zhengfen.Rules.zheng_fen(players=4)
 
@@ -214,3 +214,16 @@ def test_fields_survive_pickling_and_default_to_none(kind: type[errors.ZhengfenE
     assert [getattr(back, name) for name in names] == [f"v{i}" for i in range(len(names))]
     bare = kind("only a message")
     assert all(getattr(bare, name) is None for name in names)
+
+
+@pytest.mark.parametrize(
+    ("text", "decks"), [("3c 1x", 1), ("9h,10h  Jh QX", 2), ("5c 5c", 1), ("5c 5c 5c", 2), ("", 3)]
+)
+def test_the_reference_names_the_same_card_token(text: str, decks: int) -> None:
+    """``except InvalidCardsError`` reads the same ``token`` and ``position`` whichever
+    implementation raised it (a bad ``decks`` names no token in either)."""
+    core = _raised(lambda: zhengfen.parse_cards(text, decks), errors.ZhengfenError)
+    pure = _raised(lambda: reference.parse_cards(text, decks), ValueError)
+    if isinstance(core, errors.InvalidCardsError) and core.token is not None:
+        assert isinstance(pure, errors.InvalidCardsError)
+        assert (pure.token, pure.position, str(pure)) == (core.token, core.position, str(core))

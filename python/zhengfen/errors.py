@@ -8,8 +8,9 @@ Beside its message, an error of the core carries the values it names, as attribu
 can branch on: the token that is no card and its position (:class:`InvalidCardsError`), the
 option, the value given and the option's bound (:class:`RulesError`), the argument, value and
 bound (:class:`ArgumentError`), the seat and the move (:class:`IllegalMoveError`), and so on.
-An attribute is ``None`` where the message names no such value (and in errors the pure-Python
-reference raises, which carry the message only).
+An attribute is ``None`` where the message names no such value. The pure-Python reference
+names the card token as the core does (:class:`InvalidCardsError`); its other errors carry the
+message only.
 
 >>> import zhengfen
 >>> try:

@@ -101,7 +101,9 @@ def _index_of_token(token: str, position: int) -> int:
     rank = _RANK_TOKENS.get(text[:-1])
     suit = _SUIT_TOKENS.get(text[-1:])
     if rank is None or suit is None:
-        raise InvalidCardsError(f"unknown card token {token!r} at position {position}")
+        raise InvalidCardsError(
+            f"unknown card token {token!r} at position {position}", token, position
+        )
     return 4 * rank + suit
 
 
@@ -212,9 +214,10 @@ def _check_copies(indices: Iterable[int], decks: int) -> None:
     for index in indices:
         seen[index] += 1
         if seen[index] > decks:
+            card = _TOKENS[index]
             if decks == 1:
-                raise InvalidCardsError(f"duplicate card {_TOKENS[index]}")
-            raise InvalidCardsError(f"more than two copies of {_TOKENS[index]}")
+                raise InvalidCardsError(f"duplicate card {card}", card)
+            raise InvalidCardsError(f"more than two copies of {card}", card)
 
 
 def _check_decks(decks: int) -> None:

@@ -92,7 +92,8 @@ def as_cards(cards: Cards | str, rules: Rules) -> Cards:
     if rules.decks == 1:
         for index in set(cards.indices):
             if cards.indices.count(index) > 1:
-                raise InvalidCardsError(f"duplicate card {Cards.from_indices([index])}")
+                card = str(Cards.from_indices([index]))
+                raise InvalidCardsError(f"duplicate card {card}", card)
     return Cards.from_indices(cards.indices, decks=rules.decks)
 
 
