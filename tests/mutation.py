@@ -85,11 +85,11 @@ JUDGED: dict[str, str] = {
     "match:70:8-47:pass": "unreachable: every Zheng Fen deal and setup holds the 3h",
     "moves:107:4-63:pass": "unreachable: the checker digests with its own move_digest",
     "moves:108:58-60:plus_one": "unreachable: the checker digests with its own move_digest",
-    "cards:178:8-35:pass": "unreachable: Card.__str__ serves the Python API only",
-    "cards:186:8-42:pass": "unreachable: Card.__eq__ serves the Python API only",
-    "cards:189:11-38:drop_not": "unreachable: Card.__lt__ serves the Python API only",
-    "cards:155:8-65:pass": "unreachable: card indices come from parsed tokens, always in range",
-    "cards:155:15-16:minus_one": "unreachable: card indices come from parsed tokens, in range",
+    "cards:180:8-35:pass": "unreachable: Card.__str__ serves the Python API only",
+    "cards:188:8-42:pass": "unreachable: Card.__eq__ serves the Python API only",
+    "cards:191:11-38:drop_not": "unreachable: Card.__lt__ serves the Python API only",
+    "cards:157:8-65:pass": "unreachable: card indices come from parsed tokens, always in range",
+    "cards:157:15-16:minus_one": "unreachable: card indices come from parsed tokens, in range",
     "rules:157:8-90:pass": "unreachable: Rules.__repr__ is never part of an answer",
     "game:64:4-59:pass": "unreachable: the server always passes a Rules",
     "game:217:15-16:minus_one": "unreachable: the server asks only for the hands of real seats",
@@ -113,7 +113,7 @@ JUDGED: dict[str, str] = {
     "rng:52:64-65:plus_one": "unreachable: uniform(n) is only called with 2 <= n <= 108",
     "rng:77:67-68:plus_one": "unreachable: the server always passes deal a first drawer",
     "classify:67:4-31:pass": "unreachable: the server passes combinations as text, not Combo",
-    "combo:94:12-88:pass": "unreachable: only Cards objects of two decks reach this check",
+    "combo:94:12-71:pass": "unreachable: only Cards objects of two decks reach this check",
     "rules:38:37-40:plus_one": (
         "unreachable: no op reports a rule set, and telling a default target of 500 from 501 "
         "needs a game ending on exactly 500 points, thousands of steps long"
@@ -124,7 +124,8 @@ JUDGED: dict[str, str] = {
     "rng:35:12-84:pass": "unreachable: the server refuses a seed out of 0..2**64-1 first",
     "combo:92:22-23:minus_one": "unreachable: only Cards objects of two decks reach this check",
     "combo:94:44-45:plus_one": "unreachable: only Cards objects of two decks reach this check",
-    "combo:95:16-88:pass": "unreachable: only Cards objects of two decks reach this check",
+    "combo:95:16-55:pass": "unreachable: only Cards objects of two decks reach this check",
+    "combo:96:16-71:pass": "unreachable: only Cards objects of two decks reach this check",
     "rules:47:37-41:plus_one": (
         "unreachable: no op reports a rule set, and telling a default target of 1000 from 1001 "
         "needs a game ending on exactly 1000 points, thousands of steps long"
@@ -139,10 +140,10 @@ JUDGED: dict[str, str] = {
     "game:216:12-66:pass": "unreachable: the server asks only for the hands of real seats",
     "game:217:8-75:pass": "unreachable: the server asks only for the hands of real seats",
     "game:244:15-39:Eq>NotEq": "unreachable: the server reports the phase, not Game.game_over",
-    "cards:242:8-27:pass": "unreachable: the number of decks always comes from a rule set",
+    "cards:245:8-27:pass": "unreachable: the number of decks always comes from a rule set",
     "game:283:8-36:pass": "unreachable: Game.decisions serves saved games only",
-    "cards:262:16-69:pass": "unreachable: card indices come from parsed tokens, always in range",
-    "cards:311:12-51:pass": "unreachable: Cards.__repr__ is never part of an answer",
+    "cards:265:16-69:pass": "unreachable: card indices come from parsed tokens, always in range",
+    "cards:314:12-51:pass": "unreachable: Cards.__repr__ is never part of an answer",
     "game:481:8-9:pass": "unreachable: Game.observation serves agents, not the protocol",
     "game:486:58-59:plus_one": "unreachable: Game.observation serves agents, not the protocol",
     "game:498:8-23:pass": "unreachable: Game.observation serves agents, not the protocol",
@@ -153,26 +154,26 @@ JUDGED: dict[str, str] = {
     "game:556:11-57:NotEq>Eq": "unreachable: loading a saved game is not part of the protocol",
     "game:564:8-77:pass": "unreachable: Game.__repr__ is never part of an answer",
     "game:565:11-32:Is>IsNot": "unreachable: Game.__repr__ is never part of an answer",
-    "cards:204:4-55:pass": "unreachable: the server passes card text, never a list of tokens",
-    "cards:205:8-55:pass": "unreachable: the server passes card text, never a list of tokens",
+    "cards:206:4-55:pass": "unreachable: the server passes card text, never a list of tokens",
+    "cards:207:8-55:pass": "unreachable: the server passes card text, never a list of tokens",
     "classify:56:8-68:pass": "unreachable: the server refuses pass as a combination first",
     # Equivalent: the program answers the same.
     "zheng_fen:29:31-32:minus_one": "equivalent: only the keys of _SEQUENCE_GROUP are used",
     "zheng_fen:30:36-37:plus_one": "equivalent: _GROUP_SIZE is unused in zheng_fen",
     "zheng_fen:30:47-48:minus_one": "equivalent: _GROUP_SIZE is unused in zheng_fen",
-    "combo:131:7-16:drop_not": "equivalent: it changes only the wording of the message",
-    "cards:244:91-92:plus_one": "equivalent: it changes only a position named in a message",
-    "cards:146:45-46:plus_one": "equivalent: it changes only a position named in a message",
-    "cards:146:45-46:minus_one": "equivalent: it changes only a position named in a message",
-    "cards:244:91-92:minus_one": "equivalent: it changes only a position named in a message",
-    "cards:252:63-64:plus_one": "equivalent: only a message builds Cards without naming decks",
+    "combo:132:7-16:drop_not": "equivalent: it changes only the wording of the message",
+    "cards:247:91-92:plus_one": "equivalent: it changes only a position named in a message",
+    "cards:148:45-46:plus_one": "equivalent: it changes only a position named in a message",
+    "cards:148:45-46:minus_one": "equivalent: it changes only a position named in a message",
+    "cards:247:91-92:minus_one": "equivalent: it changes only a position named in a message",
+    "cards:255:63-64:plus_one": "equivalent: only a message builds Cards without naming decks",
     "candidates:73:12-21:pass": "equivalent: the break only prunes runs the jokers cannot fill",
     "candidates:73:15-29:Add>Sub": "equivalent: the test only prunes runs the jokers cannot fill",
     "candidates:86:27-28:plus_one": "equivalent: a run starting above the top has no ranks",
     "candidates:90:12-21:pass": "equivalent: the break only prunes runs the jokers cannot fill",
     "candidates:91:16-21:pass": "equivalent: the break only prunes runs the jokers cannot fill",
     "candidates:179:12-21:pass": "equivalent: the break only prunes pair sets that cannot fit",
-    "cards:301:15-46:Eq>NotEq": (
+    "cards:304:15-46:Eq>NotEq": (
         "equivalent: readings are compared with combinations of the very same Cards object, "
         "and Python compares fields by identity first"
     ),
@@ -247,17 +248,17 @@ JUDGED: dict[str, str] = {
         "equivalent: three jokers are a triple above A, refused above; four are still above 3"
     ),
     # The sample of issue 33 (seed 2026, after the reference's lines moved): its survivors.
-    "cards:215:24-25:minus_one": "equivalent: it changes only the wording of the message",
-    "cards:241:76-77:plus_one": "equivalent: every Cards the reference makes names its decks",
-    "cards:246:76-77:minus_one": "equivalent: it changes only a position named in a message",
-    "cards:285:53-54:minus_one": "equivalent: it changes only a position named in a message",
-    "cards:289:12-24:pass": "unreachable: Cards.__contains__ serves the Python API only",
-    "cards:289:19-24:False>True": "unreachable: Cards.__contains__ serves the Python API only",
-    "cards:300:12-33:pass": (
+    "cards:218:24-25:minus_one": "equivalent: it changes only the wording of the message",
+    "cards:244:76-77:plus_one": "equivalent: every Cards the reference makes names its decks",
+    "cards:249:76-77:minus_one": "equivalent: it changes only a position named in a message",
+    "cards:288:53-54:minus_one": "equivalent: it changes only a position named in a message",
+    "cards:292:12-24:pass": "unreachable: Cards.__contains__ serves the Python API only",
+    "cards:292:19-24:False>True": "unreachable: Cards.__contains__ serves the Python API only",
+    "cards:303:12-33:pass": (
         "equivalent: Cards are compared with Cards only; against another object None is as "
         "false as the fallback's False, and != inverts both alike"
     ),
-    "cards:310:26-27:plus_one": "unreachable: Cards.__repr__ is never part of an answer",
+    "cards:313:26-27:plus_one": "unreachable: Cards.__repr__ is never part of an answer",
     "rules:35:46-47:plus_one": (
         "equivalent: Rules.zheng_fen always passes players (its own default, 4), so this "
         "default is never read"
