@@ -261,7 +261,8 @@ def summary(config: TrainConfig, c: dict[str, Any]) -> str:
         f"decisions in {c['seconds']:.1f} s of training ({c['decisions'] / seconds:,.0f} "
         f"decisions/s; actors {c['actor_seconds']:.1f} s, learner {c['learner_seconds']:.1f} s, "
         f"waiting for the actors {c['wait_seconds']:.1f} s, hand-overs "
-        f"{c['handover_seconds']:.1f} s; {c['core_hours']:.3f} core-hours)",
+        f"{c['handover_seconds']:.1f} s; {c['core_hours']:.3f} core-hours, "
+        f"{c['cpu_hours']:.3f} hours of CPU time)",
         f"model: {files.model} (agent spec {learned_text(files.model)})",
     ]
     points = read(files.curve)

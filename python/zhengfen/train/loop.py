@@ -53,7 +53,11 @@ __all__ = ["Counters", "Run", "train"]
 class Counters:
     """How far a run is, over all its invocations, and where its time went. ``decisions``
     counts the learner seats' non-forced decisions, ``samples`` the rows trained on (the
-    same in Monte Carlo training; a searched decision gives a row per move tried)."""
+    same in Monte Carlo training; a searched decision gives a row per move tried).
+    ``core_hours`` is the wall time of training times the cores the run counts (this machine's,
+    :attr:`zhengfen.train.actors.Actors.cores`), what the run held; ``cpu_hours`` the CPU time
+    this process received meanwhile (every thread: the actors' and the learner's; actors in
+    other processes, as Ray's, not counted), what it used: less on a machine that others load."""
 
     round: int = 0
     episodes: int = 0
@@ -61,6 +65,7 @@ class Counters:
     samples: int = 0
     seconds: float = 0.0
     core_hours: float = 0.0
+    cpu_hours: float = 0.0
     actor_seconds: float = 0.0
     learner_seconds: float = 0.0
     wait_seconds: float = 0.0
@@ -169,6 +174,7 @@ class Run:
             "rounds": counters.round,
             "seconds": round(counters.seconds, 3),
             "core_hours": round(counters.core_hours, 6),
+            "cpu_hours": round(counters.cpu_hours, 6),
             "command": self.config.command,
             "recipe": self.config.recipe(),
         }
@@ -368,7 +374,7 @@ def loop(
     number = counters.round
     actors.submit(run.work(number, snapshot.actor_params, counters))
     progress.begin(counters.decisions)
-    tick = time.perf_counter()
+    tick, cpu = time.perf_counter(), time.process_time()
     while not run.done(counters):
         waited = time.perf_counter()
         played = actors.result()
@@ -379,10 +385,11 @@ def loop(
         counters.handover_seconds += time.perf_counter() - exported
         actor_params = learner.params
         train_round(run, learner, played, number, counters)
-        now = time.perf_counter()
+        now, cpu_now = time.perf_counter(), time.process_time()
         counters.seconds += now - tick
         counters.core_hours += (now - tick) * run.cores / 3600
-        tick = now
+        counters.cpu_hours += (cpu_now - cpu) / 3600
+        tick, cpu = now, cpu_now
         snapshot.params, snapshot.opt_state = learner.params, learner.opt_state
         snapshot.actor_params, snapshot.counters = actor_params, counters
         number += 1
@@ -392,7 +399,7 @@ def loop(
         if now - run.last_eval >= run.config.eval_every:
             run.checkpoint(snapshot)
             progress.evaluated(run.evaluate(counters))
-            tick = time.perf_counter()
+            tick, cpu = time.perf_counter(), time.process_time()
     run.checkpoint(snapshot)
     if counters.round > start_round:
         progress.evaluated(run.evaluate(counters))
