@@ -4,6 +4,7 @@ process always exits."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -65,6 +66,95 @@ def test_a_pool_ended_early_leaves_no_thread_to_race_the_exit() -> None:
     backends._end(pool)
     assert not manager.is_alive()
     assert all(future.done() for future in futures)
+
+
+def _reading_a_result(thread: threading.Thread) -> bool:
+    """Whether ``thread`` (a pool's manager thread) is in the middle of reading a result."""
+    frame = sys._current_frames().get(cast(int, thread.ident))
+    while frame is not None and frame.f_code.co_name != "_recv_bytes":
+        frame = frame.f_back
+    return frame is not None
+
+
+def _ended_while_sending(size: int) -> tuple[bool, bool]:
+    """A pool of one worker whose chunk returns ``size`` bytes, ended (:func:`backends._end`)
+    while the pool's manager thread reads them. Returns whether that thread had finished when
+    ``_end`` returned, and whether the worker was ended before the whole result was through
+    (the chunk's future then holds ``BrokenProcessPool``, not the bytes)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with forking_workers():
+        pool = ProcessPoolExecutor(1, initializer=as_worker)
+        future = pool.submit(bytes, size)
+    manager = cast(threading.Thread, pool._executor_manager_thread)
+    writer = pool._result_queue._writer  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 60
+    while not _reading_a_result(manager) and not future.done():
+        assert time.monotonic() < deadline
+    backends._end(pool)
+    finished = not manager.is_alive()
+    if not finished:  # let this process exit all the same
+        writer.close()
+        manager.join()
+    return finished, future.exception() is not None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX pipes and signals")
+def test_a_worker_ended_while_it_sends_its_games_leaves_no_thread_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker ended halfway through sending a chunk's games (more than a pipe holds) left the
+    pool's manager thread reading the rest for ever, and the interpreter's exit, which joins
+    that thread without a bound, hung after "zhengfen: terminated": 3 of 284 runs of ``zhengfen
+    arena --workers 2`` sent SIGTERM at random moments (1 of 60 sent Ctrl-C), three at once on 2
+    cores. Here the moment is found each time; ``_end`` now returns with the thread finished."""
+    monkeypatch.setattr(backends, "MANAGER_SECONDS", 2.0)  # its wait, where it fails
+    runs = [_ended_while_sending(16 << 20) for _ in range(3)]
+    assert all(finished for finished, _ in runs), runs
+    assert any(cut for _, cut in runs), runs  # the moment was hit
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize(
+    ("name", "status", "message"),
+    [("INT", 130, "zhengfen: interrupted\n"), ("TERM", 143, "zhengfen: terminated\n")],
+    ids=["ctrl-c", "sigterm"],
+)
+def test_a_signal_while_the_workers_are_forked_stops_the_tournament_and_them(
+    name: str, status: int, message: str
+) -> None:
+    """Ctrl-C or SIGTERM right after the first worker is forked (``tests/stopped_while_forking.py``)
+    stops the tournament as at any other moment, and leaves no process of the group behind.
+    Before, the tournament played on after Ctrl-C, and SIGTERM killed the main process at once,
+    leaving its workers waiting for work (4 of the 284 runs sent SIGTERM at random moments; 2 of
+    the 60 sent Ctrl-C played on)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HERE), env.get("PYTHONPATH")]))
+    process = subprocess.Popen(
+        [sys.executable, str(HERE / "stopped_while_forking.py"), name],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=True,  # its group: the workers' too
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        process.wait(timeout=120)
+        left = _group_alive(process.pid)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    out, err = process.communicate(timeout=30)
+    assert (process.returncode, err.decode(), out, left) == (status, message, b"", False)
+
+
+def _group_alive(group: int) -> bool:
+    """Whether a process of the group is left."""
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 @pytest.mark.usefixtures("default_handlers")

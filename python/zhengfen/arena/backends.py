@@ -105,17 +105,18 @@ def _run_processes(
     per process and leaves no process behind. An error in a chunk ends the pool the same way and
     is raised here; a worker killed from outside (out of memory) raises ``BrokenProcessPool``.
 
-    Ctrl-C and SIGTERM are held back while this waits
+    Ctrl-C and SIGTERM are held back from the pool's start to its end
     (:class:`zhengfen.arena.workers.DeferredSignals`) and raised between waits: raised inside
     ``concurrent.futures``, they could leave a future's lock held, and the pool's manager
-    thread, which needs it, would then keep the process from exiting."""
+    thread, which needs it, would then keep the process from exiting. They stay held while
+    :func:`_end` ends the pool, so that a second Ctrl-C cannot cut the ending short."""
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     results: list[GameResult] = []
-    pool = ProcessPoolExecutor(min(workers, len(work)), initializer=as_worker)
     with DeferredSignals() as signals:
+        pool = ProcessPoolExecutor(min(workers, len(work)), initializer=as_worker)
         try:
-            with forking_workers():  # forked workers start here, ignoring Ctrl-C
+            with forking_workers():  # forked workers start with Ctrl-C and SIGTERM blocked
                 pending = {pool.submit(play_chunk, tournament, f, n) for f, n in work}
             while pending:
                 finished, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
@@ -124,10 +125,12 @@ def _run_processes(
                     results += games
                     done(games)
                 signals.raise_held()
+            pool.shutdown()
+            signals.raise_held()
         except BaseException:
-            _end(pool)
+            with DeferredSignals():
+                _end(pool)
             raise
-    pool.shutdown()
     return results
 
 
@@ -140,20 +143,29 @@ def _end(pool: Any) -> None:
     thread to finish: while it closes its wake-up pipe, the interpreter's exit may write to
     that pipe (``concurrent.futures.process._python_exit`` does not take the pool's lock before
     Python 3.12), and the process would end printing "Bad file descriptor" after "interrupted".
-    The executor has a public way to end running work only from Python 3.14
-    (``terminate_workers``); before, its processes are ``_processes``; its manager thread is
-    ``_executor_manager_thread`` in every version."""
-    terminate = getattr(pool, "terminate_workers", None)
+
+    A worker ended while it sends a chunk's games (more than a pipe holds) leaves the manager
+    thread reading the rest of that message; it gets the end of the pipe only once no process
+    holds the pipe's write end, and this one holds one too (the pool's result queue). So this
+    closes it, once the workers are gone: else the manager thread never finishes, and the
+    interpreter's exit, which joins it without a bound (``_python_exit``), hangs after
+    "terminated". This process never writes there.
+
+    The pool's processes are ``_processes``, its manager thread ``_executor_manager_thread``,
+    its result queue ``_result_queue`` (Python 3.11 to 3.14); ``shutdown`` drops all three.
+    The workers are ended here, each waited for, not by ``terminate_workers`` (Python 3.14),
+    which waits for none."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     manager = getattr(pool, "_executor_manager_thread", None)
+    result_queue = getattr(pool, "_result_queue", None)
     pool.shutdown(wait=False, cancel_futures=True)
-    if terminate is not None:
-        terminate()
-    else:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.join()
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
+    writer = getattr(result_queue, "_writer", None)
+    if writer is not None:
+        writer.close()  # the manager thread reads on, to the end of the pipe
     if manager is not None:
         manager.join(MANAGER_SECONDS)  # bounded: stopping must never hang
 

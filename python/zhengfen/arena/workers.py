@@ -4,7 +4,8 @@ SIGTERM, wherever a tournament runs (``zhengfen arena``, the web's tournaments, 
 - While the arena waits on its pool of processes, both are held back and raised between waits
   (:class:`DeferredSignals`): raised inside ``concurrent.futures``, they could leave a lock held.
 - A worker process ignores Ctrl-C, which the main process handles by ending it, and dies at
-  once on SIGTERM (:data:`WORKER_SIGNALS`, :func:`as_worker`, :func:`forking_workers`).
+  once on SIGTERM (:data:`WORKER_SIGNALS`, :func:`as_worker`); both are blocked while workers
+  are forked, until a worker has set its handlers (:func:`forking_workers`).
 
 What the ``zhengfen`` command makes of a signal (SIGTERM raised like Ctrl-C, the exit statuses)
 is the command line's: :mod:`zhengfen.cli.signals`.
@@ -79,24 +80,37 @@ WORKER_SIGNALS = {"SIGINT": "SIG_IGN", "SIGTERM": "SIG_DFL"}
 main process, which its workers must not inherit)."""
 
 
+def _blocked() -> set[signal.Signals]:
+    """The signals :func:`forking_workers` blocks: those of :data:`WORKER_SIGNALS`."""
+    return {getattr(signal, name) for name in WORKER_SIGNALS}
+
+
 def as_worker() -> None:
-    """This process answers signals as a worker must (a pool's ``initializer``)."""
+    """This process answers signals as a worker must (a pool's ``initializer``), then lets
+    through those :func:`forking_workers` blocked: one sent since the fork is handled now, as a
+    worker handles it."""
     for name, action in WORKER_SIGNALS.items():
         signal.signal(getattr(signal, name), getattr(signal, action))
+    if hasattr(signal, "pthread_sigmask"):  # POSIX
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _blocked())
 
 
 @contextmanager
 def forking_workers() -> Iterator[None]:
-    """This process answers signals as a worker must for the block (when this is the main
-    thread: only it may set signal handlers), so that processes forked in it start so."""
-    if not _main_thread():
+    """Ctrl-C and SIGTERM are blocked in this thread for the block, so that processes forked in
+    it start with them blocked, until :func:`as_worker` has set their handlers: a worker
+    forked with this process's handlers would print a traceback on Ctrl-C, or, holding them
+    back, outlive a ``terminate``. This process handles one sent meanwhile at the block's end.
+
+    Blocking, not changing this process's handlers: a process that ignored Ctrl-C for the
+    block would lose it, and one that took SIGTERM's default would die at once and leave its
+    workers behind, waiting for work. Where signals cannot be blocked (Windows: no fork), this
+    does nothing."""
+    if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    previous = {name: signal.getsignal(getattr(signal, name)) for name in WORKER_SIGNALS}
-    as_worker()
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _blocked())
     try:
         yield
     finally:
-        for name, handler in previous.items():
-            if handler is not None:  # None: set outside Python, cannot be put back
-                signal.signal(getattr(signal, name), handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
