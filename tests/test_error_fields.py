@@ -103,12 +103,12 @@ CASES: list[tuple[str, Callable[[], object], type[errors.ZhengfenError], str, di
         "an unknown agent",
         lambda: zhengfen.AgentSpec("clever"),
         errors.ArgumentError,
-        "unknown agent 'clever': the built-in agents are random, greedy, search, ismcts and "
-        "learned",
+        "unknown agent 'clever': the built-in agents are random, greedy, search, ismcts, sparta "
+        "and learned",
         {
             "argument": "agent spec",
             "value": "clever",
-            "bound": "random, greedy, search, ismcts and learned",
+            "bound": "random, greedy, search, ismcts, sparta and learned",
         },
     ),
     (

@@ -170,6 +170,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "AgentSpec.learned": (lambda **kw: zhengfen.AgentSpec.learned(**kw).spec, {}),
     "AgentSpec.search": (lambda **kw: zhengfen.AgentSpec.search(**kw).spec, {}),
     "AgentSpec.ismcts": (lambda **kw: zhengfen.AgentSpec.ismcts(**kw).spec, {}),
+    "AgentSpec.sparta": (lambda **kw: zhengfen.AgentSpec.sparta(**kw).spec, {}),
     "parse_cards": (lambda **kw: zhengfen.parse_cards("3c 3d", **kw), {}),
     "combo_name": (lambda **kw: _core.combo_name(zhengfen.classify("3c 3d", ZF)[0], **kw), {}),
     "deal": (lambda **kw: zhengfen.deal(ZF, 7, **kw), {}),

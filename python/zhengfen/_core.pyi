@@ -470,8 +470,8 @@ class InfoSet:
 @final
 class AgentSpec:
     """A built-in agent, its spec read once by the core or made from typed settings
-    (:meth:`search`, :meth:`ismcts`: no spec text written or read; AI.md §4): its settings and
-    model.
+    (:meth:`search`, :meth:`ismcts`, :meth:`sparta`: no spec text written or read; AI.md §4):
+    its settings and model.
 
     A spec the parser refuses raises ``ArgumentError``. In the canonical ``spec`` a model path
     holding a comma, a blank, a parenthesis or a ``"`` is quoted
@@ -497,13 +497,21 @@ class AgentSpec:
         policy: str | AgentSpec | LearnedModel | None = None,
     ) -> AgentSpec: ...
     @staticmethod
+    def sparta(
+        candidates: int | None = None,
+        budget: int | None = None,
+        threshold: float | None = None,
+        z: float | None = None,
+        policy: str | AgentSpec | LearnedModel | None = None,
+    ) -> AgentSpec: ...
+    @staticmethod
     def learned(model: LearnedModel | str | os.PathLike[str] | None = None) -> AgentSpec: ...
     def with_model(self, model: LearnedModel) -> AgentSpec: ...
     def bind(self, rules: Rules) -> AgentSpec: ...
     @property
     def spec(self) -> str: ...
     @property
-    def name(self) -> Literal["random", "greedy", "search", "ismcts", "learned"]: ...
+    def name(self) -> Literal["random", "greedy", "search", "ismcts", "sparta", "learned"]: ...
     @property
     def settings(self) -> list[tuple[str, str]]: ...
     @property

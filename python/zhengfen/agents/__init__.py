@@ -10,7 +10,8 @@ By concept:
 :mod:`~zhengfen.agents.protocol` (:class:`Agent`, the protocol; :class:`GameAgent`, that of
 an agent following the whole game, such as a bot program),
 :mod:`~zhengfen.agents.builtin` (the built-in agents: :class:`RandomAgent`,
-:class:`GreedyAgent`, :class:`SearchAgent`, :class:`ISMCTSAgent`, :class:`LearnedAgent`),
+:class:`GreedyAgent`, :class:`SearchAgent`, :class:`ISMCTSAgent`, :class:`SpartaAgent`,
+:class:`LearnedAgent`),
 :mod:`~zhengfen.agents.specs` (an agent name read once, where it enters, into a
 :class:`zhengfen.AgentSpec` that carries its settings and model: :func:`read_agent`,
 :func:`make_agent`, :func:`check_agent`, :func:`learned_model`),
@@ -39,6 +40,7 @@ from zhengfen.agents.builtin import (
     LearnedAgent,
     RandomAgent,
     SearchAgent,
+    SpartaAgent,
 )
 from zhengfen.agents.labels import agent_label, agent_name
 from zhengfen.agents.loop import (
@@ -67,6 +69,7 @@ __all__ = [
     "LearnedAgent",
     "RandomAgent",
     "SearchAgent",
+    "SpartaAgent",
     "UserClass",
     "agent_label",
     "agent_name",

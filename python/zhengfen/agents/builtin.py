@@ -1,13 +1,14 @@
 """The built-in agents as Python objects: :class:`RandomAgent`, :class:`GreedyAgent`,
-:class:`SearchAgent`, :class:`ISMCTSAgent` and :class:`LearnedAgent`.
+:class:`SearchAgent`, :class:`ISMCTSAgent`, :class:`SpartaAgent` and :class:`LearnedAgent`.
 
 Each follows the :class:`~zhengfen.agents.protocol.Agent` protocol. The greedy, search and
 learned agents think in Rust through the seat's info set, which reveals nothing the seat may
 not know: each holds its :class:`zhengfen.AgentSpec` (``agent_spec``, read once, its model
 with it) and hands that object to the core at every move; ``spec`` is its text. A built-in
-agent's settings are typed values: :class:`SearchAgent` and :class:`ISMCTSAgent` make their
-``AgentSpec`` with the core's constructors (:meth:`zhengfen.AgentSpec.search`,
-:meth:`zhengfen.AgentSpec.ismcts`), never by writing spec text for the core to read again.
+agent's settings are typed values: :class:`SearchAgent`, :class:`ISMCTSAgent` and
+:class:`SpartaAgent` make their ``AgentSpec`` with the core's constructors
+(:meth:`zhengfen.AgentSpec.search`, :meth:`zhengfen.AgentSpec.ismcts`,
+:meth:`zhengfen.AgentSpec.sparta`), never by writing spec text for the core to read again.
 A built-in agent draws from the SplitMix64 stream of its seed, as the same agent does in
 ``rollouts``: seeded by :func:`zhengfen.agents.seats.agent_seed`, a Python game plays the moves
 ``rollouts`` plays.
@@ -37,6 +38,7 @@ __all__ = [
     "LearnedAgent",
     "RandomAgent",
     "SearchAgent",
+    "SpartaAgent",
 ]
 
 _Rust = TypeVar("_Rust", bound="_RustAgent")
@@ -206,6 +208,35 @@ class ISMCTSAgent(_RustAgent):
         self.agent_spec = AgentSpec.ismcts(iterations, playout, exploration, candidates, policy)
 
 
+class SpartaAgent(_RustAgent):
+    """Single-agent search over a blueprint (SPARTA; AI.md §4.2): the ``policy`` (``"learned"``,
+    the model shipped for the rules, the default; ``"learned(model=PATH)"``, a learned agent's
+    :class:`zhengfen.AgentSpec` or a :class:`zhengfen.LearnedModel`; or ``"greedy"``) ranks the
+    moves and keeps its ``candidates`` best; each is played, and the match played out by the
+    blueprint in every seat, in worlds resampled from its view until ``budget`` units of work are
+    spent (one a rollout and one a blueprint decision with more than one move); it plays the
+    candidate whose mean gain over the blueprint's own move, less ``z`` standard errors, exceeds
+    ``threshold`` points a match, else the blueprint's move. Settings left ``None`` keep their
+    defaults. Its :class:`zhengfen.AgentSpec` is made from these values
+    (:meth:`zhengfen.AgentSpec.sparta`), no spec text written or read.
+
+    >>> SpartaAgent(budget=500, policy="greedy").spec
+    'sparta(candidates=4,budget=500,threshold=0,z=1,policy=greedy)'
+    """
+
+    def __init__(
+        self,
+        candidates: int | None = None,
+        budget: int | None = None,
+        threshold: float | None = None,
+        z: float | None = None,
+        seed: int = 0,
+        policy: str | AgentSpec | LearnedModel | None = None,
+    ) -> None:
+        super().__init__(seed)
+        self.agent_spec = AgentSpec.sparta(candidates, budget, threshold, z, policy)
+
+
 class LearnedAgent:
     """The learned agent (AI.md §7): the legal move of largest Q-value under ``model`` (a
     :class:`zhengfen.LearnedModel`, the path of a model file, or an :class:`zhengfen.AgentSpec`
@@ -261,6 +292,7 @@ BUILT_IN_CLASSES: dict[str, type[_RustAgent]] = {
     "greedy": GreedyAgent,
     "search": SearchAgent,
     "ismcts": ISMCTSAgent,
+    "sparta": SpartaAgent,
 }
 """The Python class of each built-in agent the core names that thinks in Rust from its spec
 (random draws in Python; learned is :class:`LearnedAgent`)."""

@@ -85,8 +85,9 @@ def split_names(text: str) -> list[str]:
 
 def make_agent(name: str | AgentName | Agent, seed: int = 0, instance: int = 0) -> Agent:
     """An agent from a name: a built-in agent's spec (``random``, ``greedy``, ``search``,
-    ``ismcts``, with ``search(...)`` or ``ismcts(...)`` settings (``ismcts(policy=learned)``
-    searches with a learned model), ``learned`` or ``learned(model=PATH)``), read by the core's
+    ``ismcts``, ``sparta``, with ``search(...)``, ``ismcts(...)`` or ``sparta(...)`` settings
+    (``ismcts(policy=learned)`` and ``sparta`` search with a learned model), ``learned`` or
+    ``learned(model=PATH)``), read by the core's
     parser, or an :class:`zhengfen.AgentSpec` already read (nothing is read again), or
     ``module:Class`` or a :class:`~zhengfen.agents.user.UserClass` for a user's class, built
     with ``seed`` if its constructor takes one, or a bot program (``process(cmd=...)`` or its

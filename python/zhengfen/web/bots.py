@@ -56,7 +56,7 @@ __all__ = [
 NAME: Final = re.compile(r"[A-Za-z0-9_.\-]{1,40}")
 """What a bot's name may be."""
 
-RESERVED: Final = ("random", "greedy", "search", "ismcts", "learned", "person")
+RESERVED: Final = ("random", "greedy", "search", "ismcts", "sparta", "learned", "person")
 """Names a bot may not take (the built-in agents', ``learned``, a person's seat)."""
 
 KEYS: Final = {"name", "spec", "time", "budget"}

@@ -44,7 +44,7 @@ pub mod notation;
 pub mod rules;
 pub mod seed;
 
-pub use agents::{Agent, Choose, Greedy, Ismcts, Learned, Search, Turn};
+pub use agents::{Agent, Choose, Greedy, Ismcts, Learned, Search, Sparta, Turn};
 pub use batch::seating::seating;
 pub use batch::{rollouts, rollouts_until, Episode, Rollout, RolloutConfig, VecConfig, VecGame};
 pub use cancel::Cancel;

@@ -12,7 +12,7 @@ use crate::rules::PyRules;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::sync::Arc;
-use zhengfen_core::agents::{Agent, Ismcts, Learned, Playout, Policy, Search};
+use zhengfen_core::agents::{Agent, Ismcts, Learned, Playout, Policy, Search, Sparta};
 use zhengfen_core::learned::Model;
 
 /// A built-in agent, its spec read once: its name, settings and, for a learned agent or a
@@ -46,6 +46,10 @@ impl PyAgentSpec {
                 policy: Policy::Learned(learned),
                 ..
             }) => learned.model.as_ref(),
+            Agent::Sparta(Sparta {
+                policy: Policy::Learned(learned),
+                ..
+            }) => learned.model.as_ref(),
             _ => None,
         }
     }
@@ -64,6 +68,14 @@ impl PyAgentSpec {
                 Policy::Learned(Learned { path: None, .. }) => Agent::Ismcts(Ismcts {
                     policy: Policy::Learned(unnamed()),
                     ..ismcts.clone()
+                })
+                .to_string(),
+                _ => self.agent.to_string(),
+            },
+            Agent::Sparta(sparta) => match &sparta.policy {
+                Policy::Learned(Learned { path: None, .. }) => Agent::Sparta(Sparta {
+                    policy: Policy::Learned(unnamed()),
+                    ..sparta.clone()
                 })
                 .to_string(),
                 _ => self.agent.to_string(),
@@ -134,7 +146,8 @@ impl PyAgentSpec {
         #[pyo3(from_py_with = args::ismcts_candidates)] candidates: Option<u32>,
         policy: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyAgentSpec> {
-        let mut ismcts = Ismcts::with_policy(policy.map_or(Ok(Policy::Greedy), policy_arg)?);
+        let mut ismcts =
+            Ismcts::with_policy(policy.map_or(Ok(Policy::Greedy), |p| policy_arg(p, "ismcts"))?);
         ismcts.iterations = iterations.unwrap_or(ismcts.iterations);
         ismcts.candidates = candidates.unwrap_or(ismcts.candidates);
         ismcts.exploration = exploration.unwrap_or(ismcts.exploration);
@@ -146,6 +159,33 @@ impl PyAgentSpec {
             })?;
         }
         let agent = Agent::Ismcts(ismcts.checked().map_err(to_py)?);
+        let agent = py.detach(|| agent.read_model_file()).map_err(to_py)?;
+        Ok(PyAgentSpec { agent })
+    }
+
+    /// The SPARTA agent with these settings, no spec text read: those left `None` keep their
+    /// defaults (`policy` `"learned"`, the model shipped for the rules it is bound to).
+    /// `policy` is `"greedy"`, `"learned"`, a learned agent's `AgentSpec` or a `LearnedModel`.
+    /// Out of range, `ArgumentError`, as for a spec; a model file the policy names is read now.
+    #[staticmethod]
+    #[pyo3(signature = (candidates = None, budget = None, threshold = None, z = None, policy = None))]
+    fn sparta(
+        py: Python<'_>,
+        #[pyo3(from_py_with = args::ismcts_candidates)] candidates: Option<u32>,
+        #[pyo3(from_py_with = args::budget)] budget: Option<u32>,
+        #[pyo3(from_py_with = args::threshold)] threshold: Option<f64>,
+        #[pyo3(from_py_with = args::z)] z: Option<f64>,
+        policy: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyAgentSpec> {
+        let mut sparta = Sparta::default();
+        sparta.candidates = candidates.unwrap_or(sparta.candidates);
+        sparta.budget = budget.unwrap_or(sparta.budget);
+        sparta.threshold = threshold.unwrap_or(sparta.threshold);
+        sparta.z = z.unwrap_or(sparta.z);
+        if let Some(policy) = policy {
+            sparta.policy = policy_arg(policy, "sparta")?;
+        }
+        let agent = Agent::Sparta(sparta.checked().map_err(to_py)?);
         let agent = py.detach(|| agent.read_model_file()).map_err(to_py)?;
         Ok(PyAgentSpec { agent })
     }
@@ -200,7 +240,7 @@ impl PyAgentSpec {
         self.agent.to_string()
     }
 
-    /// The agent's name: `random`, `greedy`, `search`, `ismcts` or `learned`.
+    /// The agent's name: `random`, `greedy`, `search`, `ismcts`, `sparta` or `learned`.
     #[getter]
     fn name(&self) -> &'static str {
         self.agent.name()
@@ -267,11 +307,11 @@ impl PyAgentSpec {
 }
 
 /// A searcher's policy from Python: `"greedy"`, `"learned"` (or a learned agent's spec), a
-/// learned agent's `AgentSpec`, or a `LearnedModel`.
-fn policy_arg(given: &Bound<'_, PyAny>) -> PyResult<Policy> {
+/// learned agent's `AgentSpec`, or a `LearnedModel`; `agent` names the searcher in errors.
+fn policy_arg(given: &Bound<'_, PyAny>, agent: &str) -> PyResult<Policy> {
     if let Ok(text) = given.cast::<PyString>() {
         let text = text.to_cow()?;
-        return Policy::parse(&format!("ismcts(policy={text})"), &text).map_err(to_py);
+        return Policy::parse(&format!("{agent}(policy={text})"), &text).map_err(to_py);
     }
     match agent_arg(given) {
         Ok(Agent::Learned(learned)) => Ok(Policy::Learned(learned)),

@@ -37,7 +37,9 @@ use crate::errors::{argument_error, ArgumentTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use std::ops::RangeInclusive;
-use zhengfen_core::agents::{MOST_CANDIDATES, MOST_EXPLORATION, MOST_ITERATIONS};
+use zhengfen_core::agents::{
+    MOST_BUDGET, MOST_CANDIDATES, MOST_EXPLORATION, MOST_ITERATIONS, MOST_THRESHOLD, MOST_Z,
+};
 use zhengfen_core::batch::{MAX_GAMES_PER_THREAD, MOST_CAPPED};
 use zhengfen_core::Search;
 
@@ -128,6 +130,8 @@ optional_integers! {
     iterations("iterations", 1..=MOST_ITERATIONS as i128) -> u32;
     /// The IS-MCTS agent's candidates at each node (`None`: its policy's default).
     ismcts_candidates("candidates", 1..=MOST_CANDIDATES as i128) -> u32;
+    /// The SPARTA agent's budget a decision (`None`: its default).
+    budget("budget", 1..=MOST_BUDGET as i128) -> u32;
 }
 
 flags! {
@@ -157,6 +161,22 @@ pub fn exploration(value: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
     match value.is_none() {
         true => Ok(None),
         false => number_arg(value, "exploration", 0.0..=MOST_EXPLORATION).map(Some),
+    }
+}
+
+/// The SPARTA agent's threshold in points a match (`None`: its default).
+pub fn threshold(value: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
+    match value.is_none() {
+        true => Ok(None),
+        false => number_arg(value, "threshold", 0.0..=MOST_THRESHOLD).map(Some),
+    }
+}
+
+/// The SPARTA agent's standard errors off its mean gain (`None`: its default).
+pub fn z(value: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
+    match value.is_none() {
+        true => Ok(None),
+        false => number_arg(value, "z", 0.0..=MOST_Z).map(Some),
     }
 }
 

@@ -1,7 +1,8 @@
 //! Built-in agents: [`Agent::Random`], [`Agent::Greedy`] (a heuristic worth beating),
-//! [`Agent::Search`] (determinized Monte Carlo over [`Game::resample`]) and [`Agent::Ismcts`]
-//! (information-set Monte Carlo tree search over the same resampled worlds), and
-//! [`Agent::Learned`] (the best move by a learned model's Q-values, [`crate::learned`]).
+//! [`Agent::Search`] (determinized Monte Carlo over [`Game::resample`]), [`Agent::Ismcts`]
+//! (information-set Monte Carlo tree search over the same resampled worlds), [`Agent::Sparta`]
+//! (single-agent search over a blueprint's rollouts), and [`Agent::Learned`] (the best move by
+//! a learned model's Q-values, [`crate::learned`]).
 //!
 //! An agent picks one of the current player's legal moves. It sees the game only as that
 //! player may: the random and greedy agents read the player's own hand and the public state;
@@ -14,6 +15,7 @@ mod learned;
 pub mod policy;
 mod search;
 mod settings;
+mod sparta;
 
 pub use choose::{Choose, Turn};
 pub use greedy::Greedy;
@@ -24,6 +26,7 @@ pub use ismcts::{
 pub use learned::Learned;
 pub use policy::Policy;
 pub use search::Search;
+pub use sparta::{Gains, Sparta, MOST_BUDGET, MOST_THRESHOLD, MOST_Z};
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -51,13 +54,16 @@ pub enum Agent {
     Ismcts(Ismcts),
     /// The best move by a learned model ([`Learned`]).
     Learned(Learned),
+    /// Single-agent search over a blueprint's rollouts ([`Sparta`]).
+    Sparta(Sparta),
 }
 
 impl Agent {
     /// The agent a spec names: `random`, `greedy`, `search`, `search(determinizations=D,
     /// candidates=C)`, `ismcts`, `ismcts(iterations=N,playout=P,exploration=E,candidates=K,
-    /// policy=Q)` (Q `greedy`, or a learned agent's spec: [`Policy`]), each setting optional
-    /// and named at most once, `learned` (the model shipped for the rules, found by
+    /// policy=Q)` (Q `greedy`, or a learned agent's spec: [`Policy`]),
+    /// `sparta(candidates=C,budget=B,threshold=T,z=Z,policy=Q)` (Q `learned` by default), each
+    /// setting optional and named at most once, `learned` (the model shipped for the rules, found by
     /// [`Agent::bind`]) or `learned(model=PATH)` (the file is read now). A PATH holding a
     /// comma, a blank, a parenthesis or a `"` is quoted, `"..."`, with `\"` for `"` and `\\`
     /// for `\` inside; the canonical spec quotes it exactly when it must.
@@ -114,15 +120,16 @@ impl Agent {
             ("search", args) => Search::parse(args.unwrap_or("")).map(Agent::Search),
             ("ismcts", args) => Ismcts::parse(args.unwrap_or("")).map(Agent::Ismcts),
             ("learned", args) => Learned::parse_unread(args).map(Agent::Learned),
+            ("sparta", args) => Sparta::parse(args.unwrap_or("")).map(Agent::Sparta),
             ("random" | "greedy", Some(_)) => Err(bad_spec(spec, "this agent has no settings")),
             _ => Err(Error::argument(format!(
-                "unknown agent '{spec}': the built-in agents are random, greedy, search, ismcts \
-                 and learned"
+                "unknown agent '{spec}': the built-in agents are random, greedy, search, ismcts, \
+                 sparta and learned"
             ))
             .with_argument(
                 "agent spec",
                 Some(spec.to_string()),
-                Some("random, greedy, search, ismcts and learned".into()),
+                Some("random, greedy, search, ismcts, sparta and learned".into()),
             )),
         }
     }
@@ -133,12 +140,13 @@ impl Agent {
         match self {
             Agent::Learned(learned) => learned.read_file().map(Agent::Learned),
             Agent::Ismcts(ismcts) => ismcts.read_model_file().map(Agent::Ismcts),
+            Agent::Sparta(sparta) => sparta.read_model_file().map(Agent::Sparta),
             other => Ok(other),
         }
     }
 
     /// The agent playing `model` instead of the file its spec names: a learned agent, or an
-    /// `ismcts` agent with a learned policy (the path stays, as its spec). Any other agent
+    /// `ismcts` or `sparta` agent with a learned policy (the path stays, as its spec). Any other agent
     /// plays no model, and is refused.
     ///
     /// ```
@@ -159,16 +167,20 @@ impl Agent {
             Agent::Ismcts(ismcts) if ismcts.policy.is_learned() => {
                 Ok(Agent::Ismcts(ismcts.with_model(model)))
             }
+            Agent::Sparta(sparta) if sparta.policy.is_learned() => {
+                Ok(Agent::Sparta(sparta.with_model(model)))
+            }
             other => Err(Error::argument(format!(
-                "agent '{other}' plays no learned model: only learned and ismcts(policy=learned) \
-                 take one"
+                "agent '{other}' plays no learned model: only learned, ismcts(policy=learned) and \
+                 sparta(policy=learned) take one"
             ))),
         }
     }
 
     /// The settings its spec writes, in order, each as its name and its value's text: a search
     /// agent's `determinizations` and `candidates`; a searcher's `iterations`, `playout`,
-    /// `exploration`, `candidates` and, when learned, `policy`; a learned agent's `model` when
+    /// `exploration`, `candidates` and, when learned, `policy`; a SPARTA agent's `candidates`,
+    /// `budget`, `threshold`, `z` and `policy`; a learned agent's `model` when
     /// it names a file. None for the random and greedy agents, or `learned`.
     ///
     /// ```
@@ -188,6 +200,7 @@ impl Agent {
                 ("candidates", search.candidates.to_string()),
             ],
             Agent::Ismcts(ismcts) => ismcts.settings(),
+            Agent::Sparta(sparta) => sparta.settings(),
             Agent::Learned(Learned {
                 path: Some(path), ..
             }) => vec![("model", settings::quoted(path))],
@@ -196,7 +209,8 @@ impl Agent {
     }
 
     /// The model file its spec names: a learned agent's `learned(model=PATH)`, or the learned
-    /// policy's of a searcher, `ismcts(...,policy=learned(model=PATH))`; else `None`.
+    /// policy's of a searcher, `ismcts(...,policy=learned(model=PATH))` or
+    /// `sparta(...,policy=learned(model=PATH))`; else `None`.
     ///
     /// ```
     /// use zhengfen_core::Agent;
@@ -208,6 +222,10 @@ impl Agent {
         match self {
             Agent::Learned(learned) => learned.path.as_deref(),
             Agent::Ismcts(Ismcts {
+                policy: Policy::Learned(learned),
+                ..
+            }) => learned.path.as_deref(),
+            Agent::Sparta(Sparta {
                 policy: Policy::Learned(learned),
                 ..
             }) => learned.path.as_deref(),
@@ -223,6 +241,7 @@ impl Agent {
             Agent::Search(_) => "search",
             Agent::Ismcts(_) => "ismcts",
             Agent::Learned(_) => "learned",
+            Agent::Sparta(_) => "sparta",
         }
     }
 
@@ -245,6 +264,7 @@ impl Agent {
         match self {
             Agent::Learned(learned) => learned.bind(rules).map(Agent::Learned),
             Agent::Ismcts(ismcts) => ismcts.bind(rules).map(Agent::Ismcts),
+            Agent::Sparta(sparta) => sparta.bind(rules).map(Agent::Sparta),
             other => Ok(other.clone()),
         }
     }
@@ -258,6 +278,7 @@ impl Choose for Agent {
             Agent::Search(search) => search.pick(turn, rng),
             Agent::Ismcts(ismcts) => ismcts.pick(turn, rng),
             Agent::Learned(learned) => learned.choose(turn.game, turn.moves),
+            Agent::Sparta(sparta) => sparta.pick(turn, rng),
         }
     }
 }
@@ -269,6 +290,7 @@ impl fmt::Display for Agent {
             Agent::Search(_) => write_spec(f, self.name(), &self.settings()),
             Agent::Ismcts(ismcts) => ismcts.fmt(f),
             Agent::Learned(learned) => learned.fmt(f),
+            Agent::Sparta(sparta) => sparta.fmt(f),
             other => f.write_str(other.name()),
         }
     }

@@ -1,0 +1,30 @@
+//! The SPARTA agent: single-agent search over a fixed blueprint (Lerer, Hu, Foerster and Brown
+//! 2020, "Improving Policies via Search in Cooperative Partially Observable Games").
+//!
+//! The mover alone searches; every other decision, its own later ones included, is the
+//! blueprint's: a learned model's largest Q-value (`policy=learned`, the default) or the greedy
+//! score (`policy=greedy`). At a decision the blueprint ranks the legal moves and the agent
+//! keeps its `candidates` best; the first is the blueprint's own move `b`. It then draws worlds
+//! with [`Game::resample`] from the mover's view and, in each, plays every candidate and the
+//! match to its end by the blueprint in every seat (deterministic given the world), recording
+//! [`Game::match_result`] of the mover. Every candidate meets the same worlds, so each is
+//! compared with `b` world by world (paired; the only noise is the world drawn). It plays the
+//! candidate of largest mean gain over `b` when the gain's lower bound, the mean less `z`
+//! standard errors, exceeds `threshold` (points a match), else `b`.
+//!
+//! The work is counted, not timed: worlds are drawn until the rollouts have spent `budget`
+//! units, one a rollout and one a blueprint decision with more than one legal move (a forward
+//! pass of the model). Late in a match, where rollouts are short, it draws more worlds; a
+//! decision's cost stays bounded, and its choice depends only on its stream and the mover's view.
+//!
+//! By concern: `spec` (the settings, read from and written to a spec) and `search` (a
+//! decision's worlds, rollouts and paired gains).
+
+mod search;
+mod spec;
+
+#[cfg(test)]
+mod tests;
+
+pub use search::Gains;
+pub use spec::{Sparta, MOST_BUDGET, MOST_THRESHOLD, MOST_Z};

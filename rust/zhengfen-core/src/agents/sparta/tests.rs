@@ -1,0 +1,226 @@
+//! The SPARTA agent's own tests: its choice, its paired worlds, its budget and its settings.
+
+use std::sync::Arc;
+
+use super::*;
+use crate::agents::{Agent, Choose, Learned, Policy};
+use crate::cancel::Cancel;
+use crate::game::{Game, Move};
+use crate::learned::{testing, Model};
+use crate::rules::Rules;
+use crate::seed::SplitMix64;
+
+fn model(rules: &Rules) -> Arc<Model> {
+    Arc::new(testing::random_model(rules, 2, &[16, 8], 3))
+}
+
+fn guided(model: &Arc<Model>, budget: u32) -> Sparta {
+    Sparta {
+        budget,
+        policy: Policy::Learned(Learned::from_model(model.clone(), None)),
+        ..Sparta::default()
+    }
+}
+
+/// Decisions with more than one legal move of a game played by `agent` in every seat.
+fn decisions(rules: Rules, seed: u64, agent: &Agent) -> Vec<(Game, Vec<Move>)> {
+    let (mut game, mut rng, mut out) = (Game::new(rules, seed), SplitMix64::new(seed), Vec::new());
+    while game.current_player().is_some() && !game.match_over() {
+        let moves = game.legal_moves();
+        if moves.len() > 1 {
+            out.push((game.clone(), moves.clone()));
+        }
+        let pick = agent.choose(&game, &moves, &mut rng);
+        game.play(moves[pick]).unwrap();
+    }
+    out
+}
+
+#[test]
+fn its_choice_is_a_legal_move_among_the_blueprints_candidates() {
+    for rules in [Rules::zheng_fen(4).unwrap(), Rules::zen_cheng_you()] {
+        let model = model(&rules);
+        for policy in [Policy::Greedy, guided(&model, 1).policy] {
+            let sparta = Sparta {
+                budget: 300,
+                z: 0.0,
+                policy,
+                ..Sparta::default()
+            };
+            let agent = Agent::Sparta(sparta.clone());
+            for (game, moves) in decisions(rules, 3, &agent).iter().step_by(3) {
+                let pick = sparta.choose(game, moves, &mut SplitMix64::new(9));
+                assert!(pick < moves.len());
+                assert!(sparta.candidates(game, moves).contains(&pick), "{rules}");
+            }
+        }
+    }
+}
+
+#[test]
+fn with_a_huge_threshold_it_plays_the_blueprints_move() {
+    let rules = Rules::zheng_fen(4).unwrap();
+    let model = model(&rules);
+    let learned = Agent::Learned(Learned::from_model(model.clone(), None));
+    let sparta = Sparta {
+        threshold: MOST_THRESHOLD,
+        z: 0.0,
+        ..guided(&model, 200)
+    };
+    let (mut deviations, mut rng) = (0, SplitMix64::new(4));
+    for (game, moves) in decisions(rules, 5, &learned) {
+        let blueprint = learned.choose(&game, &moves, &mut rng);
+        assert_eq!(sparta.choose(&game, &moves, &mut rng), blueprint);
+        // The same search without the threshold does deviate somewhere.
+        let free = Sparta {
+            threshold: 0.0,
+            ..sparta.clone()
+        };
+        deviations += usize::from(free.choose(&game, &moves, &mut rng) != blueprint);
+    }
+    assert!(
+        deviations > 0,
+        "the search never deviates: the test proves nothing"
+    );
+}
+
+#[test]
+fn every_candidate_meets_the_same_worlds() {
+    let rules = Rules::zheng_fen(4).unwrap();
+    let sparta = guided(&model(&rules), 500);
+    let game = Game::new(rules, 8);
+    let moves = game.legal_moves();
+    let tried = sparta.candidates(&game, &moves);
+    // The blueprint's move twice: in paired worlds its gain over itself is 0 in each one.
+    let twice = [tried[0], tried[1], tried[0]];
+    let cancel = Cancel::never();
+    let gains = sparta
+        .gains_until(&game, &moves, &twice, &mut SplitMix64::new(1), &cancel)
+        .unwrap();
+    assert!(gains.worlds >= 2, "{gains:?}");
+    assert_eq!(
+        (gains.mean[0], gains.mean[2], gains.error[2]),
+        (0.0, 0.0, 0.0)
+    );
+    assert!(
+        gains.error[1] > 0.0,
+        "different moves differ in some world: {gains:?}"
+    );
+    // The same stream gives the same worlds, so the same gains.
+    let again = sparta.gains_until(&game, &moves, &twice, &mut SplitMix64::new(1), &cancel);
+    assert_eq!(again.as_ref(), Some(&gains));
+    let other = sparta.gains_until(&game, &moves, &twice, &mut SplitMix64::new(2), &cancel);
+    assert_ne!(other.map(|g| g.mean), Some(gains.mean));
+}
+
+#[test]
+fn the_budget_buys_more_worlds_where_the_match_is_short() {
+    let rules = Rules::zheng_fen(4).unwrap();
+    let model = model(&rules);
+    let sparta = guided(&model, 400);
+    let learned = Agent::Learned(Learned::from_model(model, None));
+    let positions = decisions(rules, 2, &learned);
+    let worlds = |(game, moves): &(Game, Vec<Move>)| {
+        let tried = sparta.candidates(game, moves);
+        let cancel = Cancel::never();
+        let gains = sparta.gains_until(game, moves, &tried, &mut SplitMix64::new(3), &cancel);
+        let gains = gains.unwrap();
+        // Spent at least the budget, and no more than one world past it.
+        let per_world = gains.spent / u64::from(gains.worlds);
+        assert!(
+            gains.spent >= 400 && gains.spent < 400 + 2 * per_world + 8,
+            "{gains:?}"
+        );
+        gains.worlds
+    };
+    let (first, last) = (worlds(&positions[0]), worlds(positions.last().unwrap()));
+    assert!(
+        first < last,
+        "{first} worlds at the start, {last} near the end"
+    );
+}
+
+#[test]
+fn a_cancelled_search_plays_the_blueprints_move() {
+    let rules = Rules::zen_cheng_you();
+    let sparta = guided(&model(&rules), MOST_BUDGET);
+    let game = Game::new(rules, 1);
+    let moves = game.legal_moves();
+    let cancel = Cancel::never();
+    cancel.cancel();
+    let pick = sparta.choose_until(&game, &moves, &mut SplitMix64::new(1), &cancel);
+    assert_eq!(pick, sparta.candidates(&game, &moves)[0]);
+}
+
+#[test]
+fn the_lower_bound_decides() {
+    let gains = Gains {
+        worlds: 4,
+        spent: 40,
+        mean: vec![0.0, 3.0, 5.0],
+        error: vec![0.0, 0.5, 2.0],
+    };
+    assert_eq!(gains.choice(0.0, 0.0), 2);
+    assert_eq!(gains.choice(0.0, 2.0), 2); // 5 - 4 > 0
+    assert_eq!(gains.choice(0.0, 3.0), 0); // the best's bound, 5 - 6, is below 0
+    assert_eq!(gains.choice(5.0, 0.0), 0); // not above the threshold
+    let one = Gains {
+        worlds: 1,
+        spent: 9,
+        mean: vec![0.0, 3.0],
+        error: vec![0.0, f64::INFINITY],
+    };
+    assert_eq!((one.choice(0.0, 0.0), one.choice(0.0, 1.0)), (1, 0));
+}
+
+#[test]
+fn specs_read_back_and_bad_settings_are_refused() {
+    let default = Agent::parse("sparta").unwrap();
+    assert_eq!(default, Agent::Sparta(Sparta::default()));
+    let text = "sparta(candidates=4,budget=2000,threshold=0,z=1,policy=learned)";
+    assert_eq!(default.to_string(), text);
+    let set = "sparta(candidates=3,budget=50,threshold=1.5,z=0,policy=greedy)";
+    assert_eq!(Agent::parse(set).unwrap().to_string(), set);
+    assert_eq!(
+        Agent::parse(" sparta( z = 0 ,candidates=3, budget=50,threshold=1.5,policy=greedy)")
+            .unwrap()
+            .to_string(),
+        set
+    );
+    for (bad, why) in [
+        ("sparta(worlds=3)", "unknown setting 'worlds'"),
+        ("sparta(budget=0)", "budget must be 1 to 10000000"),
+        ("sparta(candidates=0)", "candidates must be 1 to 10000"),
+        ("sparta(threshold=-1)", "threshold must be 0 to 1000"),
+        ("sparta(z=NaN)", "z must be 0 to 100"),
+        ("sparta(policy=random)", "policy must be greedy, learned"),
+        ("sparta(z=1,z=2)", "'z' is given twice"),
+        (
+            "sparta(policy=learned(model=no/such.safetensors))",
+            "no/such.safetensors",
+        ),
+    ] {
+        let error = Agent::parse(bad).unwrap_err().to_string();
+        assert!(error.contains(why), "{bad}: {error}");
+    }
+}
+
+#[test]
+fn a_learned_blueprint_is_bound_to_the_rules() {
+    let zf4 = Rules::zheng_fen(4).unwrap();
+    let bound = Agent::parse("sparta").unwrap().bind(&zf4).unwrap();
+    let Agent::Sparta(ref sparta) = bound else {
+        unreachable!()
+    };
+    assert!(sparta.policy.model().is_some());
+    let other = guided(&model(&Rules::zen_cheng_you()), 10);
+    assert!(Agent::Sparta(other).bind(&zf4).is_err());
+    let with = Agent::parse_unread("sparta(policy=learned(model=m.safetensors))").unwrap();
+    let with = with.with_model(model(&zf4)).unwrap();
+    assert_eq!(with.model_file(), Some("m.safetensors"));
+    assert!(with.bind(&zf4).is_ok());
+    assert!(Agent::parse("sparta(policy=greedy)")
+        .unwrap()
+        .with_model(model(&zf4))
+        .is_err());
+}

@@ -1,0 +1,166 @@
+"""The SPARTA agent from Python (AI.md §4.2): the spec ``sparta(...)``, the typed constructor
+``AgentSpec.sparta`` and the class agree and round-trip, bad settings are refused with the
+project's errors, the same games on 1 and 2 threads (issue 47's determinism over threads),
+choices that depend only on what the seat sees, a model for other rules refused, and Ctrl-C.
+The search itself is tested in Rust (``rust/zhengfen-core/src/agents/sparta/tests.rs``)."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import zhengfen
+from test_hardening_core import run_and_interrupt
+from zhengfen.agents import SpartaAgent, make_agent, play_game
+
+DATA = Path(__file__).parent / "data" / "learned"
+ZF4_MODEL = DATA / "zheng_fen_4.safetensors"
+ZCY_MODEL = DATA / "zen_cheng_you_4.safetensors"
+ZF4 = zhengfen.Rules.zheng_fen(players=4)
+ZCY = zhengfen.Rules.zen_cheng_you()
+DEFAULT = "sparta(candidates=4,budget=2000,threshold=0,z=1,policy=learned)"
+
+
+def small(model: Path | None = None, budget: int = 60) -> str:
+    policy = "learned" if model is None else f"learned(model={model})"
+    return f"sparta(candidates=3,budget={budget},threshold=0,z=0.5,policy={policy})"
+
+
+def test_the_spec_the_constructor_and_the_class_agree_and_round_trip() -> None:
+    assert zhengfen.canonical_spec("sparta") == DEFAULT
+    assert zhengfen.canonical_spec(DEFAULT) == DEFAULT
+    assert zhengfen.AgentSpec.sparta() == zhengfen.AgentSpec("sparta")
+    assert SpartaAgent().spec == DEFAULT
+    typed = zhengfen.AgentSpec.sparta(3, 60, 0, 0.5, policy=f"learned(model={ZF4_MODEL})")
+    assert typed == zhengfen.AgentSpec(small(ZF4_MODEL))
+    assert typed.spec == small(ZF4_MODEL) and typed.model_file == str(ZF4_MODEL)
+    assert typed.name == "sparta" and typed.model is not None
+    assert dict(typed.settings)["budget"] == "60"
+    for spec in (typed, zhengfen.AgentSpec.sparta(budget=5, policy="greedy")):
+        assert pickle.loads(pickle.dumps(spec)) == spec
+    from_model = zhengfen.AgentSpec.sparta(policy=zhengfen.LearnedModel.load(ZF4_MODEL))
+    assert from_model.spec.startswith(DEFAULT.removesuffix(")")) and from_model.model is not None
+    agent = make_agent(small(), seed=2)
+    assert isinstance(agent, SpartaAgent)
+    assert repr(agent) == (
+        "SpartaAgent(candidates=3, budget=60, threshold=0, z=0.5, policy='learned', seed=2)"
+    )
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "sparta(worlds=3)",
+        "sparta(budget=0)",
+        "sparta(budget=10000001)",
+        "sparta(candidates=0)",
+        "sparta(threshold=-1)",
+        "sparta(z=nan)",
+        "sparta(policy=search)",
+        "sparta(z=1,z=1)",
+        "sparta(policy=learned(model=))",
+    ],
+)
+def test_bad_specs_are_refused(bad: str) -> None:
+    with pytest.raises(zhengfen.ArgumentError, match=r"agent spec '"):
+        zhengfen.canonical_spec(bad)
+    with pytest.raises(zhengfen.ArgumentError):
+        make_agent(bad)
+
+
+def test_bad_typed_settings_are_refused() -> None:
+    with pytest.raises(zhengfen.ArgumentError, match="budget"):
+        zhengfen.AgentSpec.sparta(budget=0)
+    with pytest.raises(zhengfen.ArgumentError, match="z"):
+        SpartaAgent(z=-0.5)
+    with pytest.raises(zhengfen.ArgumentError, match=r"sparta\(policy=random\)"):
+        zhengfen.AgentSpec.sparta(policy="random")
+    with pytest.raises(zhengfen.ArgumentTypeError):
+        zhengfen.AgentSpec.sparta(candidates="4")  # type: ignore[arg-type]
+    with pytest.raises(zhengfen.ModelError, match="no_such"):
+        zhengfen.AgentSpec.sparta(policy="learned(model=/no_such.safetensors)")
+
+
+def test_it_plays_legal_seeded_matches_in_both_games() -> None:
+    for rules in (ZF4, ZCY):
+        games = [
+            play_game(
+                zhengfen.Game(rules, 3),
+                [make_agent(small(), seed=s) for s in range(rules.players)],
+                matches=1,
+            )  # play_game() checks every move
+            for _ in range(2)
+        ]
+        assert games[0].match_over
+        assert games[0].decisions == games[1].decisions
+
+
+def test_rollouts_do_not_depend_on_threads() -> None:
+    for rules in (ZF4, ZCY):
+
+        def run(threads: int, rules: zhengfen.Rules = rules) -> zhengfen.types.RolloutResult:
+            agents = [small(), "learned"] * 2
+            return zhengfen.rollouts(
+                rules, agents, 3, seed=4, duplicate=True, matches=1, threads=threads
+            )
+
+        one, two = run(1), run(2)
+        for key in ("points", "decisions", "seating"):
+            np.testing.assert_array_equal(one[key], two[key])
+
+
+def test_its_choice_depends_only_on_what_the_seat_sees() -> None:
+    spec = zhengfen.AgentSpec(small(budget=200))
+    differ = 0
+    for seed in range(4):
+        game = zhengfen.Game(ZF4, seed)
+        for _ in range(3 * seed):
+            game.play(game.legal_moves()[0])
+        seat = game.current_player
+        assert seat is not None
+        one, two = game.resample(seat, 1), game.resample(seat, 2)
+        differ += any(one.hand(s) != two.hand(s) for s in range(4))
+        picks = {g.info_set(seat).choose(spec, seed=9) for g in (one, two)}
+        assert len(picks) == 1, (seed, picks)
+    assert differ >= 3
+
+
+def test_a_model_for_other_rules_is_refused_before_any_game() -> None:
+    spec = small(ZCY_MODEL)
+    with pytest.raises(zhengfen.ModelError, match="zen_cheng_you"):
+        zhengfen.rollouts(ZF4, [spec, "greedy"] * 2, 1)
+    game = zhengfen.Game(ZF4, 1)
+    seat = game.current_player
+    assert seat is not None
+    with pytest.raises(zhengfen.ModelError):
+        game.info_set(seat).choose(spec)
+
+
+def test_the_command_line_refuses_a_bad_spec_in_one_line() -> None:
+    from test_cli import zhengfen_cmd
+
+    refused = zhengfen_cmd("arena", "--agents", "sparta(budget=0),greedy", "--deals", "1")
+    assert refused.returncode == 2, refused.stderr
+    assert refused.stderr.count("\n") == 1 and "budget must be 1 to" in refused.stderr
+    assert "Traceback" not in refused.stderr
+
+
+def test_a_web_request_cannot_name_a_model_file_inside_settings() -> None:
+    from zhengfen.web.inputs import InputError, agent
+
+    with pytest.raises(InputError, match="model files cannot be named here"):
+        agent(small(ZF4_MODEL))
+
+
+def test_ctrl_c_stops_a_long_choice() -> None:
+    took, out, err = run_and_interrupt(
+        "game = zhengfen.Game(zhengfen.Rules.zheng_fen(players=4), 1)\n"
+        "game.info_set(game.current_player).choose('sparta(budget=10000000)')"
+    )
+    assert "KeyboardInterrupt" in out, (out, err)
+    assert "finished" not in out
+    assert "panicked" not in err and "Traceback" not in err
+    assert took < 3, f"took {took:.1f} s to stop"
