@@ -21,7 +21,7 @@ ZF4_MODEL = DATA / "zheng_fen_4.safetensors"
 ZCY_MODEL = DATA / "zen_cheng_you_4.safetensors"
 ZF4 = zhengfen.Rules.zheng_fen(players=4)
 ZCY = zhengfen.Rules.zen_cheng_you()
-DEFAULT = "sparta(candidates=4,budget=2000,threshold=0,z=1,policy=learned)"
+DEFAULT = "sparta(candidates=4,budget=2000,threshold=0,z=2,policy=learned)"
 
 
 def small(model: Path | None = None, budget: int = 60) -> str:

@@ -221,7 +221,7 @@ class SpartaAgent(_RustAgent):
     (:meth:`zhengfen.AgentSpec.sparta`), no spec text written or read.
 
     >>> SpartaAgent(budget=500, policy="greedy").spec
-    'sparta(candidates=4,budget=500,threshold=0,z=1,policy=greedy)'
+    'sparta(candidates=4,budget=500,threshold=0,z=2,policy=greedy)'
     """
 
     def __init__(

@@ -28,13 +28,13 @@ pub struct Sparta {
 }
 
 impl Default for Sparta {
-    /// `sparta(candidates=4,budget=2000,threshold=0,z=1,policy=learned)`.
+    /// `sparta(candidates=4,budget=2000,threshold=0,z=2,policy=learned)`.
     fn default() -> Sparta {
         Sparta {
             candidates: 4,
             budget: 2000,
             threshold: 0.0,
-            z: 1.0,
+            z: 2.0,
             policy: Policy::Learned(Learned {
                 path: None,
                 model: None,

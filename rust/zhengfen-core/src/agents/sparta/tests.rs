@@ -177,7 +177,7 @@ fn the_lower_bound_decides() {
 fn specs_read_back_and_bad_settings_are_refused() {
     let default = Agent::parse("sparta").unwrap();
     assert_eq!(default, Agent::Sparta(Sparta::default()));
-    let text = "sparta(candidates=4,budget=2000,threshold=0,z=1,policy=learned)";
+    let text = "sparta(candidates=4,budget=2000,threshold=0,z=2,policy=learned)";
     assert_eq!(default.to_string(), text);
     let set = "sparta(candidates=3,budget=50,threshold=1.5,z=0,policy=greedy)";
     assert_eq!(Agent::parse(set).unwrap().to_string(), set);
