@@ -13,6 +13,10 @@ import numpy as np
 import pytest
 
 import zhengfen
+from searching_agents import (
+    assert_a_model_for_other_rules_is_refused,
+    assert_choice_depends_only_on_what_the_seat_sees,
+)
 from test_hardening_core import run_and_interrupt
 from zhengfen.agents import ISMCTSAgent, make_agent, play_game
 
@@ -104,32 +108,14 @@ def test_rollouts_do_not_depend_on_threads() -> None:
 
 
 def test_its_choice_depends_only_on_what_the_seat_sees() -> None:
-    spec = small(ZF4_MODEL, "value", 20)
-    differ = 0
-    for seed in range(4):
-        game = zhengfen.Game(ZF4, seed)
-        for _ in range(3 * seed):
-            game.play(game.legal_moves()[0])
-        seat = game.current_player
-        assert seat is not None
-        one, two = game.resample(seat, 1), game.resample(seat, 2)
-        differ += any(one.hand(s) != two.hand(s) for s in range(4))
-        picks = {g.info_set(seat).choose(spec, seed=9) for g in (one, two)}
-        assert len(picks) == 1, (seed, picks)
-    assert differ >= 3
+    assert_choice_depends_only_on_what_the_seat_sees(small(ZF4_MODEL, "value", 20))
 
 
 def test_a_model_for_other_rules_is_refused_before_any_game() -> None:
     spec = small(ZCY_MODEL, "value")
-    with pytest.raises(zhengfen.ModelError, match="zen_cheng_you"):
-        zhengfen.rollouts(ZF4, [spec, "greedy"] * 2, 1)
+    assert_a_model_for_other_rules_is_refused(spec)
     with pytest.raises(zhengfen.ModelError):
         zhengfen.VecGame(ZF4, 2, agents=[None, spec, None, spec])
-    game = zhengfen.Game(ZF4, 1)
-    seat = game.current_player
-    assert seat is not None
-    with pytest.raises(zhengfen.ModelError):
-        game.info_set(seat).choose(spec)
 
 
 def test_a_web_request_cannot_name_a_model_file_inside_settings() -> None:
