@@ -79,11 +79,18 @@ GAMES: Final = {"zheng_fen": "Zheng Fen", "zen_cheng_you": "Zen Cheng You"}
 AGENTS: Final = BUILT_IN
 """The built-in agents a request may name, with what each does."""
 
-SETTING_BOUNDS: Final = {"iterations": 5_000, "determinizations": 256, "candidates": 64}
+SETTING_BOUNDS: Final = {
+    "iterations": 5_000,
+    "determinizations": 256,
+    "candidates": 64,
+    "budget": 10_000,
+}
 """The largest value of each agent setting a request may ask for (they bound the work a move
 costs the server). An ismcts decision grows faster than its iterations: on a Zen Cheng You blind
 declaration, where each iteration plays a whole match, 5000 iterations of 64 candidates take
-seconds, 20000 more than a minute."""
+seconds, 20000 more than a minute. A sparta decision's ``budget`` counts its rollouts and
+forward passes (five times its default here); its ten-million cap in the core would be
+minutes a move."""
 
 MAX_TEXT: Final = 200
 """The longest string field (other than uploads) read."""
