@@ -769,7 +769,7 @@ def test_options_list_games_agents_and_limits(client: TestClient) -> None:
         defaults = {o["name"]: o["default"] for o in listed["options"]}
         assert zhengfen.Rules(game, **defaults) == rules
     names = [agent["name"] for agent in options["agents"]]
-    shipped = ["learned"] if zhengfen.shipped_models() else []
+    shipped = ["learned", "sparta"] if zhengfen.shipped_models() else []
     assert names == ["random", "greedy", "search", "ismcts", *shipped]
     assert all(":" not in agent["spec"] for agent in options["agents"])
     assert options["limits"]["max_games"] == 64

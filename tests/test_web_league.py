@@ -32,10 +32,11 @@ BOT = spec("last.py")
 
 @pytest.fixture(scope="module")
 def league(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A 4-player Zheng Fen league of greedy, random, learned and the test bot ``last``."""
+    """A 4-player Zheng Fen league of greedy, random, learned, sparta and the test bot
+    ``last``."""
     path = tmp_path_factory.mktemp("league") / "league.sqlite"
     command = [sys.executable, "-m", "zhengfen", "league", "--deals", "2", "--matches", "1"]
-    command += ["--agents", f"greedy,random,learned,{BOT}", "--db", str(path)]
+    command += ["--agents", f"greedy,random,learned,sparta,{BOT}", "--db", str(path)]
     subprocess.run(command, check=True, capture_output=True, timeout=300)
     return path
 
@@ -53,7 +54,14 @@ def test_the_agents_carry_their_ratings_for_the_rules_of_the_league(
     standings = ratings(league, "zheng_fen-4p")
     options = client.get("/api/options").json()
     agents = {agent["name"]: agent for agent in options["agents"]}
-    for name, label in (("greedy", "greedy"), ("random", "random"), ("learned", "learned")):
+    sparta = "sparta(candidates=4,budget=2000,threshold=0,z=2,policy=learned)"
+    labels = [
+        ("greedy", "greedy"),
+        ("random", "random"),
+        ("learned", "learned"),
+        ("sparta", sparta),
+    ]
+    for name, label in labels:
         found = standings.rating_of(label)
         assert found is not None
         (shown,) = agents[name]["ratings"]
@@ -77,10 +85,10 @@ def test_the_menus_are_ordered_by_rating_and_default_to_the_best_quick_agent(
     four = tables[("zheng_fen", 4)]
     agents = {a["name"]: a for a in client.get("/api/options").json()["agents"]}
     rated = [name for name in four["order"] if agents[name]["ratings"]]
-    assert four["order"][: len(rated)] == rated and len(rated) == 4
+    assert four["order"][: len(rated)] == rated and len(rated) == 5
     values = [agents[name]["ratings"][0]["rating"] for name in rated]
     assert values == sorted(values, reverse=True)
-    quick = {name: agents[name]["ratings"][0]["rating"] for name in ("greedy", "learned")}
+    quick = {name: agents[name]["ratings"][0]["rating"] for name in ("greedy", "learned", "sparta")}
     assert four["default"] == max(quick, key=lambda name: quick[name])
     assert four["league"] == "zheng_fen-4p"
     five = tables[("zheng_fen", 5)]

@@ -18,7 +18,7 @@ Nothing from a request is imported or executed: an agent is a spec read by the c
 Traceback (most recent call last):
 ...
 zhengfen.web.inputs.InputError: agent 'os:system': only the built-in and offered agents can \
-play here (random, greedy, search, ismcts, learned)
+play here (random, greedy, search, ismcts, learned, sparta)
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from zhengfen.arena import Tournament
 from zhengfen.arena import log as arena_log
 from zhengfen.errors import ZhengfenError
 from zhengfen.web import views
-from zhengfen.web.models import BUILT_IN, Models, Offered
+from zhengfen.web.models import BUILT_IN, SHIPPED, Models, Offered
 from zhengfen.web.people import person_name
 from zhengfen.web.requested import (
     PERSON,
@@ -250,30 +250,38 @@ def agent(
     bots: bool = True,
 ) -> Offered:
     """The agent a request names, read once here: a built-in agent's spec (read by the core,
-    its settings within :data:`SETTING_BOUNDS`, named by its canonical spec), or a learned
-    agent ``models`` offers (``learned``, ``learned-NAME``) or a bot it offers (refused where
-    ``bots`` is false: a bot plays at tables only); with ``rules``, refused unless it plays
-    them."""
+    its settings within :data:`SETTING_BOUNDS`, named by its canonical spec; ``sparta`` is
+    one), or a learned agent ``models`` offers (``learned``, ``learned-NAME``) or a bot it
+    offers (refused where ``bots`` is false: a bot plays at tables only); with ``rules``,
+    refused unless it plays them (an agent playing the shipped model, ``learned``, ``sparta``
+    or a search with ``policy=learned``, where a model ships for them)."""
     models = models or Models()
     if name in models.bots and not bots:
         raise InputError(
             f"agent {_short(name)} is a bot: bots play at tables only, not in hints or tournaments"
         )
     plays = models.plays(name)
-    if plays is None:
+    if plays is None or name == "sparta":  # sparta: a built-in spec, bound to the rules
         return _built_in(name, models, rules)
     if rules is not None and (rules.game, rules.players) not in plays:
-        if name == "learned":
-            raise InputError(
-                f"agent 'learned': no learned model ships for {rules.game} with "
-                f"{rules.players} players"
-            )
+        if name in SHIPPED:
+            raise _none_ships(name, rules)
         (game, players), *_ = plays
         raise InputError(
             f"agent {_short(name)} plays {game} with {players} players, not {rules.game} "
             f"with {rules.players} players"
         )
     return models.offered(name)
+
+
+def _none_ships(name: str, rules: zhengfen.Rules) -> InputError:
+    """The refusal of an agent that plays the model shipped for the rules where none ships
+    (``learned``, or a search over that model)."""
+    searches = "" if name == "learned" else ", and it searches with one"
+    return InputError(
+        f"agent {_short(name)}: no learned model ships for {rules.game} with {rules.players} "
+        f"players{searches}"
+    )
 
 
 def _built_in(name: str, models: Models, rules: zhengfen.Rules | None) -> Offered:
@@ -298,6 +306,11 @@ def _built_in(name: str, models: Models, rules: zhengfen.Rules | None) -> Offere
         if bound is not None and value.isdigit() and int(value) > bound:
             raise InputError(f"agent {_short(name)}: {setting} may be at most {bound} here")
     if rules is not None:  # bound as every entry point binds it: ismcts(policy=learned) ...
+        if ("policy", "learned") in read.settings and (
+            rules.game,
+            rules.players,
+        ) not in zhengfen.shipped_models():
+            raise _none_ships(name, rules)
         try:
             read.bind(rules)
         except ValueError as error:

@@ -1,5 +1,6 @@
 """The learned models a server offers, and which agents play which rules: ``learned`` (the model
-shipped for the rules, where one ships) and each model file the operator gave
+shipped for the rules, where one ships) and ``sparta`` (the search over that model, AI.md §4.2:
+offered where ``learned`` is), each model file the operator gave
 (``zhengfen serve --model [NAME=]PATH``), read once when the server starts and offered as the
 agent ``learned-NAME`` (NAME the file's stem unless given); and the bot programs the operator
 listed (``zhengfen serve --bots FILE``, :mod:`~zhengfen.web.bots`), each offered by its listed
@@ -14,6 +15,8 @@ or the operator's bot); the text is kept for JSON and the database only.
 ['random', 'greedy']
 >>> models.plays("greedy"), models.names()[:4]
 (None, ['random', 'greedy', 'search', 'ismcts'])
+>>> models.plays("sparta") == models.plays("learned") == zhengfen.shipped_models()
+True
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from zhengfen.bots import BotHello, BotSpec
 from zhengfen.errors import ArgumentError
 from zhengfen.web import bots as offered_bots
 
-__all__ = ["BUILT_IN", "PREFIX", "Models", "Offered", "read_models"]
+__all__ = ["BUILT_IN", "PREFIX", "SHIPPED", "Models", "Offered", "read_models"]
 
 BUILT_IN: Final = {
     "random": "uniformly random among the legal moves",
@@ -40,7 +43,14 @@ BUILT_IN: Final = {
 }
 """The built-in agents a request may name, with what each does (they play any rules)."""
 
-LEARNED_ABOUT: Final = "the learned model shipped for these rules: the move of largest Q-value"
+SHIPPED: Final = {
+    "learned": "the learned model shipped for these rules: the move of largest Q-value",
+    "sparta": "a search that keeps to the shipped model: rolls the model's best moves out to the "
+    "end of the match and leaves the model's move only when the evidence is strong (slower "
+    "than learned)",
+}
+"""The agents that play the model shipped for the rules (offered only where one ships), with
+what each does."""
 
 PREFIX: Final = "learned-"
 """How the name of an operator's model begins."""
@@ -62,15 +72,15 @@ class Models:
     hellos: Mapping[str, BotHello] = field(default_factory=dict)
 
     def names(self) -> list[str]:
-        """Every agent name offered: the built-in agents, ``learned`` where a model ships,
-        the operator's models, then the operator's bots."""
-        shipped = ["learned"] if zhengfen.shipped_models() else []
+        """Every agent name offered: the built-in agents, ``learned`` and ``sparta`` where a
+        model ships, the operator's models, then the operator's bots."""
+        shipped = list(SHIPPED) if zhengfen.shipped_models() else []
         return [*BUILT_IN, *shipped, *self.files, *self.bots]
 
     def plays(self, name: str) -> list[tuple[str, int]] | None:
-        """The ``(game, players)`` an offered learned agent or bot plays (``None``: any
-        rules)."""
-        if name == "learned":
+        """The ``(game, players)`` an offered agent plays: those a model ships for (``learned``,
+        ``sparta``), an operator's model's or a bot's (``None``: any rules)."""
+        if name in SHIPPED:
             return list(zhengfen.shipped_models())
         hello = self.hellos.get(name)
         if hello is not None:
@@ -92,7 +102,7 @@ class Models:
                     "plays": None
                     if plays is None
                     else [{"game": game, "players": players} for game, players in plays],
-                    "learned": plays is not None and name not in self.bots,
+                    "learned": name == "learned" or name in self.files,
                     "bot": name in self.bots,
                 }
             )
@@ -111,7 +121,7 @@ class Models:
         if model is not None:
             layers = "-".join(str(n) for n in model.layers)
             return f"a learned model ({layers}) offered by this server: the move of largest Q-value"
-        return BUILT_IN.get(name, LEARNED_ABOUT)
+        return BUILT_IN.get(name) or SHIPPED[name]
 
     def offered(self, name: str) -> Offered:
         """The agent an offered name (or a built-in spec) stands for: a bot by its listed
