@@ -2,13 +2,14 @@
 Starlette's test client: offered in ``GET /api/options`` exactly where a model ships, as a seat
 that plays a match to its end (each of its moves the agent's own, replayed), in a hint that
 shows the model's Q-values as the model's and sparta's choice among them, in a tournament, as a
-default opponent where the league rates it best; refused, state unchanged, for rules where no
-model ships."""
+default opponent where the league rates it best, in a game kept in the database and brought
+back by restarted servers; refused, state unchanged, for rules where no model ships."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,10 +20,13 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient
 
 import zhengfen
+from test_web_database import Table
 from test_web_learned import LOCAL, created, first_turn, refused
+from web_tables import outcome, play
 from zhengfen.agents import SpartaAgent, agent_label, observe, read_agent
 from zhengfen.agents.seats import agent_seed
 from zhengfen.web.app import create_app
+from zhengfen.web.database import FILE
 from zhengfen.web.models import Models
 from zhengfen.web.ratings import default_opponent, label
 
@@ -191,3 +195,29 @@ def test_sparta_is_a_default_opponent_where_the_league_rates_it_best() -> None:
     rated = {"greedy": 3.0, "learned": 9.5, "sparta": 12.0, "ismcts": 20.0}
     assert default_opponent(names, rated, True) == "sparta"
     assert default_opponent(names, {**rated, "sparta": 1.0}, True) == "learned"
+
+
+def test_a_sparta_game_kept_in_the_database_ends_as_one_never_stopped(tmp_path: Path) -> None:
+    """Two people and two sparta seats in Zen Cheng You: stopped after every few requests (a new
+    server on the same database file each time), the game comes to the very result of the game
+    played by a server that never stopped (each sparta decision depends on the game alone)."""
+    table = {
+        "game": "zen_cheng_you",
+        "options": {"target": 300},
+        "seed": 5550,
+        "opponents": ["sparta", "person", "sparta"],
+    }
+    never_stopped = Table(None)
+    keys = never_stopped.open(**table)
+    play(never_stopped.get, never_stopped.post, keys)
+    expected = outcome(never_stopped.get, keys[0])
+    server = Table(tmp_path / FILE)
+    keys = server.open(**table)
+    restarts = 0
+    while not server.get(f"api/games/{keys[0]}")["game_over"]:
+        play(server.get, server.post, keys, steps=7)
+        server.restart()
+        restarts += 1
+    assert restarts > 3 and expected["game_over"]
+    assert outcome(server.get, keys[0]) == expected
+    assert "seat 1 (sparta)" in str(expected["events"])
