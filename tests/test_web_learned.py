@@ -86,7 +86,24 @@ def test_a_learned_seat_plays_the_model_and_the_game_is_the_agents(client: TestC
     opened = created(client.post("/api/games", json=body))
     key = opened["id"]
     assert [s["agent"] for s in opened["view"]["seats"]][1:] == ["learned-zheng_fen_4"] * 3
-    for _ in range(300):
+    saved = played_to_end(client, key, 300)
+    agent = LearnedAgent(ZF4)
+    game = zhengfen.Game(saved.rules, 11)
+    for decision in saved.decisions:
+        seat = game.current_player
+        assert seat is not None
+        if seat != 0:
+            game.play(agent.act(observe(game, seat), game.legal_moves()))
+            assert game.decisions[-1] == decision
+        else:
+            game.play(decision)
+
+
+def played_to_end(client: TestClient, key: str, turns: int) -> zhengfen.Game:
+    """Game ``key`` played through the API to the end of its match (the person always plays
+    the first legal move, the agents are advanced), at most ``turns`` requests; the saved
+    game."""
+    for _ in range(turns):
         view = client.get(f"/api/games/{key}").json()
         if view["match_over"]:
             break
@@ -99,16 +116,7 @@ def test_a_learned_seat_plays_the_model_and_the_game_is_the_agents(client: TestC
         assert answer.status_code == 200, answer.text
     saved = zhengfen.Game.from_json(client.get(f"/api/games/{key}/save").text)
     assert saved.match_over
-    agent = LearnedAgent(ZF4)
-    game = zhengfen.Game(saved.rules, 11)
-    for decision in saved.decisions:
-        seat = game.current_player
-        assert seat is not None
-        if seat != 0:
-            game.play(agent.act(observe(game, seat), game.legal_moves()))
-            assert game.decisions[-1] == decision
-        else:
-            game.play(decision)
+    return saved
 
 
 def first_turn(client: TestClient, game: str, seed: int = 0) -> str:

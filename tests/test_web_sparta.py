@@ -21,7 +21,7 @@ from starlette.testclient import TestClient
 
 import zhengfen
 from test_web_database import Table
-from test_web_learned import LOCAL, created, first_turn, refused
+from test_web_learned import LOCAL, created, first_turn, played_to_end, refused
 from web_tables import outcome, play
 from zhengfen.agents import SpartaAgent, agent_label, observe, read_agent
 from zhengfen.agents.seats import agent_seed
@@ -84,19 +84,7 @@ def test_a_sparta_table_plays_a_match_to_its_end_with_sparta_s_own_moves(
     opened = created(client.post("/api/games", json={**body, "opponents": ["sparta"]}))
     key = opened["id"]
     assert [s["agent"] for s in opened["view"]["seats"]][1:] == [SPARTA] * 3
-    for _ in range(600):
-        view = client.get(f"/api/games/{key}").json()
-        if view["match_over"]:
-            break
-        if view["agents_playing"]:
-            client.post(f"/api/games/{key}/advance")
-            continue
-        answer = client.post(
-            f"/api/games/{key}/move", json={"index": 0, "version": view["version"]}
-        )
-        assert answer.status_code == 200, answer.text
-    saved = zhengfen.Game.from_json(client.get(f"/api/games/{key}/save").text)
-    assert saved.match_over
+    saved = played_to_end(client, key, 600)
     game, played = zhengfen.Game(saved.rules, seed), 0
     for decision in saved.decisions:
         seat = game.current_player
