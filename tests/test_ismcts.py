@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import zhengfen
+from searching_agents import assert_choice_depends_only_on_what_the_seat_sees
 from test_hardening_core import run_and_interrupt
 from zhengfen.agents import ISMCTSAgent, make_agent, play_game
 
@@ -83,18 +84,7 @@ def test_rollouts_with_ismcts_do_not_depend_on_threads() -> None:
 def test_its_choice_depends_only_on_what_the_seat_sees() -> None:
     """Two games the seat cannot tell apart (two resamples of one game from its view) get the
     same choice from the same seed, though the other hands differ."""
-    differ = 0
-    for seed in range(6):
-        game = zhengfen.Game(ZF4 if seed % 2 else ZCY, seed)
-        for _ in range(4 * seed):
-            game.play(game.legal_moves()[0])
-        seat = game.current_player
-        assert seat is not None
-        one, two = game.resample(seat, 1), game.resample(seat, 2)
-        differ += any(one.hand(s) != two.hand(s) for s in range(4))
-        picks = {g.info_set(seat).choose("ismcts(iterations=40)", seed=9) for g in (one, two)}
-        assert len(picks) == 1, (seed, picks)
-    assert differ >= 5
+    assert_choice_depends_only_on_what_the_seat_sees("ismcts(iterations=40)", (ZCY, ZF4), 6, 4)
 
 
 def test_ctrl_c_stops_a_long_choice() -> None:
