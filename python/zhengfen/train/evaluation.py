@@ -98,7 +98,8 @@ def evaluate(
         rules, agents, deals, seed, duplicate=True, matches=1, threads=threads
     )
     seats = learner_seats(rules)
-    learner = np.array([i in seats for i in range(len(agents))])
+    mine = {result["agents"][i] for i in seats}
+    learner = np.array([name in mine for name in result["agents"]])
     return margins(result["deal"], result["seating"], result["points"], learner)
 
 
@@ -110,11 +111,18 @@ def margins(
 ) -> Interval:
     """Per deal, the learner's mean points per seat-game minus the others', then their mean and
     interval. ``seating[g, s]`` is the index of the agent in seat ``s`` of game ``g``;
-    ``learner[i]`` whether agent ``i`` is the learned one (one match a game)."""
+    ``learner[i]`` whether agent ``i`` is the learned one (one match a game). Where every agent
+    is the learned one (a model measured against itself: ``rollouts`` then plays only the one
+    distinct rotation) each deal's value is 0, not seat 0's luck.
+
+    >>> seating, points = np.array([[0, 1, 2]] * 2), np.array([[60, 40, 0], [0, 30, 70]])
+    >>> margins(np.array([0, 1]), seating, points, np.ones(3, bool))
+    Interval(mean=0.0, n=2, low=0.0, high=0.0)
+    """
     mine = learner[seating]
     values = []
     for d in np.unique(deal):
         games = deal == d
         own, other = points[games][mine[games]], points[games][~mine[games]]
-        values.append(float(own.mean() - other.mean()))
+        values.append(float(own.mean() - other.mean()) if other.size else 0.0)
     return mean_interval(values)
