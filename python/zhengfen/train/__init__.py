@@ -17,6 +17,8 @@ One concept a module:
 - :mod:`zhengfen.train.learner`: the training step (optax Adam, MSE on Monte Carlo returns,
   and on the search's values with ``--search``);
 - :mod:`zhengfen.train.actors`: the actors (``zhengfen.selfplay`` in a thread);
+- :mod:`zhengfen.train.pool`: the opponent pool (``--pool``): each round's seats drawn from
+  the opponents and the learner's snapshots (``--snapshot-every``);
 - :mod:`zhengfen.train.ray_actors`: the actors as Ray actors on a cluster (``--ray``);
 - :mod:`zhengfen.train.python_actors`: episodes with Python opponents (a bot program, a
   user's class), played move by move;

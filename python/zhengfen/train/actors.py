@@ -11,7 +11,9 @@ order, which is ``selfplay``'s own order.
 Who learns (:func:`seat_agents`): in self-play every seat; with fixed opponents one seat in
 Zheng Fen (seat ``r mod players`` in round ``r``) and one team in Zen Cheng You (team
 ``r mod 2``), the opponents' specs filling the other seats in turn; an opponent ``self`` is the
-learner's model, so its seat learns too (``greedy,self`` trains for tables of both).
+learner's model, so its seat learns too (``greedy,self`` trains for tables of both). With
+``--pool`` the same seats learn, and each other seat draws its opponent from the run's pool
+(:mod:`zhengfen.train.pool`).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from zhengfen.agents import AgentName
 from zhengfen.train.config import Opponent, read_opponent
 from zhengfen.train.python_actors import python_selfplay
 
-__all__ = ["Actors", "LocalActors", "Round", "concatenate", "seat_agents"]
+__all__ = ["Actors", "LocalActors", "Round", "concatenate", "learner_seats", "seat_agents"]
 
 Samples = dict[str, npt.NDArray[Any]]
 
@@ -51,14 +53,10 @@ def seat_agents(
     """
     if not opponents:
         return None
-    players = rules.players
-    if rules.game == "zen_cheng_you":
-        learner = {s for s in range(players) if s % 2 == round_ % 2}
-    else:
-        learner = {round_ % players}
+    learner = learner_seats(rules, round_)
     agents: list[AgentName | None] = []
     others = 0
-    for seat in range(players):
+    for seat in range(rules.players):
         if seat in learner:
             agents.append(None)
         else:
@@ -66,6 +64,18 @@ def seat_agents(
             agents.append(None if isinstance(opponent, str) else opponent)  # text: only SELF
             others += 1
     return agents
+
+
+def learner_seats(rules: zhengfen.Rules, round_: int) -> set[int]:
+    """The seats the learner holds in round ``round_`` against opponents: seat
+    ``round_ mod players`` in Zheng Fen, team ``round_ mod 2`` in Zen Cheng You.
+
+    >>> sorted(learner_seats(zhengfen.Rules.zen_cheng_you(), 3))
+    [1, 3]
+    """
+    if rules.game == "zen_cheng_you":
+        return {s for s in range(rules.players) if s % 2 == round_ % 2}
+    return {round_ % rules.players}
 
 
 @dataclass(frozen=True)

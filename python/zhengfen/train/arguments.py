@@ -110,6 +110,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
     _add_recipe_numbers(recipe, d)
     _add_learning_numbers(recipe, d)
     _add_label_options(recipe)
+    _add_pool_options(recipe)
     _add_budget(command.add_argument_group("the budget (the run stops at the first reached)"))
     machinery = command.add_argument_group("where it runs, evaluations, output")
     _add_machinery(machinery, d)
@@ -268,6 +269,37 @@ def _add_label_options(recipe: argparse._ArgumentGroup) -> None:
     )
 
 
+def _add_pool_options(recipe: argparse._ArgumentGroup) -> None:
+    """The opponent pool: ``--pool``, ``--snapshot-every``, ``--snapshot-keep``
+    (:mod:`zhengfen.train.pool`)."""
+    recipe.add_argument(
+        "--pool",
+        action="store_true",
+        default=None,
+        help="the --opponents are a pool, not a fixed order: in each round every seat the "
+        "learner does not hold draws one of them uniformly at random (from the seed and the "
+        "round alone); 'self' stays the model being trained, so self,X is mostly self-play "
+        "with X mixed in",
+    )
+    recipe.add_argument(
+        "--snapshot-every",
+        metavar="N",
+        type=bounded_int(0, 2**40),
+        default=None,
+        help="with --pool, after every N rounds the learner's model is frozen into the pool: "
+        "written to OUT/pool/round-NNNNNNNN.safetensors and from the next round on drawn as a "
+        "learned(model=that file) opponent (0: no snapshots, the default)",
+    )
+    recipe.add_argument(
+        "--snapshot-keep",
+        metavar="K",
+        type=bounded_int(0, 2**40),
+        default=None,
+        help="with --snapshot-every, only the latest K snapshots are in the pool (0: all, "
+        "the default)",
+    )
+
+
 def _add_budget(budget: argparse._ArgumentGroup) -> None:
     """The budget: ``--rounds``, ``--minutes``, ``--decisions`` (the first reached stops the
     run)."""
@@ -393,6 +425,7 @@ def given_recipe(args: argparse.Namespace) -> dict[str, Any]:
     numbers = (
         *("seed", "episodes", "history", "layers", "residual", "lr", "batch", "reuse"),
         *("epsilon", "search", "played_by", "cap_untried", "rank"),
+        *("pool", "snapshot_every", "snapshot_keep"),
     )
     for name in numbers:
         value = getattr(args, name)

@@ -16,7 +16,9 @@
   the time split, and the SHA-256 of the files above (``null`` for a run with no reference);
   written last, so it names a complete checkpoint (a checkpoint cut off while written is
   refused on resume);
-- ``curve.csv``, ``curve.png``: the learning curve (:mod:`zhengfen.train.curve`).
+- ``curve.csv``, ``curve.png``: the learning curve (:mod:`zhengfen.train.curve`);
+- ``pool/round-%08d.safetensors``: with ``--snapshot-every``, the learner's model frozen into
+  the opponent pool after that many rounds (:mod:`zhengfen.train.pool`).
 
 Every file is written to a temporary name and renamed over the old one, so a stop at any
 moment leaves the previous checkpoint readable.
@@ -40,7 +42,7 @@ from zhengfen.errors import ArgumentError, InvalidStateError
 from zhengfen.train.learner import Learner
 from zhengfen.train.network import Network, Params
 
-__all__ = ["RunFiles", "keep_reference", "load", "read_reference", "save"]
+__all__ = ["RunFiles", "keep_reference", "load", "read_reference", "replace_file", "save"]
 
 STATE_VERSION = 1
 
@@ -68,6 +70,11 @@ class RunFiles:
         return self.out / "reference.safetensors"
 
     @property
+    def pool(self) -> Path:
+        """The folder of the pool's snapshots (:mod:`zhengfen.train.pool`)."""
+        return self.out / "pool"
+
+    @property
     def state(self) -> Path:
         return self.out / "state.json"
 
@@ -80,7 +87,7 @@ class RunFiles:
         return self.out / "curve.png"
 
 
-def _replace(path: Path, data: bytes) -> None:
+def replace_file(path: Path, data: bytes) -> None:
     """Writes ``data`` to ``path`` through a temporary file and a rename."""
     temporary = path.with_name(path.name + ".tmp")
     with open(temporary, "wb") as out:
@@ -135,13 +142,13 @@ def save(
         "optimizer": optimizer_bytes(learner.opt_state),
     }
     for name, data in blobs.items():
-        _replace(getattr(files, name), data)
+        replace_file(getattr(files, name), data)
     digests: dict[str, str | None] = {
         name: hashlib.sha256(data).hexdigest() for name, data in blobs.items()
     }
     digests["reference"] = reference
     record = {"version": STATE_VERSION, **state, "sha256": digests}
-    _replace(files.state, (json.dumps(record, indent=1) + "\n").encode())
+    replace_file(files.state, (json.dumps(record, indent=1) + "\n").encode())
 
 
 def read_state(files: RunFiles) -> dict[str, Any]:
@@ -185,7 +192,7 @@ def keep_reference(files: RunFiles, model: zhengfen.LearnedModel | None) -> str 
         files.reference.unlink(missing_ok=True)
         return None
     data = bytes(model.to_bytes())
-    _replace(files.reference, data)
+    replace_file(files.reference, data)
     return hashlib.sha256(data).hexdigest()
 
 

@@ -5,7 +5,9 @@ Refused up front with one line on standard error and exit status 2, before any t
 built-in agents, an ``--out`` folder that cannot be made or written (or that already holds a run
 and ``--resume`` is not given, or holds none and it is), an ``--init`` model that cannot be read
 or is for other rules or another network, a recipe option given with ``--resume`` that differs
-from the run's, a budget the run has already spent, ``--ray`` without Ray.
+from the run's, a budget the run has already spent, ``--ray`` without Ray, an option without
+the one it needs (:func:`check_needs`); a resumed pool whose snapshot file is missing
+(:mod:`zhengfen.train.pool`) is refused when the run begins, before any round.
 
 Ctrl-C (exit status 130) and SIGTERM (143) stop the run: the last complete round is kept as the
 checkpoint, and one line says where and how to resume.
@@ -94,6 +96,24 @@ def check_opponents(config: TrainConfig) -> TrainConfig:
     return config
 
 
+def check_needs(config: TrainConfig) -> None:
+    """Refuses an option given without the one it needs: ``--played-by model``, ``--rank`` and
+    ``--cap-untried`` need ``--search``; ``--pool`` needs ``--opponents``,
+    ``--snapshot-every`` needs ``--pool`` and ``--snapshot-keep`` needs ``--snapshot-every``."""
+    if config.played_by == "model" and config.search is None:
+        raise ArgumentError("--played-by model needs --search (the search labels its moves)")
+    if config.rank and config.search is None:
+        raise ArgumentError("--rank needs --search (it ranks moves by the search's visits)")
+    if config.cap_untried and config.search is None:
+        raise ArgumentError("--cap-untried needs --search (it caps moves the search left)")
+    if config.pool and not config.opponents:
+        raise ArgumentError("--pool needs --opponents (the agents the pool draws from)")
+    if config.snapshot_every and not config.pool:
+        raise ArgumentError("--snapshot-every needs --pool (the snapshots join the pool)")
+    if config.snapshot_keep and not config.snapshot_every:
+        raise ArgumentError("--snapshot-keep needs --snapshot-every (the snapshots it keeps)")
+
+
 def check_yardstick(config: TrainConfig) -> TrainConfig:
     """``--yardstick``, a built-in agent (the evaluations play in Rust), bound to the run's
     rules: ``learned`` gets the model shipped for them, a model for other rules is refused."""
@@ -175,12 +195,7 @@ def prepare(args: argparse.Namespace, argv: list[str] | None = None) -> TrainCon
     config = check_opponents(from_args(args, "zhengfen " + shlex.join(words)))
     out = Path(config.out)
     if not args.resume:
-        if config.played_by == "model" and config.search is None:
-            raise ArgumentError("--played-by model needs --search (the search labels its moves)")
-        if config.rank and config.search is None:
-            raise ArgumentError("--rank needs --search (it ranks moves by the search's visits)")
-        if config.cap_untried and config.search is None:
-            raise ArgumentError("--cap-untried needs --search (it caps moves the search left)")
+        check_needs(config)
         config = check_yardstick(check_init(config, args))
     check_out(out, args.resume)
     if args.resume:

@@ -74,6 +74,9 @@ class TrainConfig:
     played_by: Literal["search", "model"] = "search"
     cap_untried: int = 0
     rank: float = 0.0
+    pool: bool = False
+    snapshot_every: int = 0
+    snapshot_keep: int = 0
     # The budget and the machinery.
     rounds: int | None = None
     minutes: float | None = None
@@ -125,6 +128,9 @@ RECIPE = (
     "played_by",
     "cap_untried",
     "rank",
+    "pool",
+    "snapshot_every",
+    "snapshot_keep",
 )
 """The recipe's fields, in ``state.json``'s order."""
 
@@ -135,6 +141,9 @@ RECIPE_DEFAULTS: dict[str, Any] = {
     "played_by": "search",
     "cap_untried": 0,
     "rank": 0.0,
+    "pool": False,
+    "snapshot_every": 0,
+    "snapshot_keep": 0,
 }
 """What a field added since the first runs means in a ``state.json`` that lacks it."""
 

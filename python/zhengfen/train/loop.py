@@ -44,6 +44,7 @@ from zhengfen.train.config import Opponent, TrainConfig
 from zhengfen.train.grow import grown
 from zhengfen.train.learner import Learner, Targets
 from zhengfen.train.network import Network, Params, init_params
+from zhengfen.train.pool import Pool
 from zhengfen.train.progress import Progress
 
 __all__ = ["Counters", "Run", "train"]
@@ -106,6 +107,10 @@ class Run:
             self.rules, self.config.layers, self.config.history, self.config.residual
         )
         self.files = RunFiles(Path(self.config.out))
+        c = self.config
+        self.pool = Pool(
+            c.opponents, self.files.pool.resolve(), c.seed, c.snapshot_every, c.snapshot_keep
+        )
         self.started = time.perf_counter()
         self.last_checkpoint = self.last_eval = self.started
 
@@ -118,6 +123,8 @@ class Run:
             self.resume_reference(state["sha256"])
             learner, actor_params = load(self.files, self.network, self.config.lr, state)
             counters = Counters(**state["counters"])
+            if self.config.pool:  # the snapshots the coming rounds seat, read back now
+                self.pool.members(counters.round + 1)
             curve.truncate(self.files.curve, counters.round)
             return learner, actor_params, counters
         self.reference = evaluation.reference_model(self.rules, self.config.init)
@@ -187,8 +194,18 @@ class Run:
             number * episodes,
             episodes,
             model_bytes(self.network, params, self.training(counters)),
-            seat_agents(self.rules, self.opponents, number),
+            self.pool.seats(self.rules, number)
+            if self.config.pool
+            else seat_agents(self.rules, self.opponents, number),
         )
+
+    def freeze(self, params: Params, counters: Counters) -> None:
+        """With ``--snapshot-every``, the learner's model after ``counters.round`` rounds
+        (``params``) written into the pool when that round is a snapshot's
+        (:mod:`zhengfen.train.pool`)."""
+        if self.pool.is_snapshot(counters.round):
+            data = model_bytes(self.network, params, self.training(counters))
+            self.pool.freeze(counters.round, data)
 
     @property
     def opponents(self) -> tuple[Opponent, ...]:
@@ -267,6 +284,12 @@ class Run:
         )
         opponents = ",".join(map(agent_label, self.config.opponents))
         mode = "vs " + opponents if opponents else "self-play"
+        if self.config.pool:
+            mode = f"pool of {opponents}" + (
+                f" and snapshots every {self.config.snapshot_every}"
+                if self.config.snapshot_every
+                else ""
+            )
         layers = "-".join(map(str, self.config.layers)) + (" res" if self.config.residual else "")
         recipe = "DMC" if self.config.search is None else f"search {self.config.search}"
         if self.config.played_by == "model":
@@ -385,6 +408,7 @@ def loop(
         counters.handover_seconds += time.perf_counter() - exported
         actor_params = learner.params
         train_round(run, learner, played, number, counters)
+        run.freeze(learner.params, counters)  # before the snapshot: a checkpoint finds it
         now, cpu_now = time.perf_counter(), time.process_time()
         counters.seconds += now - tick
         counters.core_hours += (now - tick) * run.cores / 3600
