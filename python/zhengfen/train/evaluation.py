@@ -98,8 +98,7 @@ def evaluate(
         rules, agents, deals, seed, duplicate=True, matches=1, threads=threads
     )
     seats = learner_seats(rules)
-    mine = {result["agents"][i] for i in seats}
-    learner = np.array([name in mine for name in result["agents"]])
+    learner = np.array([agent in [agents[i] for i in seats] for agent in agents])
     return margins(result["deal"], result["seating"], result["points"], learner)
 
 
