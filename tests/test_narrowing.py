@@ -34,23 +34,27 @@ def cells(line: str) -> list[str]:
 
 
 def test_the_replaced_model_against_itself_is_level(
-    shipped: Path, capsys: pytest.CaptureFixture[str]
+    shipped: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # The shipped model as its own candidate: every seat plays alike on every rotation, so the
-    # head-to-head lead is exactly zero; the exploiter's gain is the evaluation's own figure.
-    argv = ["--players", "3", "--seed", "5", "--deals", "6", "--exploiter", str(shipped)]
+    # head-to-head lead is exactly zero; a (weak) exploiter's gain is the evaluation's own
+    # figure, the same against the replaced model and against its copy.
+    weak = tmp_path / "weak.safetensors"
+    learned_models.build("zheng_fen", 3, seed=3).save(weak)
+    argv = ["--players", "3", "--seed", "5", "--deals", "6", "--exploiter", str(weak)]
     assert narrowing.main([*argv, str(shipped)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 4
     replaced, candidate = cells(lines[2]), cells(lines[3])
     assert replaced[0] == "the replaced model" and replaced[1] == ""
     assert candidate[1].startswith("+0.0 [")
-    greedy = narrowing.replaced_spec(RULES, None)
-    expected = evaluate(RULES, shipped, 6, 5, greedy).text(signed=True)
+    shipped_spec = narrowing.replaced_spec(RULES, None)
+    expected = evaluate(RULES, weak, 6, 5, shipped_spec).text(signed=True)
     assert replaced[2] == candidate[2] == expected
+    assert not expected.startswith("+0.0")
 
 
-def test_a_candidate_ahead_of_greedy_reads_so(
+def test_a_candidate_ahead_of_a_weaker_model_reads_so(
     shipped: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # The replaced model named by file (here: a random network) and the shipped model as the

@@ -20,7 +20,7 @@ pytest.importorskip("optax")
 pytest.importorskip("matplotlib")
 
 from test_train import model_tensors, refused, rounds_saved, same_run, tiny
-from zhengfen.train.actors import learner_seats
+from zhengfen.train.actors import LocalActors, Round, learner_seats, seat_agents
 from zhengfen.train.loop import train
 from zhengfen.train.pool import Pool, snapshot_path, snapshot_rounds
 
@@ -203,3 +203,26 @@ def test_the_pool_options_are_refused_without_what_they_need(
         ["--out", str(tmp_path / "plain"), "--resume", "--pool"],
         "pool True differs from the run's False",
     )
+
+
+def test_the_run_plays_the_pools_draw(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The seats each round is played with are the pool's draw for that round (not the fixed
+    order), and a snapshot is seated once it is a member."""
+    played: dict[int, list[object]] = {}
+    submit = LocalActors.submit
+
+    def recording(self: LocalActors, work: Round) -> None:
+        played[work.number] = list(work.agents or [])
+        submit(self, work)
+
+    monkeypatch.setattr(LocalActors, "submit", recording)
+    out = tmp_path / "run"
+    assert cli.main(train_words(out, "--rounds", "8")) == 0
+    pool = Pool([GREEDY, "self"], out / "pool", 14, every=2)
+    rules = zhengfen.Rules.zheng_fen()
+    assert set(range(8)) <= set(played)  # and the round begun ahead, when the run stopped
+    assert all(played[r] == pool.seats(rules, r) for r in played)
+    fixed = [seat_agents(rules, [GREEDY, "self"], r) for r in played]
+    assert [played[r] for r in played] != fixed
+    seated = {member_file(a) for r in played for a in played[r]}
+    assert seated & {str(snapshot_path(out / "pool", s)) for s in (2, 4, 6)}

@@ -278,8 +278,8 @@ def _add_pool_options(recipe: argparse._ArgumentGroup) -> None:
         default=None,
         help="the --opponents are a pool, not a fixed order: in each round every seat the "
         "learner does not hold draws one of them uniformly at random (from the seed and the "
-        "round alone); 'self' stays the model being trained, so self,X is mostly self-play "
-        "with X mixed in",
+        "round alone); 'self' stays the model being trained, so with self,X each such seat "
+        "is the learner's model or X, half and half",
     )
     recipe.add_argument(
         "--snapshot-every",
@@ -287,8 +287,8 @@ def _add_pool_options(recipe: argparse._ArgumentGroup) -> None:
         type=bounded_int(0, 2**40),
         default=None,
         help="with --pool, after every N rounds the learner's model is frozen into the pool: "
-        "written to OUT/pool/round-NNNNNNNN.safetensors and from the next round on drawn as a "
-        "learned(model=that file) opponent (0: no snapshots, the default)",
+        "written to OUT/pool/round-NNNNNNNN.safetensors and drawn as a learned(model=that "
+        "file) opponent from round N+1 on (0: no snapshots, the default)",
     )
     recipe.add_argument(
         "--snapshot-keep",

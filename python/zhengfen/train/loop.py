@@ -123,7 +123,8 @@ class Run:
             self.resume_reference(state["sha256"])
             learner, actor_params = load(self.files, self.network, self.config.lr, state)
             counters = Counters(**state["counters"])
-            if self.config.pool:  # the snapshots the coming rounds seat, read back now
+            if self.config.pool:  # the snapshots the coming two rounds seat, read back now
+                self.pool.members(counters.round)
                 self.pool.members(counters.round + 1)
             curve.truncate(self.files.curve, counters.round)
             return learner, actor_params, counters
@@ -203,7 +204,7 @@ class Run:
         """With ``--snapshot-every``, the learner's model after ``counters.round`` rounds
         (``params``) written into the pool when that round is a snapshot's
         (:mod:`zhengfen.train.pool`)."""
-        if self.pool.is_snapshot(counters.round):
+        if self.config.pool and self.pool.is_snapshot(counters.round):
             data = model_bytes(self.network, params, self.training(counters))
             self.pool.freeze(counters.round, data)
 
