@@ -28,6 +28,7 @@ from pathlib import Path
 
 import zhengfen
 from zhengfen.arena import Interval
+from zhengfen.cli.arguments import add_rule_set, rules_of
 from zhengfen.errors import ArgumentError
 from zhengfen.train.evaluation import evaluate
 
@@ -64,7 +65,7 @@ def row(
 
 def table(args: argparse.Namespace) -> list[str]:
     """The markdown table: the replaced model's row, then one row per candidate."""
-    rules = zhengfen.Rules.zheng_fen(players=args.players)
+    rules = rules_of(args)
     replaced = replaced_spec(rules, args.replaced)
     header = ["model", "lead over it"] + [f"gain of {x.name}" for x in args.exploiter]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
@@ -81,7 +82,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line (see the module's docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("candidates", nargs="+", type=Path, help="candidate model files")
-    parser.add_argument("--players", type=int, default=4, help="Zheng Fen's players (4)")
+    add_rule_set(parser)
     parser.add_argument("--seed", type=int, required=True, help="seed of the deals")
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals (200)")
     parser.add_argument(
