@@ -28,19 +28,25 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def weak(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A random network for 3 players, as a file: far weaker than the shipped model."""
+    path = tmp_path_factory.mktemp("narrowing") / "weak.safetensors"
+    learned_models.build("zheng_fen", 3, seed=3).save(path)
+    return path
+
+
 def cells(line: str) -> list[str]:
     """A markdown row's cells."""
     return [cell.strip() for cell in line.strip("|").split("|")]
 
 
 def test_the_replaced_model_against_itself_is_level(
-    shipped: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    shipped: Path, weak: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # The shipped model as its own candidate: every seat plays alike on every rotation, so the
     # head-to-head lead is exactly zero; a (weak) exploiter's gain is the evaluation's own
     # figure, the same against the replaced model and against its copy.
-    weak = tmp_path / "weak.safetensors"
-    learned_models.build("zheng_fen", 3, seed=3).save(weak)
     argv = ["--players", "3", "--seed", "5", "--deals", "6", "--exploiter", str(weak)]
     assert narrowing.main([*argv, str(shipped)]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -55,12 +61,10 @@ def test_the_replaced_model_against_itself_is_level(
 
 
 def test_a_candidate_ahead_of_a_weaker_model_reads_so(
-    shipped: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    shipped: Path, weak: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # The replaced model named by file (here: a random network) and the shipped model as the
     # candidate: the candidate's lead is the evaluation's figure, and it is ahead.
-    weak = tmp_path / "weak.safetensors"
-    learned_models.build("zheng_fen", 3, seed=3).save(weak)
     argv = ["--players", "3", "--seed", "9", "--deals", "20", "--replaced", str(weak)]
     assert narrowing.main([*argv, str(shipped)]) == 0
     lead = cells(capsys.readouterr().out.splitlines()[3])[1]
