@@ -22,7 +22,7 @@ pytest.importorskip("matplotlib")
 from test_train import model_tensors, refused, rounds_saved, same_run, tiny
 from zhengfen.train.actors import LocalActors, Round, learner_seats, seat_agents
 from zhengfen.train.loop import train
-from zhengfen.train.pool import Pool, snapshot_path, snapshot_rounds
+from zhengfen.train.pool import POOL_TAG, Pool, snapshot_path, snapshot_rounds
 
 GREEDY = zhengfen.AgentSpec.greedy()
 RANDOM = zhengfen.AgentSpec.random()
@@ -116,6 +116,49 @@ def test_snapshots_are_written_at_their_rounds_and_seated_after(tmp_path: Path) 
     assert any(two_file in drawn[r] for r in (3, 4)), "the run itself seated a snapshot"
     recipe = json.loads((out / "state.json").read_text())["recipe"]
     assert (recipe["pool"], recipe["snapshot_every"], recipe["snapshot_keep"]) == (True, 2, 0)
+
+
+def test_a_pool_of_many_snapshots_reads_only_the_drawn(tmp_path: Path) -> None:
+    """With 40 snapshots in the pool, the seats are the pool's members drawn by the round's
+    stream (as ``members`` orders them), and at most the last two rounds' drawn snapshots are
+    held read, not all 40 (issue 47's review: every snapshot stayed in memory)."""
+    rules, folder = zhengfen.Rules.zheng_fen(players=4), tmp_path / "pool"
+    folder.mkdir()
+    shipped = (
+        Path(zhengfen.__file__).parents[2] / "rust/zhengfen-core/models/zheng_fen_4.safetensors"
+    )
+    for s in range(1, 41):
+        snapshot_path(folder, s).symlink_to(shipped)
+    pool = Pool([GREEDY, "self"], folder, seed=5, every=1)
+    others = rules.players - len(learner_seats(rules, 41))
+    picks = np.random.default_rng([5, 41, POOL_TAG]).integers(42, size=others)
+    seats = pool.seats(rules, 41)
+    drawn = [a for a in seats if a is not None]
+    expected = [m for m in (pool_of_members(pool, 41)[p] for p in picks) if m != "self"]
+    assert [member_file(a) for a in drawn] == [member_file(m) for m in expected]
+    for r in range(30, 41):
+        pool.seats(rules, r)
+    assert 0 < len(pool.read) <= 2 * others
+    assert set(pool.read) <= set(range(1, 41))
+
+
+def pool_of_members(pool: Pool, round_: int) -> list[object]:
+    """``pool.members(round_)`` read by a second pool, so the first's holdings are untouched."""
+    return list(Pool(pool.opponents, pool.folder, pool.seed, pool.every, pool.keep).members(round_))
+
+
+def test_a_snapshot_carries_the_times_of_its_round(tmp_path: Path) -> None:
+    """The snapshot after the last round and the run's checkpoint of that round name the same
+    training times (the review's find: the snapshot's lagged one round)."""
+    out = tmp_path / "run"
+    train(
+        tiny(out, rounds=2, opponents=(GREEDY, "self"), pool=True, snapshot_every=2), resume=False
+    )
+    meta = zhengfen.LearnedModel.load(snapshot_path(out / "pool", 2)).metadata
+    snapshot = json.loads(meta["training"])
+    state = json.loads((out / "state.json").read_text())["training"]
+    keys = ("rounds", "decisions", "seconds", "core_hours", "cpu_hours")
+    assert {k: snapshot[k] for k in keys} == {k: state[k] for k in keys}
 
 
 def member_file(member: object) -> str | None:

@@ -123,9 +123,9 @@ class Run:
             self.resume_reference(state["sha256"])
             learner, actor_params = load(self.files, self.network, self.config.lr, state)
             counters = Counters(**state["counters"])
-            if self.config.pool:  # the snapshots the coming two rounds seat, read back now
-                self.pool.members(counters.round)
-                self.pool.members(counters.round + 1)
+            if self.config.pool:  # the snapshots the coming two rounds may seat, there now
+                self.pool.check(counters.round)
+                self.pool.check(counters.round + 1)
             curve.truncate(self.files.curve, counters.round)
             return learner, actor_params, counters
         self.reference = evaluation.reference_model(self.rules, self.config.init)
@@ -409,12 +409,12 @@ def loop(
         counters.handover_seconds += time.perf_counter() - exported
         actor_params = learner.params
         train_round(run, learner, played, number, counters)
-        run.freeze(learner.params, counters)  # before the snapshot: a checkpoint finds it
         now, cpu_now = time.perf_counter(), time.process_time()
         counters.seconds += now - tick
         counters.core_hours += (now - tick) * run.cores / 3600
         counters.cpu_hours += (cpu_now - cpu) / 3600
         tick, cpu = now, cpu_now
+        run.freeze(learner.params, counters)  # its times this round's; before a checkpoint
         snapshot.params, snapshot.opt_state = learner.params, learner.opt_state
         snapshot.actor_params, snapshot.counters = actor_params, counters
         number += 1

@@ -64,9 +64,9 @@ def snapshot_path(folder: Path, round_: int) -> Path:
 
 
 class Pool:
-    """A run's opponent pool (see the module's docstring): the opponents read once, and the
-    snapshots in ``folder`` read once each, when they join the pool, and forgotten when they
-    leave it (``keep``)."""
+    """A run's opponent pool (see the module's docstring): the opponents read once, and a
+    snapshot in ``folder`` read when a seat draws it and forgotten once two draws in a row
+    passed it by, so memory holds a few models however many snapshots the pool has."""
 
     def __init__(
         self,
@@ -82,24 +82,37 @@ class Pool:
         self.every = every
         self.keep = keep
         self.read: dict[int, zhengfen.AgentSpec] = {}
+        self.drawn: tuple[set[int], set[int]] = (set(), set())
 
     def members(self, round_: int) -> list[Opponent]:
-        """The pool of round ``round_``: the opponents, then its snapshots, oldest first
-        (``InvalidStateError`` naming the file of one that is missing)."""
+        """The pool of round ``round_``: the opponents, then its snapshots, oldest first, each
+        read (``InvalidStateError`` naming the file of one that is missing)."""
+        self.check(round_)
         rounds = snapshot_rounds(round_, self.every, self.keep)
-        self.read = {s: spec for s, spec in self.read.items() if s in rounds}
         return [*self.opponents, *(self.snapshot(s) for s in rounds)]
 
+    def check(self, round_: int) -> None:
+        """``InvalidStateError`` naming the file of a snapshot in round ``round_``'s pool that
+        is missing from the folder; nothing is read."""
+        for s in snapshot_rounds(round_, self.every, self.keep):
+            self.file(s)
+
+    def file(self, round_: int) -> Path:
+        """The file of the snapshot taken after ``round_`` rounds (``InvalidStateError`` when
+        it is missing)."""
+        path = snapshot_path(self.folder, round_)
+        if not path.is_file():
+            raise InvalidStateError(
+                f"{path}: the pool's snapshot of round {round_} is missing (the run wrote "
+                "it; put it back to go on)"
+            )
+        return path
+
     def snapshot(self, round_: int) -> zhengfen.AgentSpec:
-        """The snapshot taken after ``round_`` rounds, as a frozen ``learned`` opponent."""
+        """The snapshot taken after ``round_`` rounds, as a frozen ``learned`` opponent, read
+        once while it is held (:meth:`seats` forgets the ones no recent round drew)."""
         if round_ not in self.read:
-            path = snapshot_path(self.folder, round_)
-            if not path.is_file():
-                raise InvalidStateError(
-                    f"{path}: the pool's snapshot of round {round_} is missing (the run wrote "
-                    "it; put it back to go on)"
-                )
-            self.read[round_] = zhengfen.AgentSpec.learned(path)
+            self.read[round_] = zhengfen.AgentSpec.learned(self.file(round_))
         return self.read[round_]
 
     def seats(self, rules: zhengfen.Rules, round_: int) -> list[AgentName | None]:
@@ -112,16 +125,31 @@ class Pool:
         >>> seats[2] is None and all(s in (greedy, random, None) for s in seats)
         True
         """
-        members = self.members(round_)
+        rounds = snapshot_rounds(round_, self.every, self.keep)
         learner = learner_seats(rules, round_)
         others = [seat for seat in range(rules.players) if seat not in learner]
         draw = np.random.default_rng([self.seed, round_, POOL_TAG])
-        picks = draw.integers(len(members), size=len(others))
+        picks = draw.integers(len(self.opponents) + len(rounds), size=len(others))
+        drawn = {rounds[p - len(self.opponents)] for p in picks if p >= len(self.opponents)}
         agents: list[AgentName | None] = [None] * rules.players
         for seat, pick in zip(others, picks):
-            member = members[pick]
+            member = self.member(pick, rounds)
             agents[seat] = None if isinstance(member, str) else member  # text: only SELF
+        self.forget(drawn)
         return agents
+
+    def member(self, pick: int, rounds: Sequence[int]) -> Opponent:
+        """Member ``pick`` of a pool whose snapshots are ``rounds``: an opponent, or a snapshot
+        read when drawn."""
+        if pick < len(self.opponents):
+            return self.opponents[pick]
+        return self.snapshot(rounds[pick - len(self.opponents)])
+
+    def forget(self, drawn: set[int]) -> None:
+        """Keeps read only the snapshots of this draw and the one before (the actors play a
+        round behind), so a pool of many snapshots holds a few models, not every one."""
+        self.drawn = (self.drawn[1], drawn)
+        self.read = {s: spec for s, spec in self.read.items() if s in drawn | self.drawn[0]}
 
     def is_snapshot(self, round_: int) -> bool:
         """Whether the learner's model after ``round_`` rounds is frozen into the pool."""
