@@ -25,12 +25,12 @@ ZF4_MODEL = DATA / "zheng_fen_4.safetensors"
 ZCY_MODEL = DATA / "zen_cheng_you_4.safetensors"
 ZF4 = zhengfen.Rules.zheng_fen(players=4)
 ZCY = zhengfen.Rules.zen_cheng_you()
-DEFAULT = "sparta(candidates=4,budget=2000,threshold=0,z=2,policy=learned)"
+DEFAULT = "sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,policy=learned)"
 
 
-def small(model: Path | None = None, budget: int = 60) -> str:
+def small(model: Path | None = None, budget: int = 60, tree: int = 0) -> str:
     policy = "learned" if model is None else f"learned(model={model})"
-    return f"sparta(candidates=3,budget={budget},threshold=0,z=0.5,policy={policy})"
+    return f"sparta(candidates=3,budget={budget},threshold=0,z=0.5,tree={tree},policy={policy})"
 
 
 def test_the_spec_the_constructor_and_the_class_agree_and_round_trip() -> None:
@@ -50,8 +50,20 @@ def test_the_spec_the_constructor_and_the_class_agree_and_round_trip() -> None:
     agent = make_agent(small(), seed=2)
     assert isinstance(agent, SpartaAgent)
     assert repr(agent) == (
-        "SpartaAgent(candidates=3, budget=60, threshold=0, z=0.5, policy='learned', seed=2)"
+        "SpartaAgent(candidates=3, budget=60, threshold=0, z=0.5, tree=0, policy='learned', seed=2)"
     )
+
+
+def test_the_tree_setting_round_trips_through_the_spec_the_constructor_and_the_class() -> None:
+    spec = small(tree=40)
+    assert zhengfen.canonical_spec(spec) == spec
+    assert zhengfen.canonical_spec("sparta(tree=40)") == DEFAULT.replace("tree=0", "tree=40")
+    typed = zhengfen.AgentSpec.sparta(3, 60, 0, 0.5, tree=40)
+    assert typed == zhengfen.AgentSpec(small(tree=40)) != zhengfen.AgentSpec(small())
+    assert dict(typed.settings)["tree"] == "40"
+    assert pickle.loads(pickle.dumps(typed)) == typed
+    agent = SpartaAgent(candidates=3, budget=60, threshold=0, z=0.5, tree=40)
+    assert agent.spec == spec and "z=0.5, tree=40, policy='learned'" in repr(agent)
 
 
 @pytest.mark.parametrize(
@@ -63,6 +75,9 @@ def test_the_spec_the_constructor_and_the_class_agree_and_round_trip() -> None:
         "sparta(candidates=0)",
         "sparta(threshold=-1)",
         "sparta(z=nan)",
+        "sparta(tree=-1)",
+        "sparta(tree=1000001)",
+        "sparta(tree=2.5)",
         "sparta(policy=search)",
         "sparta(z=1,z=1)",
         "sparta(policy=learned(model=))",
@@ -80,6 +95,10 @@ def test_bad_typed_settings_are_refused() -> None:
         zhengfen.AgentSpec.sparta(budget=0)
     with pytest.raises(zhengfen.ArgumentError, match="z"):
         SpartaAgent(z=-0.5)
+    with pytest.raises(zhengfen.ArgumentError, match="tree"):
+        zhengfen.AgentSpec.sparta(tree=1_000_001)
+    with pytest.raises(zhengfen.ArgumentError, match="tree"):
+        SpartaAgent(tree=-1)
     with pytest.raises(zhengfen.ArgumentError, match=r"sparta\(policy=random\)"):
         zhengfen.AgentSpec.sparta(policy="random")
     with pytest.raises(zhengfen.ArgumentTypeError):
@@ -102,11 +121,12 @@ def test_it_plays_legal_seeded_matches_in_both_games() -> None:
         assert games[0].decisions == games[1].decisions
 
 
-def test_rollouts_do_not_depend_on_threads() -> None:
+@pytest.mark.parametrize("tree", [0, 8])
+def test_rollouts_do_not_depend_on_threads(tree: int) -> None:
     for rules in (ZF4, ZCY):
 
         def run(threads: int, rules: zhengfen.Rules = rules) -> zhengfen.types.RolloutResult:
-            agents = [small(), "learned"] * 2
+            agents = [small(tree=tree), "learned"] * 2
             return zhengfen.rollouts(
                 rules, agents, 3, seed=4, duplicate=True, matches=1, threads=threads
             )
@@ -141,10 +161,12 @@ def test_a_web_request_cannot_name_a_model_file_inside_settings() -> None:
         agent(small(ZF4_MODEL))
 
 
-def test_ctrl_c_stops_a_long_choice() -> None:
+@pytest.mark.parametrize("settings", ["budget=10000000", "tree=1000000,budget=1"])
+def test_ctrl_c_stops_a_long_choice(settings: str) -> None:
+    """In the rollouts, and in the tree search that runs before them."""
     took, out, err = run_and_interrupt(
         "game = zhengfen.Game(zhengfen.Rules.zheng_fen(players=4), 1)\n"
-        "game.info_set(game.current_player).choose('sparta(budget=10000000)')"
+        f"game.info_set(game.current_player).choose('sparta({settings})')"
     )
     assert "KeyboardInterrupt" in out, (out, err)
     assert "finished" not in out

@@ -500,7 +500,8 @@ def test_the_costliest_agent_allowed_decides_in_time(client: TestClient) -> None
     bounds = inputs.SETTING_BOUNDS
     for spec in (
         f"ismcts(iterations={bounds['iterations']},candidates={bounds['candidates']})",
-        f"sparta(budget={bounds['budget']},candidates={bounds['candidates']})",
+        f"sparta(budget={bounds['budget']},candidates={bounds['candidates']},"
+        f"tree={bounds['tree']})",
     ):
         start = time.monotonic()
         answer = client.post(f"/api/games/{opened['id']}/hint", json={"agent": spec, "playouts": 1})
@@ -597,6 +598,7 @@ def test_save_and_load_resume_the_game(client: TestClient) -> None:
         ({"game": "zheng_fen", "opponents": ["genius"]}, "genius"),
         ({"game": "zheng_fen", "opponents": ["ismcts(iterations=1000000)"]}, "at most"),
         ({"game": "zheng_fen", "opponents": ["sparta(budget=10001)"]}, "budget may be at most"),
+        ({"game": "zheng_fen", "opponents": ["sparta(tree=1001)"]}, "tree may be at most 1000"),
         ({"game": "zheng_fen", "opponents": []}, "'opponents'"),
         ([1, 2], "JSON object"),
         # issue 23 §2: contradictions and unknown fields were silently resolved or ignored

@@ -503,6 +503,7 @@ class AgentSpec:
         threshold: float | None = None,
         z: float | None = None,
         policy: str | AgentSpec | LearnedModel | None = None,
+        tree: int | None = None,
     ) -> AgentSpec: ...
     @staticmethod
     def learned(model: LearnedModel | str | os.PathLike[str] | None = None) -> AgentSpec: ...

@@ -216,12 +216,14 @@ class SpartaAgent(_RustAgent):
     blueprint in every seat, in worlds resampled from its view until ``budget`` units of work are
     spent (one a rollout and one a blueprint decision with more than one move); it plays the
     candidate whose mean gain over the blueprint's own move, less ``z`` standard errors, exceeds
-    ``threshold`` points a match, else the blueprint's move. Settings left ``None`` keep their
+    ``threshold`` points a match, else the blueprint's move. With ``tree`` N > 0 the move kept
+    by default is instead that of ``ismcts(policy=<the policy>,iterations=N)``, run first, and
+    the blueprint's candidates are measured against it. Settings left ``None`` keep their
     defaults. Its :class:`zhengfen.AgentSpec` is made from these values
     (:meth:`zhengfen.AgentSpec.sparta`), no spec text written or read.
 
     >>> SpartaAgent(budget=500, policy="greedy").spec
-    'sparta(candidates=4,budget=500,threshold=0,z=2,policy=greedy)'
+    'sparta(candidates=4,budget=500,threshold=0,z=2,tree=0,policy=greedy)'
     """
 
     def __init__(
@@ -232,9 +234,10 @@ class SpartaAgent(_RustAgent):
         z: float | None = None,
         seed: int = 0,
         policy: str | AgentSpec | LearnedModel | None = None,
+        tree: int | None = None,
     ) -> None:
         super().__init__(seed)
-        self.agent_spec = AgentSpec.sparta(candidates, budget, threshold, z, policy)
+        self.agent_spec = AgentSpec.sparta(candidates, budget, threshold, z, policy, tree)
 
 
 class LearnedAgent:

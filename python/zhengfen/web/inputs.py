@@ -84,13 +84,15 @@ SETTING_BOUNDS: Final = {
     "determinizations": 256,
     "candidates": 64,
     "budget": 10_000,
+    "tree": 1_000,
 }
 """The largest value of each agent setting a request may ask for (they bound the work a move
 costs the server). An ismcts decision grows faster than its iterations: on a Zen Cheng You blind
 declaration, where each iteration plays a whole match, 5000 iterations of 64 candidates take
 seconds, 20000 more than a minute. A sparta decision's ``budget`` counts its rollouts and
 forward passes (five times its default here); its ten-million cap in the core would be
-minutes a move."""
+minutes a move. Its ``tree`` search (iterations of ``ismcts(policy=learned)``) comes on top
+of the budget, so it is held lower than ``iterations``."""
 
 MAX_TEXT: Final = 200
 """The longest string field (other than uploads) read."""

@@ -38,7 +38,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use std::ops::RangeInclusive;
 use zhengfen_core::agents::{
-    MOST_BUDGET, MOST_CANDIDATES, MOST_EXPLORATION, MOST_ITERATIONS, MOST_THRESHOLD, MOST_Z,
+    MOST_BUDGET, MOST_CANDIDATES, MOST_EXPLORATION, MOST_ITERATIONS, MOST_THRESHOLD, MOST_TREE,
+    MOST_Z,
 };
 use zhengfen_core::batch::{MAX_GAMES_PER_THREAD, MOST_CAPPED};
 use zhengfen_core::Search;
@@ -132,6 +133,8 @@ optional_integers! {
     ismcts_candidates("candidates", 1..=MOST_CANDIDATES as i128) -> u32;
     /// The SPARTA agent's budget a decision (`None`: its default).
     budget("budget", 1..=MOST_BUDGET as i128) -> u32;
+    /// The SPARTA agent's tree-search iterations (`None`: its default; 0: no tree).
+    tree("tree", 0..=MOST_TREE as i128) -> u32;
 }
 
 flags! {

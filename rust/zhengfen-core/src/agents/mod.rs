@@ -26,7 +26,7 @@ pub use ismcts::{
 pub use learned::Learned;
 pub use policy::Policy;
 pub use search::Search;
-pub use sparta::{Gains, Sparta, MOST_BUDGET, MOST_THRESHOLD, MOST_Z};
+pub use sparta::{Gains, Sparta, MOST_BUDGET, MOST_THRESHOLD, MOST_TREE, MOST_Z};
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -62,9 +62,9 @@ impl Agent {
     /// The agent a spec names: `random`, `greedy`, `search`, `search(determinizations=D,
     /// candidates=C)`, `ismcts`, `ismcts(iterations=N,playout=P,exploration=E,candidates=K,
     /// policy=Q)` (Q `greedy`, or a learned agent's spec: [`Policy`]),
-    /// `sparta(candidates=C,budget=B,threshold=T,z=Z,policy=Q)` (Q `learned` by default), each
-    /// setting optional and named at most once, `learned` (the model shipped for the rules, found by
-    /// [`Agent::bind`]) or `learned(model=PATH)` (the file is read now). A PATH holding a
+    /// `sparta(candidates=C,budget=B,threshold=T,z=Z,tree=N,policy=Q)` (Q `learned` by
+    /// default), each setting optional and named at most once, `learned` (the model shipped for
+    /// the rules, found by [`Agent::bind`]) or `learned(model=PATH)` (the file is read now). A PATH holding a
     /// comma, a blank, a parenthesis or a `"` is quoted, `"..."`, with `\"` for `"` and `\\`
     /// for `\` inside; the canonical spec quotes it exactly when it must.
     ///
@@ -180,7 +180,7 @@ impl Agent {
     /// The settings its spec writes, in order, each as its name and its value's text: a search
     /// agent's `determinizations` and `candidates`; a searcher's `iterations`, `playout`,
     /// `exploration`, `candidates` and, when learned, `policy`; a SPARTA agent's `candidates`,
-    /// `budget`, `threshold`, `z` and `policy`; a learned agent's `model` when
+    /// `budget`, `threshold`, `z`, `tree` and `policy`; a learned agent's `model` when
     /// it names a file. None for the random and greedy agents, or `learned`.
     ///
     /// ```

@@ -17,14 +17,21 @@
 //! pass of the model). Late in a match, where rollouts are short, it draws more worlds; a
 //! decision's cost stays bounded, and its choice depends only on its stream and the mover's view.
 //!
-//! By concern: `spec` (the settings, read from and written to a spec) and `search` (a
-//! decision's worlds, rollouts and paired gains).
+//! With `tree=N` (0, off, by default) the move kept unless a candidate clears the guard is not
+//! the blueprint's but that of a small IS-MCTS search with the same policy
+//! (`ismcts(policy=P,iterations=N)`), run first from the same stream; the blueprint's candidates
+//! are measured against it in the same paired worlds.
+//!
+//! By concern: `spec` (the settings, read from and written to a spec), `tree` (the move kept by
+//! default and the moves compared with it) and `search` (a decision's worlds, rollouts and
+//! paired gains).
 
 mod search;
 mod spec;
+mod tree;
 
 #[cfg(test)]
 mod tests;
 
 pub use search::Gains;
-pub use spec::{Sparta, MOST_BUDGET, MOST_THRESHOLD, MOST_Z};
+pub use spec::{Sparta, MOST_BUDGET, MOST_THRESHOLD, MOST_TREE, MOST_Z};

@@ -12,7 +12,8 @@ use crate::seed::SplitMix64;
 use super::spec::Sparta;
 
 /// What a decision's worlds found: for each candidate, its mean gain over the first candidate
-/// (the blueprint's move, whose gain is 0) and that mean's standard error, in points a match.
+/// (the move kept by default, whose gain is 0) and that mean's standard error, in points a
+/// match.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Gains {
     /// Worlds drawn, each given to every candidate.
@@ -27,7 +28,7 @@ pub struct Gains {
 
 impl Gains {
     /// The index (into the candidates) of the one to play: the largest mean gain whose lower
-    /// bound, `mean - z * error`, exceeds `threshold`; else 0, the blueprint's move. With
+    /// bound, `mean - z * error`, exceeds `threshold`; else 0, the move kept by default. With
     /// `z = 0` one world suffices; otherwise it takes two.
     pub fn choice(&self, threshold: f64, z: f64) -> usize {
         // With z = 0 the error (infinite after one world) is not looked at.
@@ -45,7 +46,7 @@ impl Gains {
     }
 }
 
-/// Sums of one candidate's gains over the blueprint's move, world by world.
+/// Sums of one candidate's gains over the move kept by default, world by world.
 #[derive(Clone, Copy, Default)]
 struct Sums {
     total: f64,
@@ -147,11 +148,12 @@ impl Sparta {
 }
 
 impl Choose for Sparta {
-    /// The candidate the paired gains pick ([`Gains::choice`]), else the blueprint's move;
-    /// stopping after the rollout under way when the turn's cancel says so (the worlds done so
-    /// far decide; none done, the blueprint's move).
+    /// The candidate the paired gains pick ([`Gains::choice`]), else the move kept by default
+    /// (the blueprint's, or the tree search's: [`Sparta::tried`]); stopping after the rollout
+    /// under way when the turn's cancel says so (the worlds done so far decide; none done, the
+    /// move kept by default).
     fn pick(&self, turn: &Turn<'_>, rng: &mut SplitMix64) -> usize {
-        let tried = self.candidates(turn.game, turn.moves);
+        let tried = self.tried(turn, rng);
         if tried.len() < 2 {
             return tried[0];
         }

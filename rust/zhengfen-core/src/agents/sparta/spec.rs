@@ -1,9 +1,10 @@
 //! The SPARTA agent's settings, their bounds, and its spec read and written
-//! (`sparta(candidates=C,budget=B,threshold=T,z=Z,policy=P)`).
+//! (`sparta(candidates=C,budget=B,threshold=T,z=Z,tree=N,policy=P)`).
 
 use std::fmt;
 use std::sync::Arc;
 
+use crate::agents::ismcts::MOST_ITERATIONS;
 use crate::agents::policy::Policy;
 use crate::agents::{settings, write_spec, Learned, Search};
 use crate::error::Result;
@@ -23,18 +24,22 @@ pub struct Sparta {
     pub threshold: f64,
     /// Standard errors of the mean gain taken off it for its lower bound (0: the mean alone).
     pub z: f64,
+    /// The iterations of the IS-MCTS search whose move is kept unless a candidate clears the
+    /// guard ([`Sparta::tree_search`]); 0: no search, the blueprint's own move is kept.
+    pub tree: u32,
     /// The blueprint: what ranks the moves and plays every rollout.
     pub policy: Policy,
 }
 
 impl Default for Sparta {
-    /// `sparta(candidates=4,budget=2000,threshold=0,z=2,policy=learned)`.
+    /// `sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,policy=learned)`.
     fn default() -> Sparta {
         Sparta {
             candidates: 4,
             budget: 2000,
             threshold: 0.0,
             z: 2.0,
+            tree: 0,
             policy: Policy::Learned(Learned {
                 path: None,
                 model: None,
@@ -49,10 +54,13 @@ pub const MOST_BUDGET: u32 = 10_000_000;
 pub const MOST_THRESHOLD: f64 = 1000.0;
 /// The largest `z` a spec may ask for.
 pub const MOST_Z: f64 = 100.0;
+/// The most iterations a spec may ask the tree search for (IS-MCTS's own bound).
+pub const MOST_TREE: u32 = MOST_ITERATIONS;
 
 impl Sparta {
     /// Settings from `name=value` pairs separated by commas (`candidates` 1 to 10,000,
-    /// `budget` 1 to 10,000,000, `threshold` 0 to 1000, `z` 0 to 100, `policy` `learned`,
+    /// `budget` 1 to 10,000,000, `threshold` 0 to 1000, `z` 0 to 100, `tree` 0 to 1,000,000,
+    /// `policy` `learned`,
     /// `learned(model=PATH)` or `greedy`); missing ones keep their defaults. A policy's model
     /// file is not read here ([`Sparta::read_model_file`]).
     ///
@@ -76,6 +84,7 @@ impl Sparta {
                     sparta.threshold = settings::number(&spec, key, value, 0.0, MOST_THRESHOLD)?;
                 }
                 "z" => sparta.z = settings::number(&spec, key, value, 0.0, MOST_Z)?,
+                "tree" => sparta.tree = settings::number(&spec, key, value, 0, MOST_TREE)?,
                 "policy" => sparta.policy = Policy::parse(&spec, value)?,
                 other => return Err(settings::unknown(&spec, other)),
             }
@@ -92,6 +101,7 @@ impl Sparta {
     /// assert_eq!(sparta.clone().checked().unwrap(), sparta);
     /// assert!(Sparta { z: f64::NAN, ..Sparta::default() }.checked().is_err());
     /// assert!(Sparta { candidates: 0, ..Sparta::default() }.checked().is_err());
+    /// assert!(Sparta { tree: 1_000_001, ..Sparta::default() }.checked().is_err());
     /// ```
     pub fn checked(self) -> Result<Sparta> {
         let spec = self.to_string();
@@ -99,6 +109,7 @@ impl Sparta {
         settings::in_range(&spec, "budget", self.budget, 1, MOST_BUDGET)?;
         settings::in_range(&spec, "threshold", self.threshold, 0.0, MOST_THRESHOLD)?;
         settings::in_range(&spec, "z", self.z, 0.0, MOST_Z)?;
+        settings::in_range(&spec, "tree", self.tree, 0, MOST_TREE)?;
         Ok(self)
     }
 
@@ -138,6 +149,7 @@ impl Sparta {
             ("budget", self.budget.to_string()),
             ("threshold", self.threshold.to_string()),
             ("z", self.z.to_string()),
+            ("tree", self.tree.to_string()),
             ("policy", self.policy.to_string()),
         ]
     }

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use super::*;
-use crate::agents::{Agent, Choose, Learned, Policy};
+use crate::agents::{Agent, Choose, Ismcts, Learned, Policy, Turn};
 use crate::cancel::Cancel;
 use crate::game::{Game, Move};
 use crate::learned::{testing, Model};
@@ -143,13 +143,90 @@ fn the_budget_buys_more_worlds_where_the_match_is_short() {
 #[test]
 fn a_cancelled_search_plays_the_blueprints_move() {
     let rules = Rules::zen_cheng_you();
-    let sparta = guided(&model(&rules), MOST_BUDGET);
-    let game = Game::new(rules, 1);
-    let moves = game.legal_moves();
-    let cancel = Cancel::never();
-    cancel.cancel();
-    let pick = sparta.choose_until(&game, &moves, &mut SplitMix64::new(1), &cancel);
-    assert_eq!(pick, sparta.candidates(&game, &moves)[0]);
+    // The tree and the rollouts both at their largest: each must stop on the cancel.
+    for tree in [0, MOST_TREE] {
+        let sparta = Sparta {
+            tree,
+            ..guided(&model(&rules), MOST_BUDGET)
+        };
+        let game = Game::new(rules, 1);
+        let moves = game.legal_moves();
+        let cancel = Cancel::never();
+        cancel.cancel();
+        let pick = sparta.choose_until(&game, &moves, &mut SplitMix64::new(1), &cancel);
+        assert_eq!(pick, sparta.candidates(&game, &moves)[0]);
+    }
+}
+
+/// The tree search `sparta` runs with `tree=N`, written out: `ismcts(policy=P,iterations=N)`.
+fn the_tree(sparta: &Sparta) -> Ismcts {
+    Ismcts {
+        iterations: sparta.tree,
+        ..Ismcts::with_policy(sparta.policy.clone())
+    }
+}
+
+#[test]
+fn with_a_tree_its_choice_is_legal_and_the_trees_move_is_tried_first_once() {
+    for rules in [Rules::zheng_fen(4).unwrap(), Rules::zen_cheng_you()] {
+        let model = model(&rules);
+        for policy in [Policy::Greedy, guided(&model, 1).policy] {
+            let sparta = Sparta {
+                budget: 200,
+                z: 0.0,
+                tree: 12,
+                policy,
+                ..Sparta::default()
+            };
+            assert_eq!(sparta.tree_search(), Some(the_tree(&sparta)));
+            let agent = Agent::Sparta(sparta.clone());
+            for (game, moves) in decisions(rules, 3, &agent).iter().step_by(3) {
+                let cancel = Cancel::never();
+                let turn = Turn {
+                    game,
+                    moves,
+                    cancel: &cancel,
+                };
+                let tried = sparta.tried(&turn, &mut SplitMix64::new(9));
+                let tree = the_tree(&sparta).choose(game, moves, &mut SplitMix64::new(9));
+                assert_eq!(tried[0], tree, "{rules}");
+                let mut once = tried.clone();
+                once.sort_unstable();
+                once.dedup();
+                assert_eq!(once.len(), tried.len(), "{tried:?}");
+                let blueprint = sparta.candidates(game, moves);
+                assert!(blueprint.iter().all(|i| tried.contains(i)), "{tried:?}");
+                let pick = sparta.choose(game, moves, &mut SplitMix64::new(9));
+                assert!(pick < moves.len() && tried.contains(&pick), "{rules}");
+            }
+        }
+    }
+}
+
+#[test]
+fn with_the_guard_impossible_it_plays_the_trees_move() {
+    for rules in [Rules::zheng_fen(4).unwrap(), Rules::zen_cheng_you()] {
+        let model = model(&rules);
+        let learned = Agent::Learned(Learned::from_model(model.clone(), None));
+        let sparta = Sparta {
+            threshold: MOST_THRESHOLD,
+            z: MOST_Z,
+            tree: 30,
+            ..guided(&model, 100)
+        };
+        let tree = the_tree(&sparta);
+        let (mut off_blueprint, mut rng) = (0, SplitMix64::new(6));
+        for (game, moves) in decisions(rules, 5, &learned) {
+            let seed = rng.next_u64();
+            let pick = sparta.choose(&game, &moves, &mut SplitMix64::new(seed));
+            assert_eq!(pick, tree.choose(&game, &moves, &mut SplitMix64::new(seed)));
+            off_blueprint += usize::from(pick != sparta.candidates(&game, &moves)[0]);
+        }
+        assert!(
+            off_blueprint > 0,
+            "the tree always plays the blueprint's move: the test proves nothing ({rules})"
+        );
+    }
 }
 
 #[test]
@@ -177,14 +254,16 @@ fn the_lower_bound_decides() {
 fn specs_read_back_and_bad_settings_are_refused() {
     let default = Agent::parse("sparta").unwrap();
     assert_eq!(default, Agent::Sparta(Sparta::default()));
-    let text = "sparta(candidates=4,budget=2000,threshold=0,z=2,policy=learned)";
+    let text = "sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,policy=learned)";
     assert_eq!(default.to_string(), text);
-    let set = "sparta(candidates=3,budget=50,threshold=1.5,z=0,policy=greedy)";
+    let set = "sparta(candidates=3,budget=50,threshold=1.5,z=0,tree=80,policy=greedy)";
     assert_eq!(Agent::parse(set).unwrap().to_string(), set);
     assert_eq!(
-        Agent::parse(" sparta( z = 0 ,candidates=3, budget=50,threshold=1.5,policy=greedy)")
-            .unwrap()
-            .to_string(),
+        Agent::parse(
+            " sparta( z = 0 ,tree=80,candidates=3, budget=50,threshold=1.5,policy=greedy)"
+        )
+        .unwrap()
+        .to_string(),
         set
     );
     for (bad, why) in [
@@ -193,6 +272,9 @@ fn specs_read_back_and_bad_settings_are_refused() {
         ("sparta(candidates=0)", "candidates must be 1 to 10000"),
         ("sparta(threshold=-1)", "threshold must be 0 to 1000"),
         ("sparta(z=NaN)", "z must be 0 to 100"),
+        ("sparta(tree=-1)", "tree must be 0 to 1000000"),
+        ("sparta(tree=1000001)", "tree must be 0 to 1000000"),
+        ("sparta(tree=2.5)", "tree must be 0 to 1000000"),
         ("sparta(policy=random)", "policy must be greedy, learned"),
         ("sparta(z=1,z=2)", "'z' is given twice"),
         (
