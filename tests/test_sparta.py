@@ -7,6 +7,7 @@ The search itself is tested in Rust (``rust/zhengfen-core/src/agents/sparta/test
 from __future__ import annotations
 
 import pickle
+import re
 from pathlib import Path
 
 import numpy as np
@@ -172,3 +173,21 @@ def test_ctrl_c_stops_a_long_choice(settings: str) -> None:
     assert "finished" not in out
     assert "panicked" not in err and "Traceback" not in err
     assert took < 3, f"took {took:.1f} s to stop"
+
+
+def test_the_documents_name_every_setting_of_sparta() -> None:
+    """Every spec form or typed call of ``sparta`` the user documents write names ``tree``, as
+    the canonical spec does (issue 47's review: AI.md's ``AgentSpec.sparta(...)`` and
+    CHANGES.md's default spec were left without it; RESULTS.md keeps what was run then)."""
+    root = Path(__file__).parents[1]
+    documents = ["README.md", "AI.md", "CHANGES.md", "docs/commands.md"]
+    documents.append("python/zhengfen/web/API.md")
+    assert "tree=0" in zhengfen.canonical_spec("sparta")
+    forms = r"sparta\(candidates=[^)]*\)|AgentSpec\.sparta\([^)]*\)|SpartaAgent\([^)]*\)"
+    stale = [
+        (name, form)
+        for name in documents
+        for form in re.findall(forms, (root / name).read_text())
+        if "tree" not in form and "candidates=0" not in form
+    ]
+    assert not stale, stale
