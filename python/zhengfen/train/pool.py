@@ -13,8 +13,9 @@ a member, as the frozen opponent ``learned(model=that file)``, of every round af
 pool of round ``r`` holds the snapshots ``s < r`` (with ``--snapshot-keep K``, the latest ``K``
 of them), after the opponents. (Round ``s + 1`` is played with the model of the snapshot ``s``
 itself, as the actors play one round behind the learner; the snapshot stays as it was.) Which
-snapshots are members depends only on ``r``, ``N`` and ``K``; a resumed run reads them back from
-the folder, and refuses to go on without one (:class:`zhengfen.errors.InvalidStateError`).
+snapshots are members depends only on ``r``, ``N`` and ``K``; a snapshot is read when a seat
+draws it. A resumed run finds them in the folder, and refuses to go on without one
+(:class:`zhengfen.errors.InvalidStateError`).
 
 >>> snapshot_rounds(7, every=2)
 [2, 4, 6]
@@ -86,10 +87,10 @@ class Pool:
 
     def members(self, round_: int) -> list[Opponent]:
         """The pool of round ``round_``: the opponents, then its snapshots, oldest first, each
-        read (``InvalidStateError`` naming the file of one that is missing)."""
-        self.check(round_)
+        read afresh and not held (``InvalidStateError`` naming the file of one that is
+        missing); the run itself reads only the drawn ones (:meth:`seats`)."""
         rounds = snapshot_rounds(round_, self.every, self.keep)
-        return [*self.opponents, *(self.snapshot(s) for s in rounds)]
+        return [*self.opponents, *(zhengfen.AgentSpec.learned(self.file(s)) for s in rounds)]
 
     def check(self, round_: int) -> None:
         """``InvalidStateError`` naming the file of a snapshot in round ``round_``'s pool that
@@ -146,8 +147,9 @@ class Pool:
         return self.snapshot(rounds[pick - len(self.opponents)])
 
     def forget(self, drawn: set[int]) -> None:
-        """Keeps read only the snapshots of this draw and the one before (the actors play a
-        round behind), so a pool of many snapshots holds a few models, not every one."""
+        """Keeps read only the snapshots of this draw and the one before (a cache: the next
+        round often draws them again), so a pool of many snapshots holds a few models, not
+        every one."""
         self.drawn = (self.drawn[1], drawn)
         self.read = {s: spec for s, spec in self.read.items() if s in drawn | self.drawn[0]}
 
