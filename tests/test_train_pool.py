@@ -135,18 +135,13 @@ def test_a_pool_of_many_snapshots_reads_only_the_drawn(tmp_path: Path) -> None:
     picks = np.random.default_rng([5, 41, POOL_TAG]).integers(42, size=others)
     seats = pool.seats(rules, 41)
     drawn = [a for a in seats if a is not None]
-    expected = [m for m in (pool_of_members(pool, 41)[p] for p in picks) if m != "self"]
+    expected = [m for m in (pool.members(41)[p] for p in picks) if m != "self"]
     assert [member_file(a) for a in drawn] == [member_file(m) for m in expected]
     for r in range(30, 41):
         pool.seats(rules, r)
     assert 0 < len(pool.read) <= 2 * others
     held = dict(pool.read)
     assert len(pool.members(41)) == 42 and pool.read == held, "members reads, never holds"
-
-
-def pool_of_members(pool: Pool, round_: int) -> list[object]:
-    """``pool.members(round_)`` read by a second pool, so the first's holdings are untouched."""
-    return list(Pool(pool.opponents, pool.folder, pool.seed, pool.every, pool.keep).members(round_))
 
 
 def test_a_snapshot_carries_the_times_of_its_round(tmp_path: Path) -> None:
