@@ -528,6 +528,37 @@ def test_a_resumed_run_is_the_uninterrupted_run(tmp_path: Path) -> None:
     assert whole.round == 4 and whole.decisions > 0
 
 
+def test_the_run_counts_its_checkpoints_and_leaves_its_evaluations_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run's seconds (and so its core-hours) hold every checkpoint taken between rounds,
+    those taken before an evaluation included, and none of the evaluations' time. Before the
+    fix, the checkpoint before each evaluation was left out, so a run with evaluations off
+    (``zhengfen exploit``'s) counted less than the time it held the machine."""
+    pause = 0.5
+    checkpoint, evaluate = Run.checkpoint, Run.evaluate
+
+    def slow_checkpoint(run: Run, snapshot: object) -> None:
+        time.sleep(pause)
+        checkpoint(run, snapshot)  # type: ignore[arg-type]
+
+    def slow_evaluate(run: Run, counters: object) -> object:
+        time.sleep(pause)
+        return evaluate(run, counters)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Run, "checkpoint", slow_checkpoint)
+    monkeypatch.setattr(Run, "evaluate", slow_evaluate)
+    rounds = 3  # each ends in a checkpoint and an evaluation (eval_every=0), counted in the
+    # next round's time; the last round's, as the one after the loop, are not training
+    start = time.perf_counter()
+    counters = train(tiny(tmp_path / "run", rounds=rounds, eval_every=0.0), resume=False)
+    wall = time.perf_counter() - start
+    assert counters.round == rounds
+    parts = counters.learner_seconds + counters.wait_seconds + counters.handover_seconds
+    assert counters.seconds >= parts + (rounds - 1) * pause
+    assert counters.seconds <= wall - (rounds + 1) * pause  # the evaluations, the first included
+
+
 def test_a_resumed_run_keeps_its_recipe_and_its_budget(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -55,7 +55,8 @@ class Counters:
     """How far a run is, over all its invocations, and where its time went. ``decisions``
     counts the learner seats' non-forced decisions, ``samples`` the rows trained on (the
     same in Monte Carlo training; a searched decision gives a row per move tried).
-    ``core_hours`` is the wall time of training times the cores the run counts (this machine's,
+    ``core_hours`` is the wall time of training (its rounds and checkpoints, not its
+    evaluations) times the cores the run counts (this machine's,
     :attr:`zhengfen.train.actors.Actors.cores`), what the run held; ``cpu_hours`` the CPU time
     this process received meanwhile (every thread: the actors' and the learner's; actors in
     other processes, as Ray's, not counted), what it used: less on a machine that others load."""
@@ -423,9 +424,20 @@ def loop(
             run.checkpoint(snapshot)
         if now - run.last_eval >= run.config.eval_every:
             run.checkpoint(snapshot)
-            progress.evaluated(run.evaluate(counters))
-            tick, cpu = time.perf_counter(), time.process_time()
+            tick, cpu = evaluated(run, counters, progress, tick, cpu)
     run.checkpoint(snapshot)
     if counters.round > start_round:
         progress.evaluated(run.evaluate(counters))
         run.checkpoint(snapshot)
+
+
+def evaluated(
+    run: Run, counters: Counters, progress: Progress, tick: float, cpu: float
+) -> tuple[float, float]:
+    """Evaluates the checkpoint (:meth:`Run.evaluate`); returns the round clock (``tick``, the
+    wall time, and ``cpu``, this process's CPU time) moved on by the evaluation's own time, so
+    that a run's seconds, core-hours and CPU-hours count its training, checkpoints included,
+    and leave the evaluations out."""
+    wall, used = time.perf_counter(), time.process_time()
+    progress.evaluated(run.evaluate(counters))
+    return tick + time.perf_counter() - wall, cpu + time.process_time() - used
