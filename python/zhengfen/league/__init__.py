@@ -8,7 +8,8 @@ from an additive model fitted to the pairs' paired differences by weighted least
 (AI.md §3.3).
 
 The package, by concern: :mod:`~zhengfen.league.model` (the rating model and its bootstrap
-check), :mod:`~zhengfen.league.store` (the SQLite file), :mod:`~zhengfen.league.play` (the pairs
+check), :mod:`~zhengfen.league.store` (the SQLite file), :mod:`~zhengfen.league.labels` (the
+labels stored games count under), :mod:`~zhengfen.league.play` (the pairs
 still to play, playing them, :func:`run_league` and :func:`ratings`),
 :mod:`~zhengfen.league.standings` (the ratings and pairs as a table, Markdown, JSON),
 :mod:`~zhengfen.league.command` (the ``zhengfen league`` subcommand).

@@ -6,7 +6,9 @@ games (``games``) are rows keyed by the league, the pair's canonical labels (in 
 the deal and the rotation, each the arena's result line (:meth:`zhengfen.arena.GameResult.to_json`
 without the saved game). A chunk of deals is written in one transaction as it finishes, so a
 league stopped at any moment keeps whole deals, and a pair's stored deals are always a prefix
-``0 .. k - 1`` (the arena hands chunks on in deal order)."""
+``0 .. k - 1`` (the arena hands chunks on in deal order). Games are read under the labels they
+count as now (:mod:`zhengfen.league.labels`): a built-in agent whose canonical spec has changed
+since keeps its games, and the rows are never rewritten."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from pathlib import Path
 import zhengfen
 from zhengfen.arena.tournament import GameResult
 from zhengfen.errors import ArgumentError, InvalidStateError
+from zhengfen.league.labels import current_label, current_pair
 from zhengfen.web.folder import data_folder
 
 __all__ = ["FILE", "VERSION", "Store", "default_path"]
@@ -118,12 +121,29 @@ class Store:
         return [str(row[0]) for row in rows]
 
     def played(self, name: str, first: str, second: str) -> set[int]:
-        """The deals stored for the pair."""
+        """The deals stored for the pair, under any labels that count as ``first`` and
+        ``second`` (:mod:`zhengfen.league.labels`)."""
+        deals: set[int] = set()
+        for stored in self._stored_as(name).get((first, second), []):
+            rows = self.connection.execute(
+                "SELECT DISTINCT deal FROM games WHERE league = ? AND first = ? AND second = ?",
+                (name, *stored),
+            )
+            deals |= {deal for (deal,) in rows}
+        return deals
+
+    def _stored_as(self, name: str) -> dict[tuple[str, str], list[tuple[str, str]]]:
+        """League ``name``'s stored pairs of labels by the pair they count as
+        (:func:`~zhengfen.league.labels.current_pair`)."""
         rows = self.connection.execute(
-            "SELECT DISTINCT deal FROM games WHERE league = ? AND first = ? AND second = ?",
-            (name, first, second),
+            "SELECT DISTINCT first, second FROM games WHERE league = ?", (name,)
         )
-        return {deal for (deal,) in rows}
+        out: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        for first, second in rows:
+            pair = current_pair(first, second)
+            if pair is not None:
+                out.setdefault(pair, []).append((first, second))
+        return out
 
     def add(self, name: str, first: str, second: str, games: Sequence[GameResult]) -> None:
         """Stores a finished chunk's games, in one transaction."""
@@ -138,16 +158,31 @@ class Store:
 
     def games(self, name: str) -> dict[tuple[str, str], list[GameResult]]:
         """Every stored game of league ``name``, by pair, each pair's in deal-then-rotation
-        order."""
+        order, under the labels they count as now (:mod:`zhengfen.league.labels`, the seating
+        too): a pair stored under an old and a new label is one pair, and where both hold a
+        deal and rotation, the game stored under the current labels is the one kept."""
         rows = self.connection.execute(
-            "SELECT first, second, result FROM games WHERE league = ? "
-            "ORDER BY first, second, deal, rotation",
-            (name,),
+            "SELECT first, second, deal, rotation, result FROM games WHERE league = ?", (name,)
         )
-        out: dict[tuple[str, str], list[GameResult]] = {}
-        for first, second, result in rows:
-            out.setdefault((first, second), []).append(GameResult.from_json(result))
-        return out
+        kept: dict[tuple[str, str], dict[tuple[int, int], str]] = {}
+        for first, second, deal, rotation, result in rows:
+            pair = current_pair(first, second)
+            if pair is None:  # an old and a new label of one agent: no pair
+                continue
+            games = kept.setdefault(pair, {})
+            if pair == (first, second) or (deal, rotation) not in games:
+                games[deal, rotation] = result
+        return {
+            pair: [_relabelled(kept[pair][key]) for key in sorted(kept[pair])]
+            for pair in sorted(kept)
+        }
+
+
+def _relabelled(result: str) -> GameResult:
+    """A stored result line as a game, its seating under the labels it counts as now."""
+    game = GameResult.from_json(result)
+    game.seating = [current_label(label) for label in game.seating]
+    return game
 
 
 def _setting(rules: str, seed: object, matches: int | None) -> str:
