@@ -212,6 +212,41 @@ def test_a_resumed_pool_run_without_its_snapshot_is_refused(
     assert (out / "state.json").read_bytes() == state
 
 
+def folder_state(out: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file under ``out``: its bytes and time of change."""
+    return {
+        str(p.relative_to(out)): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in sorted(out.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_a_resumed_pool_run_with_a_damaged_snapshot_is_refused_up_front(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A snapshot truncated (a full disk, a killed copy), or replaced by a model of another
+    game: the resumed run reads every snapshot it may seat before anything else and is refused
+    in one line naming that file (exit status 2), the folder unchanged (issue 47's review: it
+    was found only when a seat drew it, maybe hours into the run). The older snapshot is the
+    one damaged: the coming rounds draw it with no more chance than the others."""
+    out = tmp_path / "run"
+    assert cli.main(train_words(out, "--rounds", "5")) == 0
+    capsys.readouterr()
+    damaged = snapshot_path(out / "pool", 2)
+    good = damaged.read_bytes()
+    other_game = Path(zhengfen.__file__).parents[2] / "rust/zhengfen-core/models"
+    for damage in (good[: len(good) // 2], (other_game / "zheng_fen_5.safetensors").read_bytes()):
+        damaged.write_bytes(damage)
+        before = folder_state(out)
+        resume = ["--out", str(out), "--resume", "--rounds", "9", "--eval-deals", "0"]
+        refused(capsys, resume, f"{damaged}: the pool's snapshot of round 2 does not load")
+        assert folder_state(out) == before
+        damaged.write_bytes(good)
+    resume = ["train", "--out", str(out), "--resume", "--rounds", "6", "--no-progress"]
+    assert cli.main([*resume, "--eval-deals", "0", "--yardstick-deals", "0"]) == 0  # good again
+    assert rounds_saved(out) == 6
+
+
 def test_the_pool_options_are_refused_without_what_they_need(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

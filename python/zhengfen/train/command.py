@@ -6,8 +6,9 @@ built-in agents, an ``--out`` folder that cannot be made or written (or that alr
 and ``--resume`` is not given, or holds none and it is), an ``--init`` model that cannot be read
 or is for other rules or another network, a recipe option given with ``--resume`` that differs
 from the run's, a budget the run has already spent, ``--ray`` without Ray, an option without
-the one it needs (:func:`check_needs`); a resumed pool whose snapshot file is missing
-(:mod:`zhengfen.train.pool`) is refused when the run begins, before any round.
+the one it needs (:func:`check_needs`); a resumed pool whose snapshot file is missing or does
+not load as a model for the rules (:mod:`zhengfen.train.pool`) is refused when the run begins,
+before anything is written.
 
 Ctrl-C (exit status 130) and SIGTERM (143) stop the run: the last complete round is kept as the
 checkpoint, and one line says where and how to resume.

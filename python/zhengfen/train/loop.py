@@ -121,12 +121,11 @@ class Run:
         self.files.out.mkdir(parents=True, exist_ok=True)
         if resume:
             state = read_state(self.files)
+            counters = Counters(**state["counters"])
+            if self.config.pool:  # every snapshot the coming rounds seat loads: before any write
+                self.pool.check(counters.round, self.rules)
             self.resume_reference(state["sha256"])
             learner, actor_params = load(self.files, self.network, self.config.lr, state)
-            counters = Counters(**state["counters"])
-            if self.config.pool:  # the snapshots the coming two rounds may seat, there now
-                self.pool.check(counters.round)
-                self.pool.check(counters.round + 1)
             curve.truncate(self.files.curve, counters.round)
             return learner, actor_params, counters
         self.reference = evaluation.reference_model(self.rules, self.config.init)

@@ -14,8 +14,10 @@ pool of round ``r`` holds the snapshots ``s < r`` (with ``--snapshot-keep K``, t
 of them), after the opponents. (Round ``s + 1`` is played with the model of the snapshot ``s``
 itself, as the actors play one round behind the learner; the snapshot stays as it was.) Which
 snapshots are members depends only on ``r``, ``N`` and ``K``; a snapshot is read when a seat
-draws it. A resumed run finds them in the folder, and refuses to go on without one
-(:class:`zhengfen.errors.InvalidStateError`).
+draws it. A resumed run reads every snapshot its coming rounds may seat before anything else
+(:meth:`Pool.check`), and refuses to go on when one is missing or does not load as a model for
+its rules (:class:`zhengfen.errors.InvalidStateError` naming the file), rather than stop when a
+seat first draws it, maybe hours later.
 
 >>> snapshot_rounds(7, every=2)
 [2, 4, 6]
@@ -92,11 +94,24 @@ class Pool:
         rounds = snapshot_rounds(round_, self.every, self.keep)
         return [*self.opponents, *(zhengfen.AgentSpec.learned(self.file(s)) for s in rounds)]
 
-    def check(self, round_: int) -> None:
-        """``InvalidStateError`` naming the file of a snapshot in round ``round_``'s pool that
-        is missing from the folder; nothing is read."""
-        for s in snapshot_rounds(round_, self.every, self.keep):
-            self.file(s)
+    def check(self, round_: int, rules: zhengfen.Rules) -> None:
+        """Refuses a run resumed after ``round_`` rounds whose folder lacks a snapshot the
+        coming rounds seat (those in the pools of rounds ``round_`` and ``round_ + 1``), or
+        holds one that does not load as a model for ``rules`` (truncated, corrupt, another
+        game's): ``InvalidStateError`` naming the file. Each is read as a seat would read it
+        (:meth:`snapshot`, bound to ``rules``) and let go at once, none held."""
+        expected = set(snapshot_rounds(round_, self.every, self.keep))
+        expected |= set(snapshot_rounds(round_ + 1, self.every, self.keep))
+        for s in sorted(expected):
+            path = self.file(s)
+            try:
+                zhengfen.AgentSpec.learned(path).bind(rules)
+            except zhengfen.ModelError as error:
+                reason = str(error).removeprefix(f"model {path}: ")
+                raise InvalidStateError(
+                    f"{path}: the pool's snapshot of round {s} does not load as a model for "
+                    f"the run ({reason}; put back the file the run wrote to go on)"
+                ) from error
 
     def file(self, round_: int) -> Path:
         """The file of the snapshot taken after ``round_`` rounds (``InvalidStateError`` when
