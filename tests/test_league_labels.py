@@ -7,12 +7,15 @@ deals are not played again."""
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 
 import zhengfen
 from zhengfen.arena.tournament import GameResult
 from zhengfen.league import League, Store, ratings
+from zhengfen.league.labels import current_label
 
+ROOT = Path(__file__).resolve().parent.parent
 ZCY = zhengfen.Rules.zen_cheng_you()
 OLD = "sparta(candidates=4,budget=2000,threshold=0,z=2,policy=learned)"
 NEW = "sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,policy=learned)"
@@ -99,3 +102,41 @@ def test_the_old_labels_deals_are_not_played_again(tmp_path: Path) -> None:
         assert [r.games for r in league.standings().ratings if r.agent == NEW] == [2 * DEALS * 2]
     finally:
         store.close()
+
+
+def test_pending_reads_the_stored_deals_in_one_query_whatever_the_pairs(tmp_path: Path) -> None:
+    """``pending`` reads the games table once (not once a pair, nor once a stored pair), and
+    finds each pair's deals under its old and new labels alike."""
+    db = tmp_path / "mixed.sqlite"
+    _league(db, _pairs(NEW, OLD))
+    store = Store.open(db)
+    try:
+        assert store.played_deals("zen_cheng_you-4p") == {
+            tuple(sorted(pair)): set(range(DEALS))
+            for pair in _pairs(NEW, NEW)
+            if pair[0] != pair[1]
+        }
+        reads: list[str] = []
+        store.connection.set_trace_callback(reads.append)
+        counted = []
+        for agents in (["sparta", "greedy"], ["sparta", "greedy", "random", "search"]):
+            reads.clear()
+            League(ZCY, agents, store, DEALS + 1, 0, 1).pending()
+            counted.append(sum("FROM games" in statement for statement in reads))
+        assert counted == [1, 1]
+    finally:
+        store.close()
+
+
+def test_a_label_whose_model_file_is_missing_is_read_again_once_it_comes(
+    tmp_path: Path,
+) -> None:
+    """A ``learned(model=PATH)`` label counts as stored while its file cannot be read, and
+    under its canonical spec once the file is there, in the same process (the refusal is not
+    kept)."""
+    model = tmp_path / "later.safetensors"
+    stored = f'sparta(policy=learned(model="{model}"))'
+    assert current_label(stored) == stored
+    shutil.copy(ROOT / "rust/zhengfen-core/models/zen_cheng_you_4.safetensors", model)
+    assert current_label(stored) == f"{NEW[: NEW.index('policy=')]}policy=learned(model={model}))"
+    assert current_label(GONE) == GONE

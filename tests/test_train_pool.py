@@ -24,6 +24,7 @@ from zhengfen.train.actors import LocalActors, Round, learner_seats, seat_agents
 from zhengfen.train.loop import train
 from zhengfen.train.pool import POOL_TAG, Pool, snapshot_path, snapshot_rounds
 
+ROOT = Path(__file__).resolve().parent.parent
 GREEDY = zhengfen.AgentSpec.greedy()
 RANDOM = zhengfen.AgentSpec.random()
 ALL_RULES = [zhengfen.Rules.zheng_fen(players=p) for p in (3, 4, 5, 6)] + [
@@ -125,9 +126,7 @@ def test_a_pool_of_many_snapshots_reads_only_the_drawn(tmp_path: Path) -> None:
     in memory)."""
     rules, folder = zhengfen.Rules.zheng_fen(players=4), tmp_path / "pool"
     folder.mkdir()
-    shipped = (
-        Path(zhengfen.__file__).parents[2] / "rust/zhengfen-core/models/zheng_fen_4.safetensors"
-    )
+    shipped = ROOT / "rust/zhengfen-core/models/zheng_fen_4.safetensors"
     for s in range(1, 41):
         snapshot_path(folder, s).symlink_to(shipped)
     pool = Pool([GREEDY, "self"], folder, seed=5, every=1)
@@ -234,7 +233,7 @@ def test_a_resumed_pool_run_with_a_damaged_snapshot_is_refused_up_front(
     capsys.readouterr()
     damaged = snapshot_path(out / "pool", 2)
     good = damaged.read_bytes()
-    other_game = Path(zhengfen.__file__).parents[2] / "rust/zhengfen-core/models"
+    other_game = ROOT / "rust/zhengfen-core/models"
     for damage in (good[: len(good) // 2], (other_game / "zheng_fen_5.safetensors").read_bytes()):
         damaged.write_bytes(damage)
         before = folder_state(out)

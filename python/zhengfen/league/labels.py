@@ -10,6 +10,14 @@ removed, a model file that cannot be read here) counts as stored. The rows thems
 never rewritten: the web table reads the file read-only, and a label's meaning is the
 parser's, not the file's.
 
+This is right only under the project's rule for built-in agents: a setting added to one must
+default to the play it had before (as ``tree=0`` does), and a change that alters an agent's
+play must change its label (its canonical spec), or a league would count the games of two
+different agents as one agent's.
+
+A label is read once a process when the parser reads it or refuses its text; a label whose
+model file cannot be read is read again the next time (the file may have come since).
+
 >>> current_label("sparta(candidates=4,budget=2000,threshold=0,z=2,policy=learned)")
 'sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,policy=learned)'
 >>> current_label("search"), current_label("gone(x=1)"), current_label('process(cmd="./bot")')
@@ -23,18 +31,29 @@ from __future__ import annotations
 import functools
 
 from zhengfen._core import AgentSpec
+from zhengfen.errors import ArgumentError
 
 __all__ = ["current_label", "current_pair"]
 
 
-@functools.lru_cache(maxsize=4096)
 def current_label(label: str) -> str:
     """The label a game stored under ``label`` counts under: the canonical spec of the built-in
     agent it reads as, else ``label`` unchanged. Each label is read once a process (a
-    ``learned(model=PATH)`` label reads its model file)."""
+    ``learned(model=PATH)`` label reads its model file), except one whose model file could not
+    be read, which is read again at the next call."""
+    try:
+        return _read(label)
+    except ValueError:  # ModelError: a model file that cannot be read now, not kept
+        return label
+
+
+@functools.lru_cache(maxsize=4096)
+def _read(label: str) -> str:
+    """``label``'s canonical spec, or ``label`` where the parser refuses its text; raises
+    (and so keeps nothing) where a model file it names cannot be read."""
     try:
         return AgentSpec(label).spec
-    except ValueError:  # ArgumentError, ModelError: not a built-in agent here
+    except ArgumentError:  # the parser refuses the text: not a built-in agent
         return label
 
 

@@ -82,8 +82,9 @@ class League:
     def pending(self) -> list[Pending]:
         """The pairs with deals to play (pairs in sorted order of their labels)."""
         out = []
+        played = self.store.played_deals(self.name)
         for first, second in itertools.combinations(sorted(self.agents), 2):
-            stored = self.store.played(self.name, first, second)
+            stored = played.get((first, second), set())
             start = next((d for d in range(self.deals) if d not in stored), self.deals)
             if start < self.deals:
                 seated = fill([first, second], self.rules.players)

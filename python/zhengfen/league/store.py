@@ -12,8 +12,9 @@ since keeps its games, and the rows are never rewritten."""
 
 from __future__ import annotations
 
+import functools
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import zhengfen
@@ -120,29 +121,20 @@ class Store:
         rows = self.connection.execute("SELECT name FROM leagues ORDER BY name")
         return [str(row[0]) for row in rows]
 
-    def played(self, name: str, first: str, second: str) -> set[int]:
-        """The deals stored for the pair, under any labels that count as ``first`` and
-        ``second`` (:mod:`zhengfen.league.labels`)."""
-        deals: set[int] = set()
-        for stored in self._stored_as(name).get((first, second), []):
-            rows = self.connection.execute(
-                "SELECT DISTINCT deal FROM games WHERE league = ? AND first = ? AND second = ?",
-                (name, *stored),
-            )
-            deals |= {deal for (deal,) in rows}
-        return deals
-
-    def _stored_as(self, name: str) -> dict[tuple[str, str], list[tuple[str, str]]]:
-        """League ``name``'s stored pairs of labels by the pair they count as
-        (:func:`~zhengfen.league.labels.current_pair`)."""
+    def played_deals(self, name: str) -> dict[tuple[str, str], set[int]]:
+        """The deals stored for each pair of league ``name``, by the pair its labels count as
+        now (:func:`~zhengfen.league.labels.current_pair`, in sorted order): a pair stored under
+        an old and a new label holds the deals of both. One query, whatever the number of
+        pairs (:meth:`zhengfen.league.League.pending` looks every pair up in it)."""
         rows = self.connection.execute(
-            "SELECT DISTINCT first, second FROM games WHERE league = ?", (name,)
+            "SELECT DISTINCT first, second, deal FROM games WHERE league = ?", (name,)
         )
-        out: dict[tuple[str, str], list[tuple[str, str]]] = {}
-        for first, second in rows:
-            pair = current_pair(first, second)
-            if pair is not None:
-                out.setdefault(pair, []).append((first, second))
+        out: dict[tuple[str, str], set[int]] = {}
+        pair_of = functools.cache(current_pair)  # each stored pair read once a call
+        for first, second, deal in rows:
+            pair = pair_of(first, second)
+            if pair is not None:  # an old and a new label of one agent: no pair
+                out.setdefault(pair, set()).add(deal)
         return out
 
     def add(self, name: str, first: str, second: str, games: Sequence[GameResult]) -> None:
@@ -165,23 +157,25 @@ class Store:
             "SELECT first, second, deal, rotation, result FROM games WHERE league = ?", (name,)
         )
         kept: dict[tuple[str, str], dict[tuple[int, int], str]] = {}
-        for first, second, deal, rotation, result in rows:
-            pair = current_pair(first, second)
+        pair_of, label = functools.cache(current_pair), functools.cache(current_label)
+        for first, second, deal, rotation, result in rows:  # each label read once a call
+            pair = pair_of(first, second)
             if pair is None:  # an old and a new label of one agent: no pair
                 continue
             games = kept.setdefault(pair, {})
             if pair == (first, second) or (deal, rotation) not in games:
                 games[deal, rotation] = result
         return {
-            pair: [_relabelled(kept[pair][key]) for key in sorted(kept[pair])]
+            pair: [_relabelled(kept[pair][key], label) for key in sorted(kept[pair])]
             for pair in sorted(kept)
         }
 
 
-def _relabelled(result: str) -> GameResult:
-    """A stored result line as a game, its seating under the labels it counts as now."""
+def _relabelled(result: str, current: Callable[[str], str]) -> GameResult:
+    """A stored result line as a game, its seating under the labels it counts as now
+    (``current``: :func:`~zhengfen.league.labels.current_label`)."""
     game = GameResult.from_json(result)
-    game.seating = [current_label(label) for label in game.seating]
+    game.seating = [current(label) for label in game.seating]
     return game
 
 
