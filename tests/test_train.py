@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -528,35 +529,69 @@ def test_a_resumed_run_is_the_uninterrupted_run(tmp_path: Path) -> None:
     assert whole.round == 4 and whole.decisions > 0
 
 
+class Clock:
+    """The loop's clock (``zhengfen.train.loop.time``): the real one, moved on by ``skip``."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def perf_counter(self) -> float:
+        return time.perf_counter() + self.offset
+
+    def process_time(self) -> float:
+        return time.process_time()
+
+
 def test_the_run_counts_its_checkpoints_and_leaves_its_evaluations_out(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A run's seconds (and so its core-hours) hold every checkpoint taken between rounds,
-    those taken before an evaluation included, and none of the evaluations' time. Before the
-    fix, the checkpoint before each evaluation was left out, so a run with evaluations off
-    (``zhengfen exploit``'s) counted less than the time it held the machine."""
-    pause = 0.5
-    checkpoint, evaluate = Run.checkpoint, Run.evaluate
+    those taken before an evaluation included, and none of the evaluations' time. A checkpoint
+    here takes 100 s of the loop's clock and an evaluation 1000 s. Before the fix, the
+    checkpoint before each evaluation was left out, so a run counted less than the time it
+    held the machine."""
+    from zhengfen.train import loop
+
+    clock = Clock()
+    monkeypatch.setattr(loop, "time", clock)
+    checkpoint = Run.checkpoint
 
     def slow_checkpoint(run: Run, snapshot: object) -> None:
-        time.sleep(pause)
+        clock.offset += 100
         checkpoint(run, snapshot)  # type: ignore[arg-type]
 
-    def slow_evaluate(run: Run, counters: object) -> object:
-        time.sleep(pause)
-        return evaluate(run, counters)  # type: ignore[arg-type]
+    def slow_evaluate(run: Run, counters: object) -> None:
+        clock.offset += 1000
+        run.last_eval = clock.perf_counter()
 
     monkeypatch.setattr(Run, "checkpoint", slow_checkpoint)
     monkeypatch.setattr(Run, "evaluate", slow_evaluate)
-    rounds = 3  # each ends in a checkpoint and an evaluation (eval_every=0), counted in the
-    # next round's time; the last round's, as the one after the loop, are not training
-    start = time.perf_counter()
-    counters = train(tiny(tmp_path / "run", rounds=rounds, eval_every=0.0), resume=False)
-    wall = time.perf_counter() - start
+    rounds = 3  # each ends in one checkpoint and an evaluation (eval_every=0): the checkpoint
+    # counts in the next round's time, the last round's (as the one after the loop) in none
+    config = tiny(tmp_path / "run", rounds=rounds, eval_deals=2, eval_every=0.0)
+    counters = train(config, resume=False)
     assert counters.round == rounds
     parts = counters.learner_seconds + counters.wait_seconds + counters.handover_seconds
-    assert counters.seconds >= parts + (rounds - 1) * pause
-    assert counters.seconds <= wall - (rounds + 1) * pause  # the evaluations, the first included
+    assert (rounds - 1) * 100 <= counters.seconds - parts < (rounds - 1) * 100 + 100
+
+
+def test_a_run_without_evaluations_checkpoints_on_its_own_clock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With evaluations off (``zhengfen exploit``'s runs), ``--eval-every`` takes no step: the
+    checkpoints are the first, ``--checkpoint-every``'s and the last two. Before the fix, an
+    evaluation step that did nothing left its clock unset, so once ``--eval-every`` had passed
+    every round wrote a checkpoint."""
+    checkpoint = Run.checkpoint
+    taken: list[int] = []
+
+    def counted(run: Run, snapshot: Any) -> None:
+        taken.append(snapshot.counters.round)
+        checkpoint(run, snapshot)
+
+    monkeypatch.setattr(Run, "checkpoint", counted)
+    train(tiny(tmp_path / "run", rounds=5, eval_every=0.0), resume=False)
+    assert taken == [0, 5, 5]
 
 
 def test_a_resumed_run_keeps_its_recipe_and_its_budget(

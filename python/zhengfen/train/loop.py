@@ -55,8 +55,9 @@ class Counters:
     """How far a run is, over all its invocations, and where its time went. ``decisions``
     counts the learner seats' non-forced decisions, ``samples`` the rows trained on (the
     same in Monte Carlo training; a searched decision gives a row per move tried).
-    ``core_hours`` is the wall time of training (its rounds and checkpoints, not its
-    evaluations) times the cores the run counts (this machine's,
+    ``core_hours`` is the wall time of training (its rounds and checkpoints; an evaluation's
+    time is left out whole, the actors' play of the next round meanwhile with it) times the
+    cores the run counts (this machine's,
     :attr:`zhengfen.train.actors.Actors.cores`), what the run held; ``cpu_hours`` the CPU time
     this process received meanwhile (every thread: the actors' and the learner's; actors in
     other processes, as Ray's, not counted), what it used: less on a machine that others load."""
@@ -236,13 +237,20 @@ class Run:
             self.rules, c.yardstick, c.yardstick_deals, reference, c.eval_deals
         )
 
+    @property
+    def evaluates(self) -> bool:
+        """Whether the run evaluates its checkpoints (``--eval-deals`` or ``--yardstick-deals``
+        above 0); a run that does not takes no evaluation step between rounds (its checkpoints
+        are ``--checkpoint-every``'s)."""
+        return self.config.eval_deals > 0 or self.config.yardstick_deals > 0
+
     def evaluate(self, counters: Counters) -> curve.Point | None:
         """Evaluates the checkpoint's model against each yardstick
         (:func:`zhengfen.train.evaluation.columns`); appends the point to the curve and
         redraws it."""
         c = self.config
         measured = self.yardsticks
-        if c.eval_deals == 0 and c.yardstick_deals == 0:
+        if not self.evaluates:
             return None
         start = time.perf_counter()
         values: dict[str, float] = {}
@@ -419,10 +427,10 @@ def loop(
         snapshot.actor_params, snapshot.counters = actor_params, counters
         number += 1
         progress.update(counters, run.fraction(counters))
-        if now - run.last_checkpoint >= run.config.checkpoint_every:
-            run.checkpoint(snapshot)
-        if now - run.last_eval >= run.config.eval_every:
-            run.checkpoint(snapshot)
+        due = run.evaluates and now - run.last_eval >= run.config.eval_every
+        if due or now - run.last_checkpoint >= run.config.checkpoint_every:
+            run.checkpoint(snapshot)  # once where both are due; an evaluation reads it
+        if due:
             tick, cpu = evaluated(run, counters, progress, tick, cpu)
     run.checkpoint(snapshot)
     if counters.round > start_round:
