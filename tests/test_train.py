@@ -530,7 +530,7 @@ def test_a_resumed_run_is_the_uninterrupted_run(tmp_path: Path) -> None:
 
 
 class Clock:
-    """The loop's clock (``zhengfen.train.loop.time``): the real one, moved on by ``skip``."""
+    """The loop's clock (``zhengfen.train.loop.time``): the real one plus ``offset`` seconds."""
 
     def __init__(self) -> None:
         self.offset = 0.0
