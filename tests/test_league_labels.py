@@ -1,5 +1,6 @@
 """A league's stored labels read as the agents' current canonical specs (issue 47; AI.md §3.3):
-games kept under ``sparta``'s spec from before it gained ``tree=0`` count under the new spec,
+games kept under ``sparta``'s spec from before it gained ``tree=0`` (or, later, ``belief=0``)
+count under the new spec,
 so a league written partly under the old label rates exactly as the same games written under
 the new one; labels the parser refuses (an agent since removed) stay as stored; the old label's
 deals are not played again."""
@@ -10,6 +11,8 @@ import random
 import shutil
 from pathlib import Path
 
+import pytest
+
 import zhengfen
 from zhengfen.arena.tournament import GameResult
 from zhengfen.league import League, Store, ratings
@@ -18,7 +21,8 @@ from zhengfen.league.labels import current_label
 ROOT = Path(__file__).resolve().parent.parent
 ZCY = zhengfen.Rules.zen_cheng_you()
 OLD = "sparta(candidates=4,budget=2000,threshold=0,z=2,policy=learned)"
-NEW = "sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,policy=learned)"
+BEFORE_BELIEF = "sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,policy=learned)"
+NEW = "sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,belief=0,policy=learned)"
 GONE = "gone(x=1)"
 """An agent the parser does not know (removed, or never built in)."""
 STRENGTH = {NEW: 30, "greedy": 10, "random": -25, GONE: 0}
@@ -69,8 +73,9 @@ def _pairs(new: str, old: str) -> dict[tuple[str, str], list[tuple[str, str, ran
     }
 
 
-def test_games_under_an_old_spec_rate_as_under_the_new_one(tmp_path: Path) -> None:
-    _league(tmp_path / "mixed.sqlite", _pairs(NEW, OLD))
+@pytest.mark.parametrize("old", [OLD, BEFORE_BELIEF])
+def test_games_under_an_old_spec_rate_as_under_the_new_one(tmp_path: Path, old: str) -> None:
+    _league(tmp_path / "mixed.sqlite", _pairs(NEW, old))
     _league(tmp_path / "current.sqlite", _pairs(NEW, NEW))
     mixed = ratings(tmp_path / "mixed.sqlite", rules=ZCY)
     assert mixed.to_dict() == ratings(tmp_path / "current.sqlite", rules=ZCY).to_dict()
@@ -83,7 +88,7 @@ def test_games_under_an_old_spec_rate_as_under_the_new_one(tmp_path: Path) -> No
                   for label in g.seating}  # fmt: skip
     finally:
         store.close()
-    assert OLD not in seated and GONE in seated
+    assert old not in seated and GONE in seated
 
 
 def test_the_old_labels_deals_are_not_played_again(tmp_path: Path) -> None:

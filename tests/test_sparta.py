@@ -26,12 +26,13 @@ ZF4_MODEL = DATA / "zheng_fen_4.safetensors"
 ZCY_MODEL = DATA / "zen_cheng_you_4.safetensors"
 ZF4 = zhengfen.Rules.zheng_fen(players=4)
 ZCY = zhengfen.Rules.zen_cheng_you()
-DEFAULT = "sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,policy=learned)"
+DEFAULT = "sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,belief=0,policy=learned)"
 
 
-def small(model: Path | None = None, budget: int = 60, tree: int = 0) -> str:
+def small(model: Path | None = None, budget: int = 60, tree: int = 0, belief: float = 0) -> str:
     policy = "learned" if model is None else f"learned(model={model})"
-    return f"sparta(candidates=3,budget={budget},threshold=0,z=0.5,tree={tree},policy={policy})"
+    settings = f"candidates=3,budget={budget},threshold=0,z=0.5,tree={tree},belief={belief:g}"
+    return f"sparta({settings},policy={policy})"
 
 
 def test_the_spec_the_constructor_and_the_class_agree_and_round_trip() -> None:
@@ -51,7 +52,8 @@ def test_the_spec_the_constructor_and_the_class_agree_and_round_trip() -> None:
     agent = make_agent(small(), seed=2)
     assert isinstance(agent, SpartaAgent)
     assert repr(agent) == (
-        "SpartaAgent(candidates=3, budget=60, threshold=0, z=0.5, tree=0, policy='learned', seed=2)"
+        "SpartaAgent(candidates=3, budget=60, threshold=0, z=0.5, tree=0, belief=0, "
+        "policy='learned', seed=2)"
     )
 
 
@@ -64,7 +66,19 @@ def test_the_tree_setting_round_trips_through_the_spec_the_constructor_and_the_c
     assert dict(typed.settings)["tree"] == "40"
     assert pickle.loads(pickle.dumps(typed)) == typed
     agent = SpartaAgent(candidates=3, budget=60, threshold=0, z=0.5, tree=40)
-    assert agent.spec == spec and "z=0.5, tree=40, policy='learned'" in repr(agent)
+    assert agent.spec == spec and "z=0.5, tree=40, belief=0, policy='learned'" in repr(agent)
+
+
+def test_the_belief_setting_round_trips_through_the_spec_the_constructor_and_the_class() -> None:
+    spec = small(belief=37.5)
+    assert zhengfen.canonical_spec(spec) == spec
+    assert zhengfen.canonical_spec("sparta(belief=50)") == DEFAULT.replace("belief=0", "belief=50")
+    typed = zhengfen.AgentSpec.sparta(3, 60, 0, 0.5, belief=37.5)
+    assert typed == zhengfen.AgentSpec(spec) != zhengfen.AgentSpec(small())
+    assert dict(typed.settings)["belief"] == "37.5"
+    assert pickle.loads(pickle.dumps(typed)) == typed
+    agent = SpartaAgent(candidates=3, budget=60, threshold=0, z=0.5, belief=37.5)
+    assert agent.spec == spec and "belief=37.5" in repr(agent)
 
 
 @pytest.mark.parametrize(
@@ -82,6 +96,10 @@ def test_the_tree_setting_round_trips_through_the_spec_the_constructor_and_the_c
         "sparta(policy=search)",
         "sparta(z=1,z=1)",
         "sparta(policy=learned(model=))",
+        "sparta(belief=-1)",
+        "sparta(belief=1000.5)",
+        "sparta(belief=inf)",
+        "sparta(belief=5,policy=greedy)",
     ],
 )
 def test_bad_specs_are_refused(bad: str) -> None:
@@ -100,6 +118,10 @@ def test_bad_typed_settings_are_refused() -> None:
         zhengfen.AgentSpec.sparta(tree=1_000_001)
     with pytest.raises(zhengfen.ArgumentError, match="tree"):
         SpartaAgent(tree=-1)
+    with pytest.raises(zhengfen.ArgumentError, match="belief must be a number from 0 to 1000"):
+        SpartaAgent(belief=-1)
+    with pytest.raises(zhengfen.ArgumentError, match="belief needs a learned policy"):
+        zhengfen.AgentSpec.sparta(belief=10, policy="greedy")
     with pytest.raises(zhengfen.ArgumentError, match=r"sparta\(policy=random\)"):
         zhengfen.AgentSpec.sparta(policy="random")
     with pytest.raises(zhengfen.ArgumentTypeError):
@@ -122,12 +144,12 @@ def test_it_plays_legal_seeded_matches_in_both_games() -> None:
         assert games[0].decisions == games[1].decisions
 
 
-@pytest.mark.parametrize("tree", [0, 8])
-def test_rollouts_do_not_depend_on_threads(tree: int) -> None:
+@pytest.mark.parametrize(("tree", "belief"), [(0, 0), (8, 0), (0, 20)])
+def test_rollouts_do_not_depend_on_threads(tree: int, belief: float) -> None:
     for rules in (ZF4, ZCY):
 
         def run(threads: int, rules: zhengfen.Rules = rules) -> zhengfen.types.RolloutResult:
-            agents = [small(tree=tree), "learned"] * 2
+            agents = [small(tree=tree, belief=belief), "learned"] * 2
             return zhengfen.rollouts(
                 rules, agents, 3, seed=4, duplicate=True, matches=1, threads=threads
             )
@@ -137,8 +159,11 @@ def test_rollouts_do_not_depend_on_threads(tree: int) -> None:
             np.testing.assert_array_equal(one[key], two[key])
 
 
-def test_its_choice_depends_only_on_what_the_seat_sees() -> None:
-    assert_choice_depends_only_on_what_the_seat_sees(small(budget=200))
+@pytest.mark.parametrize("belief", [0, 20])
+def test_its_choice_depends_only_on_what_the_seat_sees(belief: float) -> None:
+    """With a belief too: the worlds it weighs are drawn from the view, and each world's weight
+    reads only that world's hands."""
+    assert_choice_depends_only_on_what_the_seat_sees(small(budget=200, belief=belief))
 
 
 def test_a_model_for_other_rules_is_refused_before_any_game() -> None:
@@ -176,18 +201,21 @@ def test_ctrl_c_stops_a_long_choice(settings: str) -> None:
 
 
 def test_the_documents_name_every_setting_of_sparta() -> None:
-    """Every spec form or typed call of ``sparta`` the user documents write names ``tree``, as
-    the canonical spec does (issue 47's review: AI.md's ``AgentSpec.sparta(...)`` and
-    CHANGES.md's default spec were left without it; RESULTS.md keeps what was run then)."""
+    """Every spec form or typed call of ``sparta`` the user documents write names ``tree`` and
+    ``belief``, as the canonical spec does (issue 47's review: AI.md's ``AgentSpec.sparta(...)``
+    and CHANGES.md's default spec were left without ``tree``; RESULTS.md keeps what was run
+    then)."""
     root = Path(__file__).parents[1]
     documents = ["README.md", "AI.md", "CHANGES.md", "docs/commands.md"]
     documents.append("python/zhengfen/web/API.md")
-    assert "tree=0" in zhengfen.canonical_spec("sparta")
+    assert "tree=0,belief=0" in zhengfen.canonical_spec("sparta")
     forms = r"sparta\(candidates=[^)]*\)|AgentSpec\.sparta\([^)]*\)|SpartaAgent\([^)]*\)"
     stale = [
         (name, form)
         for name in documents
         for form in re.findall(forms, (root / name).read_text())
-        if "tree" not in form and "candidates=0" not in form
+        if ("tree" not in form or "belief" not in form)
+        and "candidates=0" not in form
+        and "..." not in form  # one setting shown, not the whole spec
     ]
     assert not stale, stale

@@ -54,7 +54,7 @@ def test_the_agents_carry_their_ratings_for_the_rules_of_the_league(
     standings = ratings(league, "zheng_fen-4p")
     options = client.get("/api/options").json()
     agents = {agent["name"]: agent for agent in options["agents"]}
-    sparta = "sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,policy=learned)"
+    sparta = "sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,belief=0,policy=learned)"
     labels = [
         ("greedy", "greedy"),
         ("random", "random"),

@@ -30,7 +30,7 @@ from zhengfen.web.database import FILE
 from zhengfen.web.models import Models
 from zhengfen.web.ratings import default_opponent, label
 
-SPARTA = "sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,policy=learned)"
+SPARTA = "sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,belief=0,policy=learned)"
 SHIPPED = zhengfen.shipped_models()
 Json = dict[str, Any]
 

@@ -504,6 +504,7 @@ class AgentSpec:
         z: float | None = None,
         policy: str | AgentSpec | LearnedModel | None = None,
         tree: int | None = None,
+        belief: float | None = None,
     ) -> AgentSpec: ...
     @staticmethod
     def learned(model: LearnedModel | str | os.PathLike[str] | None = None) -> AgentSpec: ...

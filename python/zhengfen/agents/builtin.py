@@ -218,12 +218,14 @@ class SpartaAgent(_RustAgent):
     candidate whose mean gain over the blueprint's own move, less ``z`` standard errors, exceeds
     ``threshold`` points a match, else the blueprint's move. With ``tree`` N > 0 the move kept
     by default is instead that of ``ismcts(policy=<the policy>,iterations=N)``, run first, and
-    the blueprint's candidates are measured against it. Settings left ``None`` keep their
-    defaults. Its :class:`zhengfen.AgentSpec` is made from these values
+    the blueprint's candidates are measured against it. With ``belief`` T > 0 (a learned
+    policy only) each world weighs ``exp(-R / T)``, R the points the others' plays seen in it
+    gave up by the model's values, and the gains are weighted means. Settings left ``None`` keep
+    their defaults. Its :class:`zhengfen.AgentSpec` is made from these values
     (:meth:`zhengfen.AgentSpec.sparta`), no spec text written or read.
 
     >>> SpartaAgent(budget=500, policy="greedy").spec
-    'sparta(candidates=4,budget=500,threshold=0,z=2,tree=0,policy=greedy)'
+    'sparta(candidates=4,budget=500,threshold=0,z=2,tree=0,belief=0,policy=greedy)'
     """
 
     def __init__(
@@ -235,9 +237,10 @@ class SpartaAgent(_RustAgent):
         seed: int = 0,
         policy: str | AgentSpec | LearnedModel | None = None,
         tree: int | None = None,
+        belief: float | None = None,
     ) -> None:
         super().__init__(seed)
-        self.agent_spec = AgentSpec.sparta(candidates, budget, threshold, z, policy, tree)
+        self.agent_spec = AgentSpec.sparta(candidates, budget, threshold, z, policy, tree, belief)
 
 
 class LearnedAgent:

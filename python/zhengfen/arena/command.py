@@ -50,8 +50,8 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         help="agents by seat, comma-separated, repeated to fill the table: random, greedy, "
         "search, search(determinizations=D,candidates=C), ismcts, "
         "ismcts(iterations=N,playout=P,exploration=E,candidates=K,policy=Q), sparta, "
-        "sparta(candidates=C,budget=B,threshold=T,z=Z,tree=N,policy=Q), learned (the model shipped "
-        "for the rules), learned(model=PATH), module:Class or a bot program "
+        "sparta(candidates=C,budget=B,threshold=T,z=Z,tree=N,belief=K,policy=Q), learned (the "
+        "model shipped for the rules), learned(model=PATH), module:Class or a bot program "
         'process(cmd="COMMAND",time=MS,budget=MS,fallback=greedy|random,restarts=N) (BOTS.md) '
         "(default: search,greedy,random,random; Zen Cheng You: search,greedy)",
     )

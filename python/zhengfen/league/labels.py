@@ -1,29 +1,31 @@
 """The label a league counts a stored game under: a built-in agent's current canonical spec.
 
 A league keys its games by the agents' labels, the canonical specs of the day they were played.
-When a built-in agent's canonical spec gains a setting (``sparta`` gained ``tree=0`` in issue
-47), games stored under the old text still belong to the same agent: a stored label that the
-core's parser reads as a built-in agent (:class:`zhengfen.AgentSpec`, unbound, as
-:func:`zhengfen.agents.agent_label` labels one when the league stores it) counts under the
-spec it reads as now. A label it refuses (a bot program, a user's class, an agent since
-removed, a model file that cannot be read here) counts as stored. The rows themselves are
-never rewritten: the web table reads the file read-only, and a label's meaning is the
-parser's, not the file's.
+When a built-in agent's canonical spec gains a setting (``sparta`` gained ``tree=0``, then
+``belief=0``, in issue 47), games stored under the old text still belong to the same agent: a
+stored label that the core's parser reads as a built-in agent (:class:`zhengfen.AgentSpec`,
+unbound, as :func:`zhengfen.agents.agent_label` labels one when the league stores it) counts
+under the spec it reads as now. A label it refuses (a bot program, a user's class, an agent
+since removed, a model file that cannot be read here) counts as stored. The rows themselves are
+never rewritten: the web table reads the file read-only, and a label's meaning is the parser's,
+not the file's.
 
 This is right only under the project's rule for built-in agents: a setting added to one must
-default to the play it had before (as ``tree=0`` does), and a change that alters an agent's
-play must change its label (its canonical spec), or a league would count the games of two
-different agents as one agent's.
+default to the play it had before (as ``tree=0`` and ``belief=0`` do), and a change that alters
+an agent's play must change its label (its canonical spec), or a league would count the games
+of two different agents as one agent's.
 
 A label is read once a process when the parser reads it or refuses its text; a label whose
 model file cannot be read is read again the next time (the file may have come since).
 
 >>> current_label("sparta(candidates=4,budget=2000,threshold=0,z=2,policy=learned)")
-'sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,policy=learned)'
+'sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,belief=0,policy=learned)'
 >>> current_label("search"), current_label("gone(x=1)"), current_label('process(cmd="./bot")')
 ('search(determinizations=8,candidates=8)', 'gone(x=1)', 'process(cmd="./bot")')
->>> current_pair("sparta", "greedy"), current_pair("greedy", "greedy")
-(('greedy', 'sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,policy=learned)'), None)
+>>> current_pair("sparta", "greedy")[1]
+'sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,belief=0,policy=learned)'
+>>> current_pair("sparta", "greedy")[0], current_pair("greedy", "greedy")
+('greedy', None)
 """
 
 from __future__ import annotations

@@ -165,11 +165,12 @@ impl PyAgentSpec {
 
     /// The SPARTA agent with these settings, no spec text read: those left `None` keep their
     /// defaults (`policy` `"learned"`, the model shipped for the rules it is bound to; `tree`
-    /// 0, the blueprint's own move kept by default).
+    /// 0, the blueprint's own move kept by default; `belief` 0, every world weighing the same).
     /// `policy` is `"greedy"`, `"learned"`, a learned agent's `AgentSpec` or a `LearnedModel`.
     /// Out of range, `ArgumentError`, as for a spec; a model file the policy names is read now.
     #[staticmethod]
-    #[pyo3(signature = (candidates = None, budget = None, threshold = None, z = None, policy = None, tree = None))]
+    #[allow(clippy::too_many_arguments)] // one argument a setting, as Python's keywords name them
+    #[pyo3(signature = (candidates = None, budget = None, threshold = None, z = None, policy = None, tree = None, belief = None))]
     fn sparta(
         py: Python<'_>,
         #[pyo3(from_py_with = args::ismcts_candidates)] candidates: Option<u32>,
@@ -178,6 +179,7 @@ impl PyAgentSpec {
         #[pyo3(from_py_with = args::z)] z: Option<f64>,
         policy: Option<&Bound<'_, PyAny>>,
         #[pyo3(from_py_with = args::tree)] tree: Option<u32>,
+        #[pyo3(from_py_with = args::belief)] belief: Option<f64>,
     ) -> PyResult<PyAgentSpec> {
         let mut sparta = Sparta::default();
         sparta.candidates = candidates.unwrap_or(sparta.candidates);
@@ -185,6 +187,7 @@ impl PyAgentSpec {
         sparta.threshold = threshold.unwrap_or(sparta.threshold);
         sparta.z = z.unwrap_or(sparta.z);
         sparta.tree = tree.unwrap_or(sparta.tree);
+        sparta.belief = belief.unwrap_or(sparta.belief);
         if let Some(policy) = policy {
             sparta.policy = policy_arg(policy, "sparta")?;
         }

@@ -38,8 +38,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use std::ops::RangeInclusive;
 use zhengfen_core::agents::{
-    MOST_BUDGET, MOST_CANDIDATES, MOST_EXPLORATION, MOST_ITERATIONS, MOST_THRESHOLD, MOST_TREE,
-    MOST_Z,
+    MOST_BELIEF, MOST_BUDGET, MOST_CANDIDATES, MOST_EXPLORATION, MOST_ITERATIONS, MOST_THRESHOLD,
+    MOST_TREE, MOST_Z,
 };
 use zhengfen_core::batch::{MAX_GAMES_PER_THREAD, MOST_CAPPED};
 use zhengfen_core::Search;
@@ -180,6 +180,14 @@ pub fn z(value: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
     match value.is_none() {
         true => Ok(None),
         false => number_arg(value, "z", 0.0..=MOST_Z).map(Some),
+    }
+}
+
+/// The SPARTA agent's belief temperature in points a match (`None`: its default; 0: no belief).
+pub fn belief(value: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
+    match value.is_none() {
+        true => Ok(None),
+        false => number_arg(value, "belief", 0.0..=MOST_BELIEF).map(Some),
     }
 }
 

@@ -26,7 +26,7 @@ pub use ismcts::{
 pub use learned::Learned;
 pub use policy::Policy;
 pub use search::Search;
-pub use sparta::{Gains, Sparta, MOST_BUDGET, MOST_THRESHOLD, MOST_TREE, MOST_Z};
+pub use sparta::{Gains, Sparta, MOST_BELIEF, MOST_BUDGET, MOST_THRESHOLD, MOST_TREE, MOST_Z};
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -6,7 +6,7 @@
 //! (§7.1), or won the `2c` rule (§11.1). [`Game::resample`] deals the cards hidden from the seat
 //! at random among the other hands, keeping every count, under exactly those constraints.
 
-use super::{setup, Decision, Game, Setup};
+use super::{setup, Decision, Game, Move, Setup};
 use crate::card::Card;
 use crate::cardset::CardSet;
 use crate::error::{Error, Result};
@@ -37,6 +37,38 @@ impl Game {
     /// assert_eq!(other.hand(1).len(), game.hand(1).len());
     /// ```
     pub fn resample(&self, seat: usize, rng: &mut SplitMix64) -> Result<Game> {
+        self.resample_visiting(seat, rng, |_, _| {})
+    }
+
+    /// [`Game::resample`], calling `visit` with the resampled game as it stood before each move
+    /// of this match and the move then played, in order, while it replays them: what a search
+    /// needs to weigh the world by how likely its hands make the plays seen (a belief).
+    ///
+    /// ```
+    /// use zhengfen_core::seed::SplitMix64;
+    /// use zhengfen_core::game::Game;
+    /// use zhengfen_core::rules::Rules;
+    /// let mut game = Game::new(Rules::zheng_fen(4).unwrap(), 7);
+    /// for _ in 0..5 {
+    ///     let moves = game.legal_moves();
+    ///     game.play(moves[0]).unwrap();
+    /// }
+    /// let mut seen = Vec::new();
+    /// let world = game
+    ///     .resample_visiting(0, &mut SplitMix64::new(1), |before, mv| {
+    ///         assert!(before.legal_moves().contains(&mv));
+    ///         seen.push(mv);
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!(seen.len(), 5);
+    /// assert_eq!(world.hand(0), game.hand(0));
+    /// ```
+    pub fn resample_visiting(
+        &self,
+        seat: usize,
+        rng: &mut SplitMix64,
+        visit: impl FnMut(&Game, Move),
+    ) -> Result<Game> {
         let players = usize::from(self.rules.players);
         if seat >= players {
             return Err(Error::state(format!(
@@ -73,7 +105,7 @@ impl Game {
             shuffle(&mut pool, rng);
             let hands = self.redeal(&dealt, &hidden, &pool, forced);
             if self.leader_fits(&hands) {
-                return self.replay_from(&hands[..players], rng.next_u64());
+                return self.replay_from(&hands[..players], rng.next_u64(), visit);
             }
         }
         Err(Error::state(format!(
@@ -146,8 +178,14 @@ impl Game {
             || setup::first_leader(&self.rules, &hands[..players]) == self.leader
     }
 
-    /// [`Game::from_hands`] from `hands`, then this match's decisions.
-    fn replay_from(&self, hands: &[CardSet], seed: u64) -> Result<Game> {
+    /// [`Game::from_hands`] from `hands`, then this match's decisions, each move shown to
+    /// `visit` with the game before it.
+    fn replay_from(
+        &self,
+        hands: &[CardSet],
+        seed: u64,
+        mut visit: impl FnMut(&Game, Move),
+    ) -> Result<Game> {
         let mut game = Game::from_hands(self.rules, hands, usize::from(self.leader), seed)?;
         let start = self
             .decisions
@@ -156,6 +194,7 @@ impl Game {
             .map_or(0, |at| at + 1);
         for decision in &self.decisions[start..] {
             if let Decision::Move(mv) = decision {
+                visit(&game, *mv);
                 game.play_unchecked(*mv);
             }
         }

@@ -22,10 +22,14 @@
 //! (`ismcts(policy=P,iterations=N)`), run first from the same stream; the blueprint's candidates
 //! are measured against it in the same paired worlds.
 //!
+//! With `belief=K` (0, off, by default) each world is weighed by how likely the blueprint makes
+//! the other seats' plays seen in it, `exp(−regret / K)`, and the gains are weighted means.
+//!
 //! By concern: `spec` (the settings, read from and written to a spec), `tree` (the move kept by
-//! default and the moves compared with it) and `search` (a decision's worlds, rollouts and
-//! paired gains).
+//! default and the moves compared with it), `belief` (a world's weight and the weighted mean)
+//! and `search` (a decision's worlds, rollouts and paired gains).
 
+mod belief;
 mod search;
 mod spec;
 mod tree;
@@ -34,4 +38,4 @@ mod tree;
 mod tests;
 
 pub use search::Gains;
-pub use spec::{Sparta, MOST_BUDGET, MOST_THRESHOLD, MOST_TREE, MOST_Z};
+pub use spec::{Sparta, MOST_BELIEF, MOST_BUDGET, MOST_THRESHOLD, MOST_TREE, MOST_Z};

@@ -9,6 +9,7 @@ use crate::game::{Game, Move};
 use crate::learned::forward::argmax;
 use crate::seed::SplitMix64;
 
+use super::belief::{self, Belief};
 use super::spec::Sparta;
 
 /// What a decision's worlds found: for each candidate, its mean gain over the first candidate
@@ -54,6 +55,14 @@ struct Sums {
 }
 
 impl Sums {
+    /// The sums of `gains`.
+    fn of(gains: &[f64]) -> Sums {
+        gains.iter().fold(Sums::default(), |s, g| Sums {
+            total: s.total + g,
+            squares: s.squares + g * g,
+        })
+    }
+
     /// The mean and its standard error over `n` worlds.
     fn mean_and_error(self, n: u32) -> (f64, f64) {
         let n = f64::from(n);
@@ -91,10 +100,12 @@ impl Sparta {
     ) -> Option<Gains> {
         let seat = game.current_player()?;
         let mut work = Scratch::new(self.policy.model());
-        let (mut sums, mut results) = (vec![Sums::default(); tried.len()], vec![0.0; tried.len()]);
-        let (mut worlds, mut spent) = (0u32, 0u64);
+        let mut results = vec![0.0; tried.len()];
+        // Each candidate's gain over the first, world by world, and each world's log-weight.
+        let (mut gains, mut log_weights) = (vec![Vec::new(); tried.len()], Vec::new());
+        let mut spent = 0u64;
         'worlds: while spent < u64::from(self.budget) {
-            let world = game.resample(usize::from(seat), rng).ok()?;
+            let (world, log_weight) = self.world(game, seat, rng, &mut work, &mut spent)?;
             for (result, &index) in results.iter_mut().zip(tried) {
                 if cancel.check() {
                     break 'worlds;
@@ -104,15 +115,20 @@ impl Sparta {
                 spent += 1 + self.roll_out(&mut line, &mut work);
                 *result = line.match_result(seat) as f64;
             }
-            for (sum, result) in sums.iter_mut().zip(&results) {
-                let gain = result - results[0];
-                sum.total += gain;
-                sum.squares += gain * gain;
+            for (gain, result) in gains.iter_mut().zip(&results) {
+                gain.push(result - results[0]);
             }
-            worlds += 1;
+            log_weights.push(log_weight);
         }
+        let worlds = u32::try_from(log_weights.len()).unwrap_or(u32::MAX);
         (worlds > 0).then(|| {
-            let (mean, error) = sums.iter().map(|s| s.mean_and_error(worlds)).unzip();
+            let (mean, error) = gains
+                .iter()
+                .map(|g| match self.belief > 0.0 {
+                    true => belief::weighted_mean_and_error(g, &log_weights),
+                    false => Sums::of(g).mean_and_error(worlds),
+                })
+                .unzip();
             Gains {
                 worlds,
                 spent,
@@ -120,6 +136,31 @@ impl Sparta {
                 error,
             }
         })
+    }
+
+    /// A world resampled from `seat`'s view of `game`, with its log-weight: 0 without a
+    /// belief; with one ([`Sparta::belief`] > 0 and a learned blueprint), the log-probability
+    /// of the others' plays seen ([`belief::Belief`]), each scored decision a unit of `spent`.
+    /// `None` where the view cannot be resampled.
+    fn world(
+        &self,
+        game: &Game,
+        seat: u8,
+        rng: &mut SplitMix64,
+        work: &mut Scratch,
+        spent: &mut u64,
+    ) -> Option<(Game, f64)> {
+        let Some(model) = self.policy.model().filter(|_| self.belief > 0.0) else {
+            return Some((game.resample(usize::from(seat), rng).ok()?, 0.0));
+        };
+        let mut belief = Belief::new(model, seat, self.belief);
+        let world = game
+            .resample_visiting(usize::from(seat), rng, |before, mv| {
+                belief.observe(before, mv, work);
+            })
+            .ok()?;
+        *spent += belief.passes;
+        Some((world, belief.log_weight))
     }
 
     /// Plays the match of `world` to its end by the blueprint in every seat; the decisions

@@ -1,12 +1,12 @@
 //! The SPARTA agent's settings, their bounds, and its spec read and written
-//! (`sparta(candidates=C,budget=B,threshold=T,z=Z,tree=N,policy=P)`).
+//! (`sparta(candidates=C,budget=B,threshold=T,z=Z,tree=N,belief=K,policy=P)`).
 
 use std::fmt;
 use std::sync::Arc;
 
 use crate::agents::ismcts::MOST_ITERATIONS;
 use crate::agents::policy::Policy;
-use crate::agents::{settings, write_spec, Learned, Search};
+use crate::agents::{bad_spec, settings, write_spec, Learned, Search};
 use crate::error::Result;
 use crate::learned::Model;
 use crate::rules::Rules;
@@ -27,12 +27,16 @@ pub struct Sparta {
     /// The iterations of the IS-MCTS search whose move is kept unless a candidate clears the
     /// guard ([`Sparta::tree_search`]); 0: no search, the blueprint's own move is kept.
     pub tree: u32,
+    /// The temperature, in points a match, of the belief that weighs each world by how likely
+    /// the blueprint makes the others' plays seen in it (`belief.rs`); 0: no belief, every
+    /// world weighs the same. A belief needs a learned blueprint.
+    pub belief: f64,
     /// The blueprint: what ranks the moves and plays every rollout.
     pub policy: Policy,
 }
 
 impl Default for Sparta {
-    /// `sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,policy=learned)`.
+    /// `sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,belief=0,policy=learned)`.
     fn default() -> Sparta {
         Sparta {
             candidates: 4,
@@ -40,6 +44,7 @@ impl Default for Sparta {
             threshold: 0.0,
             z: 2.0,
             tree: 0,
+            belief: 0.0,
             policy: Policy::Learned(Learned {
                 path: None,
                 model: None,
@@ -56,12 +61,14 @@ pub const MOST_THRESHOLD: f64 = 1000.0;
 pub const MOST_Z: f64 = 100.0;
 /// The most iterations a spec may ask the tree search for (IS-MCTS's own bound).
 pub const MOST_TREE: u32 = MOST_ITERATIONS;
+/// The largest belief temperature a spec may ask for, in points a match.
+pub const MOST_BELIEF: f64 = 1000.0;
 
 impl Sparta {
     /// Settings from `name=value` pairs separated by commas (`candidates` 1 to 10,000,
     /// `budget` 1 to 10,000,000, `threshold` 0 to 1000, `z` 0 to 100, `tree` 0 to 1,000,000,
-    /// `policy` `learned`,
-    /// `learned(model=PATH)` or `greedy`); missing ones keep their defaults. A policy's model
+    /// `belief` 0 to 1000, `policy` `learned`, `learned(model=PATH)` or `greedy`, a belief
+    /// only with a learned one); missing ones keep their defaults. A policy's model
     /// file is not read here ([`Sparta::read_model_file`]).
     ///
     /// ```
@@ -85,10 +92,14 @@ impl Sparta {
                 }
                 "z" => sparta.z = settings::number(&spec, key, value, 0.0, MOST_Z)?,
                 "tree" => sparta.tree = settings::number(&spec, key, value, 0, MOST_TREE)?,
+                "belief" => {
+                    sparta.belief = settings::number(&spec, key, value, 0.0, MOST_BELIEF)?;
+                }
                 "policy" => sparta.policy = Policy::parse(&spec, value)?,
                 other => return Err(settings::unknown(&spec, other)),
             }
         }
+        sparta.belief_needs_a_model(&spec)?;
         Ok(sparta)
     }
 
@@ -102,6 +113,9 @@ impl Sparta {
     /// assert!(Sparta { z: f64::NAN, ..Sparta::default() }.checked().is_err());
     /// assert!(Sparta { candidates: 0, ..Sparta::default() }.checked().is_err());
     /// assert!(Sparta { tree: 1_000_001, ..Sparta::default() }.checked().is_err());
+    /// assert!(Sparta { belief: -1.0, ..Sparta::default() }.checked().is_err());
+    /// let greedy = Sparta::parse("policy=greedy").unwrap();
+    /// assert!(Sparta { belief: 10.0, ..greedy }.checked().is_err());
     /// ```
     pub fn checked(self) -> Result<Sparta> {
         let spec = self.to_string();
@@ -110,7 +124,18 @@ impl Sparta {
         settings::in_range(&spec, "threshold", self.threshold, 0.0, MOST_THRESHOLD)?;
         settings::in_range(&spec, "z", self.z, 0.0, MOST_Z)?;
         settings::in_range(&spec, "tree", self.tree, 0, MOST_TREE)?;
+        settings::in_range(&spec, "belief", self.belief, 0.0, MOST_BELIEF)?;
+        self.belief_needs_a_model(&spec)?;
         Ok(self)
+    }
+
+    /// The error of a belief over a greedy blueprint, which has no probabilities to weigh
+    /// worlds by.
+    fn belief_needs_a_model(&self, spec: &str) -> Result<()> {
+        match self.belief > 0.0 && !self.policy.is_learned() {
+            true => Err(bad_spec(spec, "belief needs a learned policy")),
+            false => Ok(()),
+        }
     }
 
     /// These settings with the learned policy's model file read ([`Policy::read_model_file`]).
@@ -150,6 +175,7 @@ impl Sparta {
             ("threshold", self.threshold.to_string()),
             ("z", self.z.to_string()),
             ("tree", self.tree.to_string()),
+            ("belief", self.belief.to_string()),
             ("policy", self.policy.to_string()),
         ]
     }

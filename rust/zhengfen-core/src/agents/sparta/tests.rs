@@ -230,6 +230,77 @@ fn with_the_guard_impossible_it_plays_the_trees_move() {
 }
 
 #[test]
+fn a_belief_spends_its_forward_passes_from_the_budget_and_keeps_the_worlds_paired() {
+    let rules = Rules::zen_cheng_you();
+    let model = model(&rules);
+    let learned = Agent::Learned(Learned::from_model(model.clone(), None));
+    let plain = guided(&model, 600);
+    let believing = Sparta {
+        belief: 20.0,
+        ..plain.clone()
+    };
+    let positions = decisions(rules, 4, &learned);
+    let (game, moves) = &positions[positions.len() * 2 / 3];
+    let tried = plain.candidates(game, moves);
+    let twice = [tried[0], tried[1], tried[0]];
+    let cancel = Cancel::never();
+    let run = |sparta: &Sparta| {
+        let gains = sparta.gains_until(game, moves, &twice, &mut SplitMix64::new(7), &cancel);
+        gains.unwrap()
+    };
+    let (without, with) = (run(&plain), run(&believing));
+    // The same worlds' rollouts cost the same; the belief's passes buy fewer of them.
+    assert!(with.worlds < without.worlds, "{with:?} {without:?}");
+    assert!(with.spent >= 600, "{with:?}");
+    // Paired and weighted: the kept move's gain over itself is 0, and the weighted mean of
+    // another move's gains differs from the plain one's.
+    assert_eq!((with.mean[2], with.error[2]), (0.0, 0.0));
+    assert_ne!(with.mean[1], without.mean[1]);
+    assert_eq!(
+        run(&believing),
+        with,
+        "the same stream gives the same gains"
+    );
+}
+
+#[test]
+fn with_a_huge_temperature_the_belief_weighs_every_world_the_same() {
+    let rules = Rules::zheng_fen(4).unwrap();
+    let model = model(&rules);
+    let learned = Agent::Learned(Learned::from_model(model.clone(), None));
+    // The plain search given the belief's forward passes as extra budget meets the same worlds.
+    let believing = Sparta {
+        belief: MOST_BELIEF,
+        ..guided(&model, 300)
+    };
+    let positions = decisions(rules, 6, &learned);
+    let (game, moves) = &positions[positions.len() / 2];
+    let tried = believing.candidates(game, moves);
+    let cancel = Cancel::never();
+    let with = believing
+        .gains_until(game, moves, &tried, &mut SplitMix64::new(5), &cancel)
+        .unwrap();
+    let mut budget = 300;
+    let without = loop {
+        let plain = guided(&model, budget);
+        let gains = plain
+            .gains_until(game, moves, &tried, &mut SplitMix64::new(5), &cancel)
+            .unwrap();
+        if gains.worlds >= with.worlds {
+            break gains;
+        }
+        budget += 10;
+    };
+    assert_eq!(without.worlds, with.worlds);
+    for (a, b) in with.mean.iter().zip(&without.mean) {
+        assert!(
+            (a - b).abs() < 0.05 * (1.0 + b.abs()),
+            "{with:?} {without:?}"
+        );
+    }
+}
+
+#[test]
 fn the_lower_bound_decides() {
     let gains = Gains {
         worlds: 4,
@@ -254,13 +325,13 @@ fn the_lower_bound_decides() {
 fn specs_read_back_and_bad_settings_are_refused() {
     let default = Agent::parse("sparta").unwrap();
     assert_eq!(default, Agent::Sparta(Sparta::default()));
-    let text = "sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,policy=learned)";
+    let text = "sparta(candidates=4,budget=2000,threshold=0,z=2,tree=0,belief=0,policy=learned)";
     assert_eq!(default.to_string(), text);
-    let set = "sparta(candidates=3,budget=50,threshold=1.5,z=0,tree=80,policy=greedy)";
+    let set = "sparta(candidates=3,budget=50,threshold=1.5,z=0,tree=80,belief=0,policy=greedy)";
     assert_eq!(Agent::parse(set).unwrap().to_string(), set);
     assert_eq!(
         Agent::parse(
-            " sparta( z = 0 ,tree=80,candidates=3, budget=50,threshold=1.5,policy=greedy)"
+            " sparta( z = 0 ,tree=80,candidates=3, budget=50,threshold=1.5,policy=greedy,belief=0)"
         )
         .unwrap()
         .to_string(),
@@ -276,6 +347,12 @@ fn specs_read_back_and_bad_settings_are_refused() {
         ("sparta(tree=1000001)", "tree must be 0 to 1000000"),
         ("sparta(tree=2.5)", "tree must be 0 to 1000000"),
         ("sparta(policy=random)", "policy must be greedy, learned"),
+        ("sparta(belief=-1)", "belief must be 0 to 1000"),
+        ("sparta(belief=1000.5)", "belief must be 0 to 1000"),
+        (
+            "sparta(belief=5,policy=greedy)",
+            "belief needs a learned policy",
+        ),
         ("sparta(z=1,z=2)", "'z' is given twice"),
         (
             "sparta(policy=learned(model=no/such.safetensors))",
