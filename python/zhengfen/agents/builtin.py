@@ -218,9 +218,10 @@ class SpartaAgent(_RustAgent):
     candidate whose mean gain over the blueprint's own move, less ``z`` standard errors, exceeds
     ``threshold`` points a match, else the blueprint's move. With ``tree`` N > 0 the move kept
     by default is instead that of ``ismcts(policy=<the policy>,iterations=N)``, run first, and
-    the blueprint's candidates are measured against it. With ``belief`` T > 0 (a learned
-    policy only) each world weighs ``exp(-R / T)``, R the points the others' plays seen in it
-    gave up by the model's values, and the gains are weighted means. Settings left ``None`` keep
+    the blueprint's candidates are measured against it. With ``belief`` K > 0 (a learned
+    policy only) each world weighs ``exp(-R / K)``, R the points the others' plays seen in it
+    gave up by the model's values, and the gains are weighted means (each of those plays scored
+    is a forward pass, a unit of the budget). Settings left ``None`` keep
     their defaults. Its :class:`zhengfen.AgentSpec` is made from these values
     (:meth:`zhengfen.AgentSpec.sparta`), no spec text written or read.
 

@@ -67,13 +67,16 @@ pub(super) fn log_regret(q: &[f32], index: usize, t: f64) -> f64 {
 /// The mean of `values` weighted by `exp(log_weights)` and its standard error (self-normalized
 /// importance sampling: `Σ w² (x − mean)² / (Σ w)²`, corrected by `n / (n − 1)` for the
 /// effective number of worlds `n = (Σ w)² / Σ w²`); infinite where `n < 2` (one world carries
-/// nearly all the weight). With equal weights, the plain mean and standard error.
+/// nearly all the weight). With equal weights, the plain mean and standard error. The worlds of
+/// the largest log-weight weigh 1, all of them where every log-weight is −∞ (a temperature so
+/// small that every regret is infinite), not NaN.
 pub(super) fn weighted_mean_and_error(values: &[f64], log_weights: &[f64]) -> (f64, f64) {
     let top = log_weights
         .iter()
         .copied()
         .fold(f64::NEG_INFINITY, f64::max);
-    let w: Vec<f64> = log_weights.iter().map(|&l| (l - top).exp()).collect();
+    let weight = |l: f64| if l == top { 1.0 } else { (l - top).exp() };
+    let w: Vec<f64> = log_weights.iter().map(|&l| weight(l)).collect();
     let total: f64 = w.iter().sum();
     let mean = values.iter().zip(&w).map(|(x, w)| w * x).sum::<f64>() / total;
     let squares: f64 = w.iter().map(|w| w * w).sum();
@@ -106,6 +109,35 @@ mod tests {
             / 3.0;
         assert!((mean - plain).abs() < 1e-12);
         assert!((error - (variance / 4.0).sqrt()).abs() < 1e-12, "{error}");
+    }
+
+    #[test]
+    fn worlds_of_no_weight_drop_out_of_the_mean_and_the_error() {
+        // Weighted by n_eff, not by the worlds drawn: the three that count give their plain
+        // mean and standard error (n / (n − 1) with n = 5 would give a smaller error).
+        let values = [1.0, 4.0, -2.0, 300.0, -50.0];
+        let (mean, error) = weighted_mean_and_error(&values, &[-1.0, -1.0, -1.0, -900.0, -950.0]);
+        let (plain, plain_error) = weighted_mean_and_error(&values[..3], &[0.0; 3]);
+        assert!((mean - 1.0).abs() < 1e-12 && (plain - 1.0).abs() < 1e-12);
+        assert!((error - plain_error).abs() < 1e-12, "{error} {plain_error}");
+        assert!((error - 3.0f64.sqrt()).abs() < 1e-12, "{error}");
+    }
+
+    #[test]
+    fn worlds_all_of_infinite_regret_weigh_the_same_not_nan() {
+        // A temperature of 5e-324 makes every regret −∞ (`belief=5e-324` is in range).
+        let lost = log_regret(&[3.0, 1.0], 1, 5e-324);
+        assert_eq!(lost, f64::NEG_INFINITY);
+        let (mean, error) = weighted_mean_and_error(&[1.0, 4.0, -2.0], &[lost; 3]);
+        assert_eq!(
+            (mean, error),
+            weighted_mean_and_error(&[1.0, 4.0, -2.0], &[0.0; 3])
+        );
+        assert!(mean.is_finite() && error.is_finite(), "{mean} {error}");
+        // One world of finite regret among them takes all the weight.
+        let (mean, error) = weighted_mean_and_error(&[1.0, 4.0, -2.0], &[lost, -3.0, lost]);
+        assert_eq!(mean, 4.0);
+        assert!(error.is_infinite());
     }
 
     #[test]

@@ -19,11 +19,13 @@ use super::spec::Sparta;
 pub struct Gains {
     /// Worlds drawn, each given to every candidate.
     pub worlds: u32,
-    /// Units spent: one a rollout and one a blueprint decision with more than one move.
+    /// Units spent: one a rollout and one a blueprint decision with more than one move (with a
+    /// belief, also one a decision of another seat it scores: [`Sparta::belief`]).
     pub spent: u64,
     /// The mean gain of each candidate over the first, in the order tried.
     pub mean: Vec<f64>,
-    /// The standard error of each mean (infinite with fewer than two worlds).
+    /// The standard error of each mean (infinite with fewer than two worlds; with a belief,
+    /// fewer than two effective worlds, `(Σ w)² / Σ w²`).
     pub error: Vec<f64>,
 }
 

@@ -17,7 +17,8 @@ pub struct Sparta {
     /// Moves compared per decision: the blueprint's best, its own move first.
     pub candidates: u32,
     /// The work a decision may spend: one unit a rollout and one a blueprint decision with more
-    /// than one legal move in it; worlds are drawn until it is spent.
+    /// than one legal move in it (with a belief, also one a decision of another seat it scores);
+    /// worlds are drawn until it is spent.
     pub budget: u32,
     /// The gain over the blueprint's move, in points a match ([`crate::Game::match_result`]),
     /// that the lower bound of a candidate's mean gain must exceed for it to be played.

@@ -229,6 +229,44 @@ fn with_the_guard_impossible_it_plays_the_trees_move() {
     }
 }
 
+/// The gains of `believing` over `tried` from the stream of `seed`, and those of the same search
+/// without a belief over the same worlds: the least budget that draws as many (both draw the
+/// same worlds from the stream; the belief's passes take units, so its own budget may draw more).
+fn with_and_without_the_belief(
+    believing: &Sparta,
+    game: &Game,
+    moves: &[Move],
+    tried: &[usize],
+    seed: u64,
+) -> (Gains, Gains) {
+    let cancel = Cancel::never();
+    let run = |sparta: &Sparta| {
+        let gains = sparta.gains_until(game, moves, tried, &mut SplitMix64::new(seed), &cancel);
+        gains.unwrap()
+    };
+    let with = run(believing);
+    let plain = |budget: u64| Sparta {
+        belief: 0.0,
+        budget: u32::try_from(budget).unwrap(),
+        ..believing.clone()
+    };
+    // The worlds drawn grow with the budget; the belief's budget spent draws at least as many.
+    let (mut low, mut high) = (1, with.spent);
+    while low < high {
+        let middle = (low + high) / 2;
+        match run(&plain(middle)).worlds >= with.worlds {
+            true => high = middle,
+            false => low = middle + 1,
+        }
+    }
+    let without = run(&plain(low));
+    assert_eq!(
+        without.worlds, with.worlds,
+        "no budget draws as many worlds"
+    );
+    (with, without)
+}
+
 #[test]
 fn a_belief_spends_its_forward_passes_from_the_budget_and_keeps_the_worlds_paired() {
     let rules = Rules::zen_cheng_you();
@@ -243,24 +281,22 @@ fn a_belief_spends_its_forward_passes_from_the_budget_and_keeps_the_worlds_paire
     let (game, moves) = &positions[positions.len() * 2 / 3];
     let tried = plain.candidates(game, moves);
     let twice = [tried[0], tried[1], tried[0]];
+    let (with, same_worlds) = with_and_without_the_belief(&believing, game, moves, &twice, 7);
+    // The belief's passes buy fewer worlds from the same budget ...
     let cancel = Cancel::never();
-    let run = |sparta: &Sparta| {
-        let gains = sparta.gains_until(game, moves, &twice, &mut SplitMix64::new(7), &cancel);
-        gains.unwrap()
-    };
-    let (without, with) = (run(&plain), run(&believing));
-    // The same worlds' rollouts cost the same; the belief's passes buy fewer of them.
-    assert!(with.worlds < without.worlds, "{with:?} {without:?}");
-    assert!(with.spent >= 600, "{with:?}");
+    let without = plain.gains_until(game, moves, &twice, &mut SplitMix64::new(7), &cancel);
+    assert!(with.worlds < without.unwrap().worlds, "{with:?}");
+    // ... and are counted: the same worlds' rollouts cost the same, the passes come on top.
+    assert!(with.spent > same_worlds.spent, "{with:?} {same_worlds:?}");
     // Paired and weighted: the kept move's gain over itself is 0, and the weighted mean of
-    // another move's gains differs from the plain one's.
+    // another move's gains differs from the plain mean over the same worlds.
     assert_eq!((with.mean[2], with.error[2]), (0.0, 0.0));
-    assert_ne!(with.mean[1], without.mean[1]);
-    assert_eq!(
-        run(&believing),
-        with,
-        "the same stream gives the same gains"
+    assert_ne!(
+        with.mean[1], same_worlds.mean[1],
+        "{with:?} {same_worlds:?}"
     );
+    let again = with_and_without_the_belief(&believing, game, moves, &twice, 7);
+    assert_eq!(again.0, with, "the same stream gives the same gains");
 }
 
 #[test]
@@ -268,7 +304,6 @@ fn with_a_huge_temperature_the_belief_weighs_every_world_the_same() {
     let rules = Rules::zheng_fen(4).unwrap();
     let model = model(&rules);
     let learned = Agent::Learned(Learned::from_model(model.clone(), None));
-    // The plain search given the belief's forward passes as extra budget meets the same worlds.
     let believing = Sparta {
         belief: MOST_BELIEF,
         ..guided(&model, 300)
@@ -276,26 +311,41 @@ fn with_a_huge_temperature_the_belief_weighs_every_world_the_same() {
     let positions = decisions(rules, 6, &learned);
     let (game, moves) = &positions[positions.len() / 2];
     let tried = believing.candidates(game, moves);
-    let cancel = Cancel::never();
-    let with = believing
-        .gains_until(game, moves, &tried, &mut SplitMix64::new(5), &cancel)
-        .unwrap();
-    let mut budget = 300;
-    let without = loop {
-        let plain = guided(&model, budget);
-        let gains = plain
-            .gains_until(game, moves, &tried, &mut SplitMix64::new(5), &cancel)
-            .unwrap();
-        if gains.worlds >= with.worlds {
-            break gains;
-        }
-        budget += 10;
-    };
-    assert_eq!(without.worlds, with.worlds);
+    let (with, without) = with_and_without_the_belief(&believing, game, moves, &tried, 5);
     for (a, b) in with.mean.iter().zip(&without.mean) {
         assert!(
             (a - b).abs() < 0.05 * (1.0 + b.abs()),
             "{with:?} {without:?}"
+        );
+    }
+}
+
+#[test]
+fn with_a_belief_the_gains_depend_only_on_what_the_seat_sees() {
+    // Two games the seat cannot tell apart (resampled from its view, the others' hands
+    // differing) give the same gains, float for float, though the weights matter there.
+    for rules in [Rules::zheng_fen(4).unwrap(), Rules::zen_cheng_you()] {
+        let model = model(&rules);
+        let learned = Agent::Learned(Learned::from_model(model.clone(), None));
+        let believing = Sparta {
+            belief: 2.0,
+            ..guided(&model, 200)
+        };
+        let (mut differ, mut weighed) = (0, 0);
+        for (game, moves) in decisions(rules, 8, &learned).iter().skip(6).step_by(6) {
+            let seat = usize::from(game.current_player().unwrap());
+            let one = game.resample(seat, &mut SplitMix64::new(1)).unwrap();
+            let two = game.resample(seat, &mut SplitMix64::new(2)).unwrap();
+            differ += usize::from((0..4).any(|s| one.hand(s) != two.hand(s)));
+            let tried = believing.candidates(&one, moves);
+            let (with, without) = with_and_without_the_belief(&believing, &one, moves, &tried, 3);
+            let (other, _) = with_and_without_the_belief(&believing, &two, moves, &tried, 3);
+            assert_eq!(with, other, "{rules}");
+            weighed += usize::from(with.mean != without.mean);
+        }
+        assert!(
+            differ > 2 && weighed > 2,
+            "{rules}: {differ} {weighed}: proves nothing"
         );
     }
 }
