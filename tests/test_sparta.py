@@ -109,6 +109,18 @@ def test_bad_specs_are_refused(bad: str) -> None:
         make_agent(bad)
 
 
+def test_minus_zero_is_the_same_agent_as_zero() -> None:
+    """``-0`` reads as ``0`` in a spec and from Python, so a league counts one agent."""
+    for setting in ("belief", "z", "threshold"):
+        zero = zhengfen.AgentSpec(f"sparta({setting}=0)")
+        assert zhengfen.AgentSpec(f"sparta({setting}=-0)") == zero
+        typed = zhengfen.AgentSpec.sparta(**{setting: -0.0})  # type: ignore[arg-type]
+        assert typed == zero and hash(typed) == hash(zero)
+    assert zhengfen.canonical_spec("ismcts(exploration=-0)") == zhengfen.canonical_spec(
+        "ismcts(exploration=0)"
+    )
+
+
 def test_bad_typed_settings_are_refused() -> None:
     with pytest.raises(zhengfen.ArgumentError, match="budget"):
         zhengfen.AgentSpec.sparta(budget=0)

@@ -279,6 +279,8 @@ pub fn number_arg(
         return Err(refused(true));
     }
     match value.extract::<f64>() {
+        // -0 reads as 0 (the bound), so an agent has one canonical spec.
+        Ok(x) if x == *range.start() => Ok(*range.start()),
         Ok(x) if range.contains(&x) => Ok(x),
         Ok(_) => Err(refused(false)),
         // An integer too large for a float is out of range; anything else is no number.

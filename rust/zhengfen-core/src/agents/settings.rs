@@ -164,12 +164,15 @@ where
 }
 
 /// `value` if it lies from `low` to `high` (a NaN is in no range), or an error saying
-/// `key must be LOW to HIGH`: a setting given as a number rather than as text.
+/// `key must be LOW to HIGH`: a setting given as a number rather than as text. A value equal to
+/// `low` is `low` itself, so `-0` reads as `0` and an agent has one canonical spec.
 pub(crate) fn in_range<T>(spec: &str, key: &str, value: T, low: T, high: T) -> Result<T>
 where
     T: PartialOrd + Display,
 {
-    if low <= value && value <= high {
+    if low == value {
+        Ok(low)
+    } else if low <= value && value <= high {
         Ok(value)
     } else {
         Err(bad_spec(spec, &format!("{key} must be {low} to {high}")))
@@ -184,6 +187,15 @@ pub(crate) fn unknown(spec: &str, key: &str) -> crate::error::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn minus_zero_reads_as_zero() {
+        let z: f64 = number("x(z=-0)", "z", "-0", 0.0, 100.0).unwrap();
+        assert_eq!(z.to_string(), "0");
+        let checked = in_range("x", "z", -0.0f64, 0.0, 1.0).unwrap();
+        assert!(checked.is_sign_positive());
+        assert!(number::<f64>("x(z=-1)", "z", "-1", 0.0, 100.0).is_err());
+    }
 
     #[test]
     fn pairs_are_trimmed_and_checked() {
