@@ -15,9 +15,9 @@ pub(super) struct Belief<'a> {
     model: &'a Model,
     /// The seat searching: its own plays say nothing about the hidden hands.
     seat: u8,
-    /// The softmax's temperature, in points a match (> 0).
+    /// The temperature, in points a match (> 0): the regret that costs a factor `e`.
     temperature: f64,
-    /// The sum of the log-probabilities so far.
+    /// The sum so far of the plays' [`log_regret`]s: minus their regrets over the temperature.
     pub(super) log_weight: f64,
     /// The forward passes made (one a scored decision).
     pub(super) passes: u64,

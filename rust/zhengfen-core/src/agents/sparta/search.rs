@@ -141,8 +141,9 @@ impl Sparta {
     }
 
     /// A world resampled from `seat`'s view of `game`, with its log-weight: 0 without a
-    /// belief; with one ([`Sparta::belief`] > 0 and a learned blueprint), the log-probability
-    /// of the others' plays seen ([`belief::Belief`]), each scored decision a unit of `spent`.
+    /// belief; with one ([`Sparta::belief`] > 0 and a learned blueprint), minus the regret of
+    /// the others' plays seen over the temperature ([`belief::Belief`]), each scored decision a
+    /// unit of `spent`.
     /// `None` where the view cannot be resampled.
     fn world(
         &self,
