@@ -11,11 +11,18 @@ error, as is a log that does not hold exactly two agents, or logs whose second a
 
 Run: ``python benches/paired_logs.py a.jsonl b.jsonl`` (the opponent is the agent the two logs
 share; ``--opponent NAME`` names it where both agents of a log appear in the other).
+
+``--by-declaration`` (Zen Cheng You, RULES.md §11) also splits the deals by whether the shared
+opponent declared, blind or open, in some game of the deal: in both logs, in one, in neither;
+each group gets its paired difference and its share of the whole one (the group's sum over all
+the deals), so the shares add up to the paired mean. Where the two agents' leads part, this
+says whether it is in the deals the opponent declares.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -90,6 +97,59 @@ def compare(a: Match, b: Match) -> Interval:
     return mean_interval([leads_a[deal] - leads_b[deal] for deal in shared])
 
 
+def declared(path: Path, opponent: str) -> set[int]:
+    """The deals in whose games (any rotation) of the log at ``path`` ``opponent`` declared,
+    blind or open (the game record's ``declaration`` events other than a pass)."""
+    deals = set()
+    for text in path.read_text().splitlines():
+        if not text.strip():
+            continue
+        data = json.loads(text)
+        if "game" not in data:
+            raise InvalidStateError(f"{path} holds no game records: it cannot say who declared")
+        seats = data["agents"]
+        events = data["game"]["history"]
+        if any(
+            event["type"] == "declaration"
+            and event["move"] != "pass"
+            and seats[event["seat"]] == opponent
+            for event in events
+        ):
+            deals.add(data["deal"])
+    return deals
+
+
+def declaration_groups(a: Match, b: Match, paths: tuple[Path, Path]) -> dict[str, list[float]]:
+    """The paired differences of the shared deals (``a``'s lead less ``b``'s), grouped by
+    whether the shared opponent declared in the deal in both logs, in one, or in neither."""
+    leads_a, leads_b = a.leads(), b.leads()
+    in_a, in_b = declared(paths[0], a.opponent), declared(paths[1], b.opponent)
+    groups: dict[str, list[float]] = {"both": [], "one": [], "neither": []}
+    for deal in (deal for deal in leads_a if deal in leads_b):
+        count = (deal in in_a) + (deal in in_b)
+        groups[("neither", "one", "both")[count]].append(leads_a[deal] - leads_b[deal])
+    return groups
+
+
+def by_declaration(a: Match, b: Match, paths: tuple[Path, Path]) -> str:
+    """A line a group of :func:`declaration_groups`: its paired difference and its share of
+    the paired mean over all the shared deals."""
+    groups = declaration_groups(a, b, paths)
+    shared = sum(len(values) for values in groups.values())
+    lines = []
+    for name, values in groups.items():
+        if not values:
+            lines.append(f"{a.opponent} declared in {name} of the logs: no deal")
+            continue
+        paired = mean_interval(values)
+        over = f" paired over {paired.n} deals" if paired.n > 1 else ""
+        lines.append(
+            f"{a.opponent} declared in {name} of the logs: {paired.text(signed=True)}{over}, "
+            f"{sum(values) / shared:+.1f} of the paired mean"
+        )
+    return "\n".join(lines)
+
+
 def report(a: Match, b: Match) -> str:
     """The two leads and their paired difference, a line each."""
     lines = []
@@ -111,10 +171,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--opponent", help="the shared opponent C (default: the one both logs seat)"
     )
+    parser.add_argument(
+        "--by-declaration",
+        action="store_true",
+        help="also split the deals by whether C declared (Zen Cheng You)",
+    )
     args = parser.parse_args(argv)
     try:
         first, second = read(args.first), read(args.second)
-        print(report(*matches(first, second, args.opponent)))
+        pair = matches(first, second, args.opponent)
+        print(report(*pair))
+        if args.by_declaration:
+            print(by_declaration(*pair, (args.first, args.second)))
     except (OSError, ValueError) as error:
         print(f"paired_logs: {error}", file=sys.stderr)
         return 2
