@@ -160,13 +160,15 @@ impl Ismcts {
     /// let ismcts = Ismcts { iterations: 30, ..Ismcts::default() };
     /// assert_eq!(ismcts.clone().checked().unwrap(), ismcts);
     /// assert!(Ismcts { exploration: f64::NAN, ..Ismcts::default() }.checked().is_err());
+    /// let zero = Ismcts { exploration: -0.0, ..Ismcts::default() }.checked().unwrap();
+    /// assert!(zero.exploration.is_sign_positive());
     /// assert!(Ismcts { playout: Playout::Value, ..Ismcts::default() }.checked().is_err());
     /// ```
     pub fn checked(self) -> Result<Ismcts> {
         let spec = self.to_string();
         settings::in_range(&spec, "iterations", self.iterations, 1, MOST_ITERATIONS)?;
         settings::in_range(&spec, "candidates", self.candidates, 1, MOST_CANDIDATES)?;
-        settings::in_range(
+        let exploration = settings::in_range(
             &spec,
             "exploration",
             self.exploration,
@@ -174,7 +176,10 @@ impl Ismcts {
             MOST_EXPLORATION,
         )?;
         self.check_playout(&spec)?;
-        Ok(self)
+        Ok(Ismcts {
+            exploration, // -0 as 0
+            ..self
+        })
     }
 
     /// Refuses a learned playout without the learned policy, whose model it plays.

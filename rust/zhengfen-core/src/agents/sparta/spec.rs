@@ -115,6 +115,8 @@ impl Sparta {
     /// assert!(Sparta { candidates: 0, ..Sparta::default() }.checked().is_err());
     /// assert!(Sparta { tree: 1_000_001, ..Sparta::default() }.checked().is_err());
     /// assert!(Sparta { belief: -1.0, ..Sparta::default() }.checked().is_err());
+    /// let zero = Sparta { z: -0.0, ..Sparta::default() }.checked().unwrap();
+    /// assert_eq!(zero.to_string(), Sparta::parse("z=0").unwrap().to_string());
     /// let greedy = Sparta::parse("policy=greedy").unwrap();
     /// assert!(Sparta { belief: 10.0, ..greedy }.checked().is_err());
     /// ```
@@ -122,12 +124,19 @@ impl Sparta {
         let spec = self.to_string();
         settings::in_range(&spec, "candidates", self.candidates, 1, Search::MOST)?;
         settings::in_range(&spec, "budget", self.budget, 1, MOST_BUDGET)?;
-        settings::in_range(&spec, "threshold", self.threshold, 0.0, MOST_THRESHOLD)?;
-        settings::in_range(&spec, "z", self.z, 0.0, MOST_Z)?;
+        let threshold =
+            settings::in_range(&spec, "threshold", self.threshold, 0.0, MOST_THRESHOLD)?;
+        let z = settings::in_range(&spec, "z", self.z, 0.0, MOST_Z)?;
         settings::in_range(&spec, "tree", self.tree, 0, MOST_TREE)?;
-        settings::in_range(&spec, "belief", self.belief, 0.0, MOST_BELIEF)?;
+        let belief = settings::in_range(&spec, "belief", self.belief, 0.0, MOST_BELIEF)?;
         self.belief_needs_a_model(&spec)?;
-        Ok(self)
+        // Each float as the range gave it back: -0 as 0, so the agent has one canonical spec.
+        Ok(Sparta {
+            threshold,
+            z,
+            belief,
+            ..self
+        })
     }
 
     /// The error of a belief over a greedy blueprint, which has no probabilities to weigh
