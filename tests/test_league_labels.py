@@ -1,9 +1,8 @@
 """A league's stored labels read as the agents' current canonical specs (issue 47; AI.md §3.3):
 games kept under ``sparta``'s spec from before it gained ``tree=0`` (or, later, ``belief=0``)
-count under the new spec,
-so a league written partly under the old label rates exactly as the same games written under
-the new one; labels the parser refuses (an agent since removed) stay as stored; the old label's
-deals are not played again."""
+count under the new spec, so a league written partly under the old label rates exactly as the
+same games written under the new one; labels the parser refuses (an agent since removed) stay as
+stored; the old label's deals are not played again."""
 
 from __future__ import annotations
 

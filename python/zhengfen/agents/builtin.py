@@ -213,17 +213,17 @@ class SpartaAgent(_RustAgent):
     the model shipped for the rules, the default; ``"learned(model=PATH)"``, a learned agent's
     :class:`zhengfen.AgentSpec` or a :class:`zhengfen.LearnedModel`; or ``"greedy"``) ranks the
     moves and keeps its ``candidates`` best; each is played, and the match played out by the
-    blueprint in every seat, in worlds resampled from its view until ``budget`` units of work are
-    spent (one a rollout and one a blueprint decision with more than one move); it plays the
+    blueprint in every seat, in worlds resampled from its view until ``budget`` units of work
+    are spent (one a rollout and one a blueprint decision with more than one move); it plays the
     candidate whose mean gain over the blueprint's own move, less ``z`` standard errors, exceeds
     ``threshold`` points a match, else the blueprint's move. With ``tree`` N > 0 the move kept
     by default is instead that of ``ismcts(policy=<the policy>,iterations=N)``, run first, and
-    the blueprint's candidates are measured against it. With ``belief`` K > 0 (a learned
-    policy only) each world weighs ``exp(-R / K)``, R the points the others' plays seen in it
-    gave up by the model's values, and the gains are weighted means (each of those plays scored
-    is a forward pass, a unit of the budget). Settings left ``None`` keep
-    their defaults. Its :class:`zhengfen.AgentSpec` is made from these values
-    (:meth:`zhengfen.AgentSpec.sparta`), no spec text written or read.
+    the blueprint's candidates are measured against it. With ``belief`` K > 0 (a learned policy
+    only) each world weighs ``exp(-R / K)``, R the points the others' plays seen in it gave up
+    by the model's values, and the gains are weighted means (each of those plays scored is a
+    forward pass, a unit of the budget). Settings left ``None`` keep their defaults. Its
+    :class:`zhengfen.AgentSpec` is made from these values (:meth:`zhengfen.AgentSpec.sparta`),
+    no spec text written or read.
 
     >>> SpartaAgent(budget=500, policy="greedy").spec
     'sparta(candidates=4,budget=500,threshold=0,z=2,tree=0,belief=0,policy=greedy)'
