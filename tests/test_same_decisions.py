@@ -1,0 +1,94 @@
+"""``benches/same_decisions.py``: agents timed on the same decisions of an arena log."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from zhengfen.cli import main as zhengfen_main
+from zhengfen.errors import ArgumentError
+
+sys.path.append(str(Path(__file__).parents[1] / "benches"))
+
+import same_decisions
+
+
+@pytest.fixture(scope="module")
+def log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two deals of Zen Cheng You between `greedy` and `learned`, written by the arena."""
+    path = tmp_path_factory.mktemp("same") / "log.jsonl"
+    argv = ["arena", "--game", "zen_cheng_you", "--seed", "3", "--deals", "2", "--matches", "1"]
+    assert (
+        zhengfen_main([*argv, "--agents", "greedy,learned", "--no-progress", "--log", str(path)])
+        == 0
+    )
+    return path
+
+
+def test_the_positions_are_the_logged_decisions_with_a_choice(log: Path) -> None:
+    every = same_decisions.positions(log, None)
+    assert len(every) > 20
+    for position in every:
+        assert position.game.current_player == position.seat
+        assert len(position.game.legal_moves()) > 1
+    # The games are played again from their setups: the first position is the first choice of
+    # the first game, a blind declaration.
+    assert every[0].game.decisions == []
+    sample = same_decisions.positions(log, 7)
+    assert len(sample) == 7
+    assert [p.game.to_json() for p in sample] == [
+        every[int(i * len(every) / 7)].game.to_json() for i in range(7)
+    ]
+    assert len(same_decisions.positions(log, 10_000)) == len(every)
+
+
+def test_every_agent_decides_every_position_and_the_first_is_the_yardstick(log: Path) -> None:
+    table = same_decisions.positions(log, 6)
+    seconds = same_decisions.timings(["greedy", "learned", "random"], table, seed=1)
+    assert seconds.shape == (3, 6) and (seconds > 0).all()
+    lines = same_decisions.report(["greedy", "learned", "random"], seconds)
+    assert len(lines) == 5 and lines[2].startswith("| `greedy` |")
+    assert "| 1.00 | [1.00, 1.00] | 1.00 |" in lines[2]
+
+
+def test_the_ratio_interval_holds_the_ratio_of_the_sums() -> None:
+    rng = np.random.default_rng(5)
+    yardstick = rng.uniform(1, 2, 200)
+    ours = 0.5 * yardstick * rng.uniform(0.8, 1.2, 200)
+    low, high = same_decisions.ratio_interval(ours, yardstick, np.random.default_rng(0))
+    assert low < ours.sum() / yardstick.sum() < high
+    assert 0.45 < low < high < 0.55
+
+
+def test_a_log_without_choices_is_refused(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n")
+    with pytest.raises(ArgumentError, match="no decision"):
+        same_decisions.positions(empty, None)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--positions", "0", "--agents", "greedy"], "--positions must be at least 1"),
+        (["--agents", " ; "], "--agents names no agent"),
+        (["--agents", "nonsense(x=1)"], "nonsense"),
+    ],
+)
+def test_bad_arguments_get_one_line_and_status_2(
+    log: Path, argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert same_decisions.main(["--log", str(log), *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("same_decisions: ") and message in err and err.count("\n") == 1
+
+
+def test_a_missing_log_gets_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "missing.jsonl"
+    assert same_decisions.main(["--log", str(missing), "--agents", "greedy"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
