@@ -21,7 +21,6 @@ yardstick).
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -32,7 +31,8 @@ from pathlib import Path
 import numpy as np
 
 import zhengfen
-from zhengfen.errors import ArgumentError
+from zhengfen.arena.log import Log
+from zhengfen.errors import ArgumentError, InvalidStateError
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,7 @@ def positions(log: Path, wanted: int | None) -> list[Position]:
     """The decisions with more than one legal move in the games of ``log``, in log order; an
     even sample of ``wanted`` of them (all when ``None`` or there are fewer)."""
     found = []
-    for line in log.read_text().splitlines():
-        if not line.strip():
-            continue
-        record = json.loads(line)["game"]
-        game = zhengfen.Game.from_json(json.dumps(record))
+    for game in logged_games(log):
         for k in range(len(game.decisions)):
             before = game.rewound(k)
             seat = before.current_player
@@ -63,6 +59,17 @@ def positions(log: Path, wanted: int | None) -> list[Position]:
         return found
     step = len(found) / wanted
     return [found[int(i * step)] for i in range(wanted)]
+
+
+def logged_games(log: Path) -> list[zhengfen.Game]:
+    """The games ``log`` holds, read as ``zhengfen replay`` reads an arena log
+    (:class:`zhengfen.arena.log.Log`); text that is not UTF-8, or a line that is not an arena
+    record with its game, raises ``InvalidStateError`` naming the log (and the line)."""
+    try:
+        text = log.read_text()
+        return [saved.game for saved in Log(text)] if text.strip() else []
+    except ValueError as error:
+        raise InvalidStateError(f"{log}: {error}") from error
 
 
 def timings(specs: Sequence[str], table: Sequence[Position], seed: int) -> np.ndarray:

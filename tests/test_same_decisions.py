@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+import zhengfen
 from zhengfen.cli import main as zhengfen_main
 from zhengfen.errors import ArgumentError
 
@@ -43,6 +45,25 @@ def test_the_positions_are_the_logged_decisions_with_a_choice(log: Path) -> None
         every[int(i * len(every) / 7)].game.to_json() for i in range(7)
     ]
     assert len(same_decisions.positions(log, 10_000)) == len(every)
+
+
+def test_each_position_is_the_game_before_a_logged_decision_and_its_decider(log: Path) -> None:
+    # The games played forward again, decision by decision, from their setups (not rewound):
+    # before each decision with a choice, the game and the seat that made it.
+    expected = []
+    for line in log.read_text().splitlines():
+        game = zhengfen.Game.from_json(json.dumps(json.loads(line)["game"]))
+        forward = game.rewound(0)
+        for decision in game.decisions:
+            if forward.current_player is not None and len(forward.legal_moves()) > 1:
+                expected.append((forward.to_json(), forward.current_player))
+            if decision == "next_match":
+                forward.next_match()
+            else:
+                forward.play(decision)
+        assert forward.to_json() == game.to_json()
+    every = same_decisions.positions(log, None)
+    assert [(p.game.to_json(), p.seat) for p in every] == expected
 
 
 def test_every_agent_decides_every_position_and_the_first_is_the_yardstick(log: Path) -> None:
@@ -92,3 +113,33 @@ def test_a_missing_log_gets_one_line_and_status_2(
     missing = tmp_path / "missing.jsonl"
     assert same_decisions.main(["--log", str(missing), "--agents", "greedy"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[1]\n", "line 1 holds no saved game"),
+        ('{"deal": 0, "agents": ["greedy", "learned"]}\n', "line 1 holds no saved game"),
+        ('{"game": "x"}\n', "line 1: invalid saved game"),
+        ("not json\n", "line 1 is not JSON"),
+    ],
+)
+def test_a_line_that_is_not_an_arena_record_gets_one_line_and_status_2(
+    tmp_path: Path, text: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(text)
+    assert same_decisions.main(["--log", str(bad), "--agents", "greedy"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"same_decisions: {bad}: ") and message in err
+    assert err.count("\n") == 1
+
+
+def test_a_log_that_is_not_text_gets_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    binary = tmp_path / "binary.jsonl"
+    binary.write_bytes(b"\xff\xfe\x00\n")
+    assert same_decisions.main(["--log", str(binary), "--agents", "greedy"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"same_decisions: {binary}: ") and err.count("\n") == 1
