@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 import pytest
@@ -73,6 +74,41 @@ def test_every_agent_decides_every_position_and_the_first_is_the_yardstick(log: 
     lines = same_decisions.report(["greedy", "learned", "random"], seconds)
     assert len(lines) == 5 and lines[2].startswith("| `greedy` |")
     assert "| 1.00 | [1.00, 1.00] | 1.00 |" in lines[2]
+
+
+def test_the_agents_take_turns_in_a_turning_order_each_from_the_positions_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[tuple[str, int]] = []
+
+    class Spec:
+        def __init__(self, spec: str) -> None:
+            self.spec = spec
+
+        def bind(self, rules: object) -> str:
+            return self.spec
+
+    class View:
+        def choose(self, agent: str, seed: int) -> int:
+            calls.append((agent, seed))
+            return 0
+
+    class Game:
+        rules = None
+
+        def info_set(self, seat: int) -> View:
+            return View()
+
+    monkeypatch.setattr(zhengfen, "AgentSpec", Spec)
+    table = [same_decisions.Position(cast(zhengfen.Game, Game()), 0) for _ in range(4)]
+    seconds = same_decisions.timings(["a", "b", "c"], table, seed=10)
+    assert seconds.shape == (3, 4)
+    assert calls == [
+        *[("a", 10), ("b", 10), ("c", 10)],
+        *[("b", 11), ("c", 11), ("a", 11)],
+        *[("c", 12), ("a", 12), ("b", 12)],
+        *[("a", 13), ("b", 13), ("c", 13)],
+    ]
 
 
 def test_the_ratio_interval_holds_the_ratio_of_the_sums() -> None:
