@@ -96,6 +96,15 @@ def test_a_line_that_is_no_record_is_refused(text: str, reason: str) -> None:
         read_line(text, "line 3")
 
 
+def test_a_malformed_line_is_named_by_its_number_in_the_file() -> None:
+    game = _played(5)
+    good = line(["greedy"] * 4, game.to_json(), {})
+    log = Log(f"\n\n{good}\n\n{{not json\n")
+    assert len(log) == 2 and log[0].game.to_json() == game.to_json()
+    with pytest.raises(InvalidStateError, match="line 5 is not JSON"):
+        log[1]
+
+
 def test_a_result_line_without_its_fields_is_refused() -> None:
     record = json.loads(_result(1, None, faults=False).to_json())
     del record["won"]

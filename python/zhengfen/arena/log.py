@@ -73,7 +73,7 @@ class Log(Sequence[Saved]):
         if _is_saved_game(stripped):
             self._whole = stripped
         else:
-            lines = enumerate(stripped.splitlines(), 1)
+            lines = enumerate(text.splitlines(), 1)  # numbered as in the file
             self._lines = [(number, row) for number, row in lines if row.strip()]
 
     def __len__(self) -> int:
