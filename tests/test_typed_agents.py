@@ -133,6 +133,7 @@ ISMCTS_KEYS: dict[str, list[Any]] = {
     "exploration": [None, 0.0, 0.25, 2, 100.0],
     "candidates": [None, 1, 9, 10_000],
     "policy": [None, "greedy"],
+    "declare": [None, 0, 50, 1_000_000],
 }
 
 
@@ -162,6 +163,8 @@ def test_ismcts_from_values_equals_the_spec_written_from_them() -> None:
         (lambda: zhengfen.AgentSpec.ismcts(playout="clever"), "must be random, greedy"),
         (lambda: zhengfen.AgentSpec.ismcts(playout="value"), "give policy=learned"),
         (lambda: zhengfen.AgentSpec.ismcts(policy="clever"), "policy must be greedy, learned"),
+        (lambda: zhengfen.AgentSpec.ismcts(declare=-1), "declare must be an integer from 0"),
+        (lambda: ISMCTSAgent(declare=1_000_001), "from 0 to 1000000, not 1000001"),
         (lambda: SearchAgent(determinizations=0), "determinizations must be an integer"),
         (lambda: ISMCTSAgent(iterations=-1), "iterations must be an integer from 1 to 1000000"),
     ],

@@ -599,6 +599,7 @@ def test_save_and_load_resume_the_game(client: TestClient) -> None:
         ({"game": "zheng_fen", "opponents": ["ismcts(iterations=1000000)"]}, "at most"),
         ({"game": "zheng_fen", "opponents": ["sparta(budget=10001)"]}, "budget may be at most"),
         ({"game": "zheng_fen", "opponents": ["sparta(tree=1001)"]}, "tree may be at most 1000"),
+        ({"game": "zheng_fen", "opponents": ["ismcts(declare=5001)"]}, "declare may be at most"),
         ({"game": "zheng_fen", "opponents": []}, "'opponents'"),
         ([1, 2], "JSON object"),
         # issue 23 §2: contradictions and unknown fields were silently resolved or ignored

@@ -495,6 +495,7 @@ class AgentSpec:
         exploration: float | None = None,
         candidates: int | None = None,
         policy: str | AgentSpec | LearnedModel | None = None,
+        declare: int | None = None,
     ) -> AgentSpec: ...
     @staticmethod
     def sparta(

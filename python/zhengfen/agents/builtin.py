@@ -187,7 +187,9 @@ class ISMCTSAgent(_RustAgent):
     ``playout`` (``"greedy"``, ``"random"``; with a learned policy also ``"learned"``, its model
     playing, or ``"value"``, its values at each seat's next decision). The policy may also be
     given as a learned agent's :class:`zhengfen.AgentSpec` or a :class:`zhengfen.LearnedModel`.
-    Settings left ``None`` take the policy's defaults (AI.md §4.1). Its
+    With ``declare`` N > 0, a declaration decision of Zen Cheng You runs N iterations instead of
+    ``iterations`` (the time moved from the declarations to the play). Settings left ``None``
+    take the policy's defaults (AI.md §4.1). Its
     :class:`zhengfen.AgentSpec` is made from these values (:meth:`zhengfen.AgentSpec.ismcts`),
     no spec text written or read.
 
@@ -203,9 +205,12 @@ class ISMCTSAgent(_RustAgent):
         candidates: int | None = None,
         seed: int = 0,
         policy: str | AgentSpec | LearnedModel | None = None,
+        declare: int | None = None,
     ) -> None:
         super().__init__(seed)
-        self.agent_spec = AgentSpec.ismcts(iterations, playout, exploration, candidates, policy)
+        self.agent_spec = AgentSpec.ismcts(
+            iterations, playout, exploration, candidates, policy, declare
+        )
 
 
 class SpartaAgent(_RustAgent):

@@ -49,7 +49,7 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
         default=None,
         help="agents by seat, comma-separated, repeated to fill the table: random, greedy, "
         "search, search(determinizations=D,candidates=C), ismcts, "
-        "ismcts(iterations=N,playout=P,exploration=E,candidates=K,policy=Q), sparta, "
+        "ismcts(iterations=N,playout=P,exploration=E,candidates=K,declare=D,policy=Q), sparta, "
         "sparta(candidates=C,budget=B,threshold=T,z=Z,tree=N,belief=K,policy=Q), learned (the "
         "model shipped for the rules), learned(model=PATH), module:Class or a bot program "
         'process(cmd="COMMAND",time=MS,budget=MS,fallback=greedy|random,restarts=N) (BOTS.md) '

@@ -81,6 +81,7 @@ AGENTS: Final = BUILT_IN
 
 SETTING_BOUNDS: Final = {
     "iterations": 5_000,
+    "declare": 5_000,
     "determinizations": 256,
     "candidates": 64,
     "budget": 10_000,
@@ -89,7 +90,8 @@ SETTING_BOUNDS: Final = {
 """The largest value of each agent setting a request may ask for (they bound the work a move
 costs the server). An ismcts decision grows faster than its iterations: on a Zen Cheng You blind
 declaration, where each iteration plays a whole match, 5000 iterations of 64 candidates take
-seconds, 20000 more than a minute. A sparta decision's ``budget`` counts its rollouts and
+seconds, 20000 more than a minute; ``declare``, the iterations of a declaration, is bounded as
+``iterations`` is. A sparta decision's ``budget`` counts its rollouts and
 forward passes (five times its default here); its ten-million cap in the core would be
 minutes a move. Its ``tree`` search (iterations of ``ismcts(policy=learned)``) comes on top
 of the budget, so it is held lower than ``iterations``. Its ``belief`` is not bounded: the

@@ -91,7 +91,19 @@ fn the_spec_round_trips_and_bad_specs_are_refused() {
         ..Ismcts::default()
     };
     assert_eq!(set, Agent::Ismcts(expected));
-    for agent in [default, set, Agent::parse("ismcts(exploration=0)").unwrap()] {
+    let declaring = Agent::parse("ismcts(declare=50,iterations=450)").unwrap();
+    assert_eq!(
+        declaring.to_string(),
+        "ismcts(iterations=450,playout=greedy,exploration=0.7,candidates=8,declare=50)"
+    );
+    // declare=0 is the default, not written: a spec means what it meant before the setting.
+    assert_eq!(Agent::parse("ismcts(declare=0)").unwrap(), default);
+    for agent in [
+        default,
+        set,
+        declaring,
+        Agent::parse("ismcts(exploration=0)").unwrap(),
+    ] {
         assert_eq!(Agent::parse(&agent.to_string()).unwrap(), agent);
         assert_eq!(agent.name(), "ismcts");
     }
@@ -102,6 +114,8 @@ fn the_spec_round_trips_and_bad_specs_are_refused() {
             "iterations must be 1 to 1000000",
         ),
         ("ismcts(candidates=0)", "candidates must be 1 to 10000"),
+        ("ismcts(declare=-1)", "declare must be 0 to 1000000"),
+        ("ismcts(declare=1000001)", "declare must be 0 to 1000000"),
         ("ismcts(exploration=-0.5)", "exploration must be 0 to 100"),
         ("ismcts(exploration=NaN)", "exploration must be 0 to 100"),
         ("ismcts(exploration=inf)", "exploration must be 0 to 100"),

@@ -132,12 +132,13 @@ impl PyAgentSpec {
     }
 
     /// The IS-MCTS agent with these settings, no spec text read: those left `None` take the
-    /// policy's defaults. `playout` is `"random"`, `"greedy"`, `"learned"` or `"value"`;
-    /// `policy` is `"greedy"`, `"learned"` (the model shipped for the rules it is bound to), a
-    /// learned agent's `AgentSpec` or a `LearnedModel`. Out of range, `ArgumentError`, as for a
-    /// spec; a model file the policy names is read now.
+    /// policy's defaults (`declare` 0: a declaration searches `iterations` too). `playout` is
+    /// `"random"`, `"greedy"`, `"learned"` or `"value"`; `policy` is `"greedy"`, `"learned"`
+    /// (the model shipped for the rules it is bound to), a learned agent's `AgentSpec` or a
+    /// `LearnedModel`. Out of range, `ArgumentError`, as for a spec; a model file the policy
+    /// names is read now.
     #[staticmethod]
-    #[pyo3(signature = (iterations = None, playout = None, exploration = None, candidates = None, policy = None))]
+    #[pyo3(signature = (iterations = None, playout = None, exploration = None, candidates = None, policy = None, declare = None))]
     fn ismcts(
         py: Python<'_>,
         #[pyo3(from_py_with = args::iterations)] iterations: Option<u32>,
@@ -145,12 +146,14 @@ impl PyAgentSpec {
         #[pyo3(from_py_with = args::exploration)] exploration: Option<f64>,
         #[pyo3(from_py_with = args::ismcts_candidates)] candidates: Option<u32>,
         policy: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = args::declare)] declare: Option<u32>,
     ) -> PyResult<PyAgentSpec> {
         let mut ismcts =
             Ismcts::with_policy(policy.map_or(Ok(Policy::Greedy), |p| policy_arg(p, "ismcts"))?);
         ismcts.iterations = iterations.unwrap_or(ismcts.iterations);
         ismcts.candidates = candidates.unwrap_or(ismcts.candidates);
         ismcts.exploration = exploration.unwrap_or(ismcts.exploration);
+        ismcts.declare = declare.unwrap_or(ismcts.declare);
         if let Some(name) = playout {
             ismcts.playout = Playout::parse(name).ok_or_else(|| {
                 crate::errors::ArgumentError::new_err(format!(

@@ -131,6 +131,8 @@ optional_integers! {
     iterations("iterations", 1..=MOST_ITERATIONS as i128) -> u32;
     /// The IS-MCTS agent's candidates at each node (`None`: its policy's default).
     ismcts_candidates("candidates", 1..=MOST_CANDIDATES as i128) -> u32;
+    /// The IS-MCTS agent's iterations at a declaration (`None`: its default; 0: `iterations`).
+    declare("declare", 0..=MOST_ITERATIONS as i128) -> u32;
     /// The SPARTA agent's budget a decision (`None`: its default).
     budget("budget", 1..=MOST_BUDGET as i128) -> u32;
     /// The SPARTA agent's tree-search iterations (`None`: its default; 0: no tree).

@@ -61,7 +61,7 @@ pub enum Agent {
 impl Agent {
     /// The agent a spec names: `random`, `greedy`, `search`, `search(determinizations=D,
     /// candidates=C)`, `ismcts`, `ismcts(iterations=N,playout=P,exploration=E,candidates=K,
-    /// policy=Q)` (Q `greedy`, or a learned agent's spec: [`Policy`]),
+    /// declare=D,policy=Q)` (Q `greedy`, or a learned agent's spec: [`Policy`]),
     /// `sparta(candidates=C,budget=B,threshold=T,z=Z,tree=N,belief=K,policy=Q)` (Q `learned` by
     /// default), each setting optional and named at most once, `learned` (the model shipped for
     /// the rules, found by [`Agent::bind`]) or `learned(model=PATH)` (the file is read now). A PATH holding a

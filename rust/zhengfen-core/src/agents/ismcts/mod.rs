@@ -19,6 +19,10 @@
 //! since the mover's values depend only on its view), and the playout may be the model's
 //! (`playout=learned`) or be cut short by its values (`playout=value`).
 //!
+//! With `declare=D` (not 0) a declaration decision of Zen Cheng You runs `D` iterations instead
+//! of `iterations` ([`Ismcts::iterations_at`]): there each iteration plays or values the whole
+//! match, so a declaration costs the most, and the time can be moved to the play.
+//!
 //! The tree lives in a node arena (`Vec`), at most one node per iteration, reused from decision
 //! to decision on each thread.
 //!

@@ -117,7 +117,7 @@ impl Ismcts {
             policy::top_k_into(&q, self.candidates as usize, &mut work.root_order);
         }
         let mut tree = Tree::take();
-        for _ in 0..self.iterations {
+        for _ in 0..self.iterations_at(game) {
             if turn.cancel.check() {
                 break;
             }

@@ -1,5 +1,5 @@
 //! The IS-MCTS agent's settings: its playouts, its bounds, and its spec read and written
-//! (`ismcts(iterations=N,playout=P,exploration=E,candidates=K,policy=...)`).
+//! (`ismcts(iterations=N,playout=P,exploration=E,candidates=K,declare=D,policy=...)`).
 
 use std::fmt;
 use std::sync::Arc;
@@ -8,6 +8,7 @@ use crate::agents::policy::Policy;
 use crate::agents::settings;
 use crate::agents::Learned;
 use crate::error::Result;
+use crate::game::{Game, Phase};
 use crate::learned::Model;
 use crate::rules::Rules;
 
@@ -67,6 +68,11 @@ pub struct Ismcts {
     pub exploration: f64,
     /// Moves considered at each node: the best by the policy in the world.
     pub candidates: u32,
+    /// Iterations at a declaration decision (Zen Cheng You's blind and open declarations,
+    /// RULES.md §11.2); 0, the default: `iterations`, as at every other decision. A declaration
+    /// decision searches the most (each iteration plays the whole match out or values it), so
+    /// a search can move its time from the declarations to the play (benches/RESULTS.md §40.5).
+    pub declare: u32,
     /// What ranks a node's moves: the greedy score or a learned model.
     pub policy: Policy,
 }
@@ -78,6 +84,7 @@ impl Default for Ismcts {
             playout: Playout::Greedy,
             exploration: 0.7,
             candidates: 8,
+            declare: 0,
             policy: Policy::Greedy,
         }
     }
@@ -111,7 +118,8 @@ impl Ismcts {
 
     /// Settings from `name=value` pairs separated by commas (`iterations` 1 to 1,000,000,
     /// `playout` `random`, `greedy`, `learned` or `value`, `exploration` 0 to 100,
-    /// `candidates` 1 to 10,000, `policy` `greedy`, `learned` or `learned(model=PATH)`);
+    /// `candidates` 1 to 10,000, `declare` 0 to 1,000,000, `policy` `greedy`, `learned` or
+    /// `learned(model=PATH)`);
     /// missing ones keep the defaults of the policy ([`Ismcts::with_policy`]). The learned
     /// playouts need the learned policy, whose model they play. A policy's model file is not
     /// read here ([`Ismcts::read_model_file`]; [`Agent::parse`] reads it).
@@ -130,6 +138,9 @@ impl Ismcts {
                 }
                 "candidates" => {
                     ismcts.candidates = settings::number(&spec, key, value, 1, MOST_CANDIDATES)?;
+                }
+                "declare" => {
+                    ismcts.declare = settings::number(&spec, key, value, 0, MOST_ITERATIONS)?;
                 }
                 "exploration" => {
                     ismcts.exploration =
@@ -168,6 +179,7 @@ impl Ismcts {
         let spec = self.to_string();
         settings::in_range(&spec, "iterations", self.iterations, 1, MOST_ITERATIONS)?;
         settings::in_range(&spec, "candidates", self.candidates, 1, MOST_CANDIDATES)?;
+        settings::in_range(&spec, "declare", self.declare, 0, MOST_ITERATIONS)?;
         let exploration = settings::in_range(
             &spec,
             "exploration",
@@ -180,6 +192,25 @@ impl Ismcts {
             exploration, // -0 as 0
             ..self
         })
+    }
+
+    /// The iterations it runs at `game`'s decision: `declare` at a declaration (when not 0),
+    /// else `iterations`.
+    ///
+    /// ```
+    /// use zhengfen_core::agents::Ismcts;
+    /// use zhengfen_core::{Game, Rules};
+    /// let ismcts = Ismcts { iterations: 450, declare: 50, ..Ismcts::default() };
+    /// let team = Game::new(Rules::zen_cheng_you(), 1); // it opens with the blind declarations
+    /// assert_eq!(ismcts.iterations_at(&team), 50);
+    /// assert_eq!(ismcts.iterations_at(&Game::new(Rules::zheng_fen(4).unwrap(), 1)), 450);
+    /// assert_eq!(Ismcts { declare: 0, ..ismcts }.iterations_at(&team), 450);
+    /// ```
+    pub fn iterations_at(&self, game: &Game) -> u32 {
+        match game.phase() {
+            Phase::BlindDeclare | Phase::Declare if self.declare > 0 => self.declare,
+            _ => self.iterations,
+        }
     }
 
     /// Refuses a learned playout without the learned policy, whose model it plays.
@@ -227,7 +258,8 @@ impl Ismcts {
 }
 
 impl Ismcts {
-    /// The settings its spec writes, in order (`policy` only when learned):
+    /// The settings its spec writes, in order (`declare` only when not 0, so specs written
+    /// before it keep their meaning; `policy` only when learned):
     /// [`crate::agents::Agent::settings`].
     pub fn settings(&self) -> Vec<(&'static str, String)> {
         let mut settings = vec![
@@ -236,6 +268,9 @@ impl Ismcts {
             ("exploration", self.exploration.to_string()),
             ("candidates", self.candidates.to_string()),
         ];
+        if self.declare > 0 {
+            settings.push(("declare", self.declare.to_string()));
+        }
         if self.policy.is_learned() {
             settings.push(("policy", self.policy.to_string()));
         }
@@ -244,7 +279,8 @@ impl Ismcts {
 }
 
 impl fmt::Display for Ismcts {
-    /// The agent's spec, as [`crate::agents::Agent::parse`] reads it (`policy` only when learned).
+    /// The agent's spec, as [`crate::agents::Agent::parse`] reads it (`declare` only when not
+    /// 0, `policy` only when learned).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         crate::agents::write_spec(f, "ismcts", &self.settings())
     }

@@ -105,6 +105,60 @@ fn a_learned_policy_tries_the_models_top_k_at_the_root_and_below() {
     tree.give_back();
 }
 
+/// The move `ismcts` plays at `game`'s decision and the root's visits: the iterations it ran
+/// (none searched where there is one move).
+fn iterations_run(ismcts: &Ismcts, game: &Game, seed: u64) -> (usize, u32) {
+    let moves = game.legal_moves();
+    if moves.len() < 2 {
+        return (0, ismcts.iterations_at(game));
+    }
+    let pick = ismcts.choose_until(game, &moves, &mut SplitMix64::new(seed), &Cancel::never());
+    let tree = Tree {
+        nodes: ARENA.take(),
+    };
+    let visits = tree.nodes[ROOT as usize].visits;
+    tree.give_back();
+    (pick, visits)
+}
+
+#[test]
+fn declare_sets_the_iterations_of_a_declaration_and_of_nothing_else() {
+    use crate::game::{Move, Phase};
+    use crate::rules::Rules;
+    let plain = Ismcts {
+        iterations: 40,
+        ..Ismcts::default()
+    };
+    let declaring = Ismcts {
+        declare: 7,
+        ..plain.clone()
+    };
+    // Zen Cheng You: the blind declarations, then the open ones, then the play.
+    let mut team = Game::new(Rules::zen_cheng_you(), 3);
+    let mut seen = Vec::new();
+    while team.phase() != Phase::Play {
+        seen.push(team.phase());
+        assert_eq!(iterations_run(&declaring, &team, 1).1, 7);
+        assert_eq!(iterations_run(&plain, &team, 1).1, 40);
+        team.play(Move::Pass).unwrap();
+    }
+    assert!(seen.contains(&Phase::BlindDeclare) && seen.contains(&Phase::Declare));
+    for _ in 0..5 {
+        let (pick, visits) = iterations_run(&declaring, &team, 2);
+        assert_eq!((pick, visits), iterations_run(&plain, &team, 2));
+        assert_eq!(visits, 40);
+        team.play(team.legal_moves()[pick]).unwrap();
+    }
+    // Zheng Fen has no declarations: the same search, move for move.
+    let mut game = Game::new(Rules::zheng_fen(4).unwrap(), 4);
+    for _ in 0..8 {
+        let (pick, visits) = iterations_run(&declaring, &game, 3);
+        assert_eq!((pick, visits), iterations_run(&plain, &game, 3));
+        assert_eq!(visits, 40);
+        game.play(game.legal_moves()[pick]).unwrap();
+    }
+}
+
 #[test]
 fn children_are_found_by_value_and_counted_once() {
     let mut tree = Tree::take();
