@@ -63,13 +63,21 @@ def positions(log: Path, wanted: int | None) -> list[Position]:
 
 def logged_games(log: Path) -> list[zhengfen.Game]:
     """The games ``log`` holds, read as ``zhengfen replay`` reads an arena log
-    (:class:`zhengfen.arena.log.Log`); text that is not UTF-8, or a line that is not an arena
-    record with its game, raises ``InvalidStateError`` naming the log (and the line)."""
+    (:class:`zhengfen.arena.log.Log`); text that is not UTF-8, a line that is not an arena
+    record with its game, or games of different rules (the agents are bound to one rule set)
+    raise ``InvalidStateError`` naming the log (and the line)."""
     try:
         text = log.read_text()
-        return [saved.game for saved in Log(text)] if text.strip() else []
+        games = [saved.game for saved in Log(text)] if text.strip() else []
     except ValueError as error:
         raise InvalidStateError(f"{log}: {error}") from error
+    for number, game in enumerate(games[1:], start=2):
+        if game.rules != games[0].rules:
+            raise InvalidStateError(
+                f"{log}: game {number} plays {game.rules!r}, the first {games[0].rules!r}: "
+                "the agents are timed on one rule set, so a log must hold one"
+            )
+    return games
 
 
 def timings(specs: Sequence[str], table: Sequence[Position], seed: int) -> np.ndarray:

@@ -179,3 +179,20 @@ def test_a_log_that_is_not_text_gets_one_line_and_status_2(
     assert same_decisions.main(["--log", str(binary), "--agents", "greedy"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"same_decisions: {binary}: ") and err.count("\n") == 1
+
+
+def test_a_log_mixing_rule_sets_gets_one_line_and_status_2(
+    log: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The agents are bound to the first game's rules: a log that also holds another rule
+    set's games is refused, not timed on them (a model-free agent would play them unnoticed)."""
+    other = tmp_path / "other.jsonl"
+    argv = ["arena", "--game", "zheng_fen", "--players", "4", "--seed", "3", "--deals", "1"]
+    assert zhengfen_main([*argv, "--matches", "1", "--no-progress", "--log", str(other)]) == 0
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text(log.read_text() + other.read_text())
+    games = len(log.read_text().splitlines())
+    assert same_decisions.main(["--log", str(mixed), "--agents", "greedy"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"same_decisions: {mixed}: game {games + 1} plays Rules.zheng_fen(")
+    assert err.count("\n") == 1
