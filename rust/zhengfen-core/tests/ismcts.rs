@@ -16,12 +16,15 @@ use zhengfen_core::seed::SplitMix64;
 
 /// A small search, quick enough for many positions.
 const SMALL: &str = "ismcts(iterations=24,candidates=4)";
+/// The small search with fewer iterations at a declaration.
+const DECLARING: &str = "ismcts(iterations=24,candidates=4,declare=6)";
 
 #[test]
 fn every_choice_is_a_legal_move_and_repeats_with_its_seed() {
     let agents = [
         Agent::parse(SMALL).unwrap(),
         Agent::parse("ismcts(iterations=24,playout=random,candidates=10000)").unwrap(),
+        Agent::parse(DECLARING).unwrap(),
     ];
     for rules in all_rules() {
         for game in positions(rules, 11, 5) {
@@ -44,7 +47,12 @@ fn rollout_config(rules: Rules, threads: usize) -> RolloutConfig {
     let small = || Agent::parse(SMALL).unwrap(); // (no copy: `Agent` may hold a model)
     RolloutConfig {
         rules,
-        agents: vec![small(), Agent::Greedy, small(), Agent::Random],
+        agents: vec![
+            small(),
+            Agent::Greedy,
+            Agent::parse(DECLARING).unwrap(),
+            Agent::Random,
+        ],
         first_deal: 0,
         deals: 3,
         seed: 5,
