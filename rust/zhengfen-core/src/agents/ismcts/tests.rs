@@ -106,11 +106,11 @@ fn a_learned_policy_tries_the_models_top_k_at_the_root_and_below() {
 }
 
 /// The move `ismcts` plays at `game`'s decision and the root's visits: the iterations it ran
-/// (none searched where there is one move).
-fn iterations_run(ismcts: &Ismcts, game: &Game, seed: u64) -> (usize, u32) {
+/// (`None` where there is one move, which is played without a search).
+fn iterations_run(ismcts: &Ismcts, game: &Game, seed: u64) -> Option<(usize, u32)> {
     let moves = game.legal_moves();
     if moves.len() < 2 {
-        return (0, ismcts.iterations_at(game));
+        return None;
     }
     let pick = ismcts.choose_until(game, &moves, &mut SplitMix64::new(seed), &Cancel::never());
     let tree = Tree {
@@ -118,7 +118,26 @@ fn iterations_run(ismcts: &Ismcts, game: &Game, seed: u64) -> (usize, u32) {
     };
     let visits = tree.nodes[ROOT as usize].visits;
     tree.give_back();
-    (pick, visits)
+    Some((pick, visits))
+}
+
+/// Plays `decisions` decisions of `game`, checking at each searched one that `declaring` runs
+/// `plain`'s iterations (40) and plays `plain`'s move.
+fn same_search(declaring: &Ismcts, plain: &Ismcts, game: &mut Game, decisions: usize) {
+    let mut searched = 0;
+    for _ in 0..decisions {
+        let pick = match iterations_run(declaring, game, 2) {
+            Some((pick, visits)) => {
+                assert_eq!(Some((pick, visits)), iterations_run(plain, game, 2));
+                assert_eq!(visits, 40);
+                searched += 1;
+                pick
+            }
+            None => 0,
+        };
+        game.play(game.legal_moves()[pick]).unwrap();
+    }
+    assert!(searched > 0, "no decision with a choice");
 }
 
 #[test]
@@ -138,25 +157,15 @@ fn declare_sets_the_iterations_of_a_declaration_and_of_nothing_else() {
     let mut seen = Vec::new();
     while team.phase() != Phase::Play {
         seen.push(team.phase());
-        assert_eq!(iterations_run(&declaring, &team, 1).1, 7);
-        assert_eq!(iterations_run(&plain, &team, 1).1, 40);
+        assert_eq!(iterations_run(&declaring, &team, 1).unwrap().1, 7);
+        assert_eq!(iterations_run(&plain, &team, 1).unwrap().1, 40);
         team.play(Move::Pass).unwrap();
     }
     assert!(seen.contains(&Phase::BlindDeclare) && seen.contains(&Phase::Declare));
-    for _ in 0..5 {
-        let (pick, visits) = iterations_run(&declaring, &team, 2);
-        assert_eq!((pick, visits), iterations_run(&plain, &team, 2));
-        assert_eq!(visits, 40);
-        team.play(team.legal_moves()[pick]).unwrap();
-    }
+    same_search(&declaring, &plain, &mut team, 5);
     // Zheng Fen has no declarations: the same search, move for move.
     let mut game = Game::new(Rules::zheng_fen(4).unwrap(), 4);
-    for _ in 0..8 {
-        let (pick, visits) = iterations_run(&declaring, &game, 3);
-        assert_eq!((pick, visits), iterations_run(&plain, &game, 3));
-        assert_eq!(visits, 40);
-        game.play(game.legal_moves()[pick]).unwrap();
-    }
+    same_search(&declaring, &plain, &mut game, 8);
 }
 
 #[test]
